@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, maskError } from 'graphql-yoga';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { type Ctx, createContext } from './graphql/context.js';
+import { limitBatchSize } from './graphql/limit-batch-size.js';
+import { getSchema } from './graphql/schema.js';
+import { SESSION_COOKIE, verifySession } from './identity/session.js';
+import { createRealtime, type Realtime } from './platform/realtime.js';
+
+type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+
+export type AppDeps = { config: Config; database: Database; realtime?: Realtime };
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export async function buildApp({ config, database, realtime = createRealtime(config.redisUrl) }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Sessions and credentials never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+
+  await app.register(fastifyCookie);
+
+  const production = config.env === 'production';
+  const yoga = createYoga<ServerContext, Ctx>({
+    schema: getSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: !production,
+    landingPage: false,
+    logging: app.log,
+    maskedErrors: {
+      maskError(error, message, isDev) {
+        const masked = maskError(error, message, isDev);
+        if (masked !== error) app.log.error({ err: error }, 'unexpected error in a GraphQL operation');
+        return masked;
+      },
+    },
+    plugins: [
+      ...(production ? [disableIntrospection] : []),
+      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf', 'content-type'] }),
+      EnvelopArmorPlugin({
+        maxDepth: { n: 6 },
+        maxAliases: { n: 15 },
+        costLimit: { maxCost: 5000 },
+        maxTokens: { n: 100_000 },
+        blockFieldSuggestion: { enabled: production },
+      }),
+      limitBatchSize(),
+    ],
+    context: ({ req }) =>
+      createContext({
+        db: database.db,
+        config,
+        log: req.log,
+        realtime,
+        session: verifySession(config.authSecret, sessionToken(req)),
+      }),
+  });
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ready', database: database.kind };
+    } catch (err) {
+      app.log.warn({ err }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+function sessionToken(req: FastifyRequest): string | undefined {
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7);
+  return req.cookies[SESSION_COOKIE];
+}
+
+// Production clients are built against the checked-in schema.graphql; nobody needs to explore it live.
+const disableIntrospection = { onValidate: ({ addValidationRule }: { addValidationRule: (rule: typeof NoSchemaIntrospectionCustomRule) => void }) => addValidationRule(NoSchemaIntrospectionCustomRule) };
+
+/** The built web app with an SPA fallback: unknown GET paths that want HTML get index.html. */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  const built = existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, file) {
+        // Hashed assets never change; the shell and service worker must always be revalidated.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    if (built && wantsPage && !req.url.startsWith('/graphql')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'Not Found', statusCode: 404 });
+  });
+}

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/db` (or in memory for `memory://`). */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir && opts.dataDir !== 'memory://') {
+    dir = path.join(opts.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  return { db: drizzlePglite(client) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

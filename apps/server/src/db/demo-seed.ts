@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { costcodes } from '../modules/costcodes/costcodes.table.js';
+import { departments } from '../modules/departments/departments.table.js';
+import { divisions } from '../modules/divisions/divisions.table.js';
+import { employees } from '../modules/employees/employees.table.js';
+import { tenants } from '../modules/tenants/tenants.table.js';
+import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
+import type { Db } from './client.js';
+import { withTenant } from './with-tenant.js';
+
+export const DEMO_COMPANY = 'Summit Ridge Construction';
+
+const PEOPLE: [string, string, string][] = [
+  ['Maria', 'Alvarez', 'Superintendent'],
+  ['James', 'Carter', 'Project Manager'],
+  ['Dana', 'Brooks', 'Office Admin'],
+  ['Luis', 'Hernandez', 'Foreman'],
+  ['Tom', 'Nguyen', 'Foreman'],
+  ['Aisha', 'Johnson', 'Carpenter'],
+  ['Ben', 'Miller', 'Laborer'],
+  ['Carlos', 'Ramirez', 'Concrete Finisher'],
+  ['Emily', 'Chen', 'Estimator'],
+  ['Frank', 'Osei', 'Electrician'],
+  ['Grace', 'Kowalski', 'Safety Manager'],
+  ['Hector', 'Silva', 'Operator'],
+  ['Ivy', 'Patel', 'Laborer'],
+  ['Jake', 'Thompson', 'Apprentice'],
+];
+
+const COSTCODES: [string, string][] = [
+  ['01-100', 'General Conditions'],
+  ['02-200', 'Site Work'],
+  ['03-300', 'Concrete'],
+  ['04-200', 'Masonry'],
+  ['05-100', 'Structural Steel'],
+  ['06-100', 'Rough Carpentry'],
+  ['07-200', 'Insulation'],
+  ['09-250', 'Drywall'],
+  ['22-000', 'Plumbing'],
+  ['26-000', 'Electrical'],
+  ['31-000', 'Earthwork'],
+  ['99-000', 'Shop / Yard'],
+];
+
+/** A demo company for a first start on an empty embedded database. Returns its uuid, or null if data exists. */
+export async function seedDemoCompany(db: Db): Promise<string | null> {
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(tenants)) as { count: number }[];
+  if (count > 0) return null;
+  const tenant_uuid = randomUUID();
+  await withTenant(db, tenant_uuid, async (tx) => {
+    await tx.insert(tenants).values({ tenant_uuid, company: DEMO_COMPANY });
+    const people = await tx
+      .insert(employees)
+      .values(
+        PEOPLE.map(([firstname, lastname, trade], i) => ({
+          tenant_uuid,
+          firstname,
+          lastname,
+          username: `${firstname}.${lastname}`.toLowerCase(),
+          email: `${firstname}.${lastname}@summitridge.example`.toLowerCase(),
+          cellphone: `+1555010${String(i).padStart(4, '0')}`,
+          trades: JSON.stringify([trade]),
+          city: 'Denver',
+          state: 'CO',
+          is_admin: i < 3,
+          hiredate: `20${String(15 + (i % 10)).padStart(2, '0')}-0${1 + (i % 9)}-15`,
+        })),
+      )
+      .returning({ id: employees.id });
+    await tx.insert(costcodes).values(COSTCODES.map(([costcode, description]) => ({ tenant_uuid, costcode, description })));
+    await tx
+      .insert(departments)
+      .values(['Field Operations', 'Estimating', 'Accounting', 'Safety'].map((department) => ({ tenant_uuid, department })));
+    await tx.insert(divisions).values(['Commercial', 'Residential', 'Civil'].map((division) => ({ tenant_uuid, division })));
+    const groups = await tx
+      .insert(usergroups)
+      .values(['Foremen', 'Crew'].map((usergroup) => ({ tenant_uuid, usergroup })))
+      .returning({ id: usergroups.id });
+    const grants: [number, string[]][] = [
+      [groups[0].id, ['projects_basic', 'people_basic', 'receipts_basic', 'project_notes_admin', 'tool20_basic', 'basic_access']],
+      [groups[1].id, ['basic_access', 'receipts_basic', 'tool20_basic']],
+    ];
+    await tx
+      .insert(usergroupPermissions)
+      .values(grants.flatMap(([usergroups_id, perms]) => perms.map((permission) => ({ tenant_uuid, usergroups_id, permission }))));
+    await tx.insert(usergroupUsers).values(
+      people.slice(3).map((p, i) => ({
+        tenant_uuid,
+        usergroups_id: i < 2 ? groups[0].id : groups[1].id,
+        employees_id: p.id,
+      })),
+    );
+  });
+  return tenant_uuid;
+}

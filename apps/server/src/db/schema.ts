@@ -1,0 +1,7 @@
+// Every table, for drizzle-kit and the typed client. Modules own their tables; this only gathers them.
+export { costcodes } from '../modules/costcodes/costcodes.table.js';
+export { departments } from '../modules/departments/departments.table.js';
+export { divisions } from '../modules/divisions/divisions.table.js';
+export { employees } from '../modules/employees/employees.table.js';
+export { tenants } from '../modules/tenants/tenants.table.js';
+export { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';

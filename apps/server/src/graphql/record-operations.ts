@@ -1,0 +1,440 @@
+import { BATCH_MAX_RECORDS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwork/core/limits';
+import { ADMIN_ACCESS, type Permission } from '@groundwork/core/permissions';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { filter, pipe } from 'graphql-yoga';
+import type { z } from 'zod';
+import { withTenant } from '../db/with-tenant.js';
+import { type RecordEvent, type Row, recordTopic } from '../platform/realtime.js';
+import { builder } from './builder.js';
+import { type Ctx, type Member, requireMember } from './context.js';
+import { AppError, forbidden, notFound, recordError } from './errors.js';
+
+type Scalar = 'Int' | 'Float' | 'Boolean' | 'ID' | 'String' | 'JSON';
+
+export type RecordModel = {
+  /** The spec's model name; operations are list<name>, get<name>, create<name>… */
+  name: string;
+  /** The GraphQL object type's name. */
+  typeName: string;
+  table: PgTable;
+  permissions: {
+    /** Create, edit, delete and read everything (spec §6 "Admin permissions"). */
+    admin: Permission;
+    /** View; with ownRecords, only the user's own rows. */
+    basic?: Permission;
+    /** Other permissions that may view everything (for shared reference data). */
+    read?: Permission[];
+  };
+  /** Basic users see only rows whose employees_id is theirs (spec §6). */
+  ownRecords?: boolean;
+  /** Basic users may add (their own) records, as receipts_basic may. */
+  basicCanCreate?: boolean;
+  /** Ascending, non-null sort keys; id is always appended so the order is total and the cursor stable. */
+  orderBy?: () => SQL[];
+  /** Columns a client may never write. id, tenant_uuid, created_on and updated_on never are. */
+  readOnly?: string[];
+  /** Rules the column types cannot express; field names are the columns'. */
+  validate?: z.ZodType<Record<string, unknown>>;
+  /** Delete becomes an update of this column to this value: the row stays (spec: job soft delete). */
+  softDelete?: { column: string; value: unknown };
+};
+
+type Column = { key: string; column: PgColumn; scalar: Scalar };
+
+const ALWAYS_READ_ONLY = new Set(['id', 'tenant_uuid', 'created_on', 'updated_on']);
+
+function scalarOf(column: PgColumn): Scalar {
+  switch (column.columnType) {
+    case 'PgInteger':
+    case 'PgSmallInt':
+    case 'PgSerial':
+    case 'PgSmallSerial':
+      return 'Int';
+    case 'PgDoublePrecision':
+    case 'PgReal':
+    case 'PgNumericNumber':
+    case 'PgBigInt53':
+      return 'Float';
+    case 'PgBoolean':
+      return 'Boolean';
+    case 'PgUUID':
+      return 'ID';
+    case 'PgJson':
+    case 'PgJsonb':
+      return 'JSON';
+    default:
+      return 'String';
+  }
+}
+
+type Action = 'read' | 'create' | 'write';
+
+/**
+ * Whether a member may do `action` on the model, and whether they are limited to their own rows.
+ * Returns null when not allowed at all.
+ */
+export function accessFor(model: RecordModel, member: Member, action: Action): { ownOnly: boolean } | null {
+  const p = member.permissions;
+  if (p.has(ADMIN_ACCESS) || p.has(model.permissions.admin)) return { ownOnly: false };
+  if (action === 'read' && model.permissions.read?.some((x) => p.has(x))) return { ownOnly: false };
+  const basic = model.permissions.basic;
+  if (!basic || !p.has(basic)) return null;
+  if (action === 'read') return { ownOnly: Boolean(model.ownRecords) };
+  if (action === 'create' && model.basicCanCreate) return { ownOnly: true };
+  return null;
+}
+
+async function authorize(ctx: Ctx, model: RecordModel, tenantUuid: string, action: Action) {
+  const member = await requireMember(ctx, tenantUuid);
+  const access = accessFor(model, member, action);
+  if (!access) throw forbidden();
+  return { member, ...access };
+}
+
+const encodeCursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+function decodeCursor(token: string, length: number): unknown[] {
+  try {
+    const values = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (Array.isArray(values) && values.length === length) return values;
+  } catch {
+    // fall through: a token we did not issue
+  }
+  throw new AppError('VALIDATION', 'Invalid nextToken.');
+}
+
+function checkBatch(data: unknown[]) {
+  if (data.length === 0) throw new AppError('VALIDATION', 'At least one record is required.');
+  if (data.length > BATCH_MAX_RECORDS) {
+    throw new AppError('VALIDATION', `Too many records: at most ${BATCH_MAX_RECORDS} in one call.`);
+  }
+}
+
+/** Builds the generic operations of DESIGN.md "API" for one table; modules add only what differs. */
+export function defineRecordOperations(model: RecordModel) {
+  const { name, typeName, table } = model;
+  const columns: Column[] = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+    key,
+    column: column as PgColumn,
+    scalar: scalarOf(column as PgColumn),
+  }));
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const col = (key: string) => {
+    const c = byKey.get(key);
+    if (!c) throw new Error(`${name}: table has no column ${key}`);
+    return c.column;
+  };
+  const tenantCol = col('tenant_uuid');
+  const idCol = col('id');
+  const ownerCol = model.ownRecords ? col('employees_id') : undefined;
+  const readOnly = new Set([...ALWAYS_READ_ONLY, ...(model.readOnly ?? [])]);
+  const writable = columns.filter((c) => !readOnly.has(c.key));
+  const hasUpdatedOn = byKey.has('updated_on');
+  const softDelete = model.softDelete ? { column: col(model.softDelete.column), value: model.softDelete.value } : undefined;
+
+  // --- GraphQL types -------------------------------------------------------------------------
+  const objectRef = builder.objectRef<Row>(typeName).implement({
+    fields: (t) =>
+      Object.fromEntries(
+        columns.map((c) => [
+          c.key,
+          t.field({ type: c.scalar, nullable: !c.column.notNull, resolve: (row) => row[c.key] as never }),
+        ]),
+      ),
+  });
+
+  const connectionRef = builder.objectRef<{ items: Row[]; nextToken: string | null }>(`${typeName}Connection`).implement({
+    fields: (t) => ({
+      items: t.field({ type: [objectRef], resolve: (p) => p.items }),
+      nextToken: t.exposeString('nextToken', { nullable: true }),
+    }),
+  });
+
+  type Values = Record<string, unknown>;
+  type Filter = {
+    and?: Filter[] | null;
+    eq?: Values | null;
+    ne?: Values | null;
+    in?: Record<string, unknown[] | null | undefined> | null;
+  };
+  const valuesRef = builder.inputRef<Values>(`${name}Values`).implement({
+    // Column-driven fields are typed by the table at run time; the static type is the loose Values.
+    fields: (t) => Object.fromEntries(columns.map((c) => [c.key, t.field({ type: c.scalar, required: false })])) as never,
+  });
+  const valueListsRef = builder.inputRef<NonNullable<Filter['in']>>(`${name}ValueLists`).implement({
+    fields: (t) => Object.fromEntries(columns.map((c) => [c.key, t.field({ type: [c.scalar], required: false })])),
+  });
+  const filterRef = builder.inputRef<Filter>(`${name}Filter`);
+  filterRef.implement({
+    fields: (t) => ({
+      and: t.field({ type: [filterRef], required: false }),
+      eq: t.field({ type: valuesRef, required: false }),
+      ne: t.field({ type: valuesRef, required: false }),
+      in: t.field({ type: valueListsRef, required: false }),
+    }),
+  });
+
+  const createInputRef = builder.inputType(`${name}Input`, {
+    fields: (t) =>
+      Object.fromEntries(
+        writable.map((c) => [
+          c.key,
+          t.field({ type: c.scalar, required: c.column.notNull && !c.column.hasDefault }),
+        ]),
+      ),
+  });
+  const updateInputRef = builder.inputType(`${name}UpdateInput`, {
+    fields: (t) => ({
+      id: t.int({ required: true }),
+      ...Object.fromEntries(
+        writable.filter((c) => c.key !== 'uuid').map((c) => [c.key, t.field({ type: c.scalar, required: false })]),
+      ),
+    }),
+  });
+  const deleteInputRef = builder.inputType(`${name}DeleteInput`, {
+    fields: (t) => ({ id: t.int({ required: true }) }),
+  });
+
+  // --- SQL helpers ---------------------------------------------------------------------------
+  const filterSql = (f: Filter | null | undefined): SQL | undefined => {
+    if (!f) return undefined;
+    const parts: (SQL | undefined)[] = [];
+    for (const sub of f.and ?? []) parts.push(filterSql(sub));
+    for (const [k, v] of Object.entries(f.eq ?? {})) {
+      if (v !== undefined) parts.push(v === null ? isNull(col(k)) : eq(col(k), v));
+    }
+    for (const [k, v] of Object.entries(f.ne ?? {})) {
+      if (v !== undefined) parts.push(v === null ? isNotNull(col(k)) : ne(col(k), v));
+    }
+    for (const [k, list] of Object.entries(f.in ?? {})) {
+      if (!list) continue;
+      // An empty list matches nothing, as SQL's `in ()` would if it were allowed.
+      parts.push(list.length === 0 ? sql`false` : inArray(col(k), list));
+    }
+    return and(...parts);
+  };
+  const scope = (member: Member, ownOnly: boolean): SQL =>
+    and(eq(tenantCol, member.tenantUuid), ownOnly && ownerCol ? eq(ownerCol, member.employeeId) : undefined) as SQL;
+
+  const cleanRecord = (record: Row, index: number): Row => {
+    const out: Row = {};
+    for (const [k, v] of Object.entries(record)) {
+      if (v !== undefined && byKey.has(k) && !readOnly.has(k)) out[k] = v;
+    }
+    if (model.validate) {
+      const parsed = model.validate.safeParse(out);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.');
+        throw new AppError('VALIDATION', `Record ${index + 1}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`, {
+          index,
+          field,
+        });
+      }
+    }
+    return out;
+  };
+
+  const publish = (ctx: Ctx, event: RecordEvent, tenantUuid: string, rows: Row[]) => {
+    const topic = recordTopic(name, event, tenantUuid);
+    for (const row of rows) ctx.realtime.publish(topic, row);
+  };
+
+  const tenantArg = (t: { arg: { id: (o: { required: true }) => unknown } }) => t.arg.id({ required: true });
+
+  // --- Queries -------------------------------------------------------------------------------
+  builder.queryField(`list${name}`, (t) =>
+    t.field({
+      type: connectionRef,
+      args: {
+        tenant_uuid: tenantArg(t) as never,
+        filter: t.arg({ type: filterRef, required: false }),
+        limit: t.arg.int({ required: false }),
+        nextToken: t.arg.string({ required: false }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'read');
+        const limit = args.limit ?? LIST_DEFAULT_LIMIT;
+        if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
+          throw new AppError('VALIDATION', `limit must be between 1 and ${LIST_MAX_LIMIT}.`);
+        }
+        const keys = [...(model.orderBy?.() ?? []), sql`${idCol}`];
+        const after = args.nextToken ? decodeCursor(args.nextToken, keys.length) : undefined;
+        const afterSql = after
+          ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
+              after.map((v) => sql`${v}`),
+              sql`, `,
+            )})`
+          : undefined;
+        const keyFields = Object.fromEntries(keys.map((k, i) => [`__k${i}`, k]));
+        const rows = await withTenant(ctx.db, member.tenantUuid, (tx) =>
+          tx
+            .select({ ...getTableColumns(table), ...keyFields } as never)
+            .from(table)
+            .where(and(scope(member, ownOnly), filterSql(args.filter), afterSql))
+            .orderBy(...keys.map((k) => asc(k)))
+            .limit(limit + 1),
+        );
+        const more = rows.length > limit;
+        const page = (more ? rows.slice(0, limit) : rows) as Row[];
+        const last = page[page.length - 1];
+        const nextToken = more && last ? encodeCursor(keys.map((_, i) => last[`__k${i}`])) : null;
+        for (const row of page) for (let i = 0; i < keys.length; i++) delete row[`__k${i}`];
+        return { items: page, nextToken };
+      },
+    }),
+  );
+
+  builder.queryField(`get${name}`, (t) =>
+    t.field({
+      type: objectRef,
+      nullable: true,
+      args: { tenant_uuid: tenantArg(t) as never, id: t.arg.int({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'read');
+        const rows = await withTenant(ctx.db, member.tenantUuid, (tx) =>
+          tx.select().from(table).where(and(scope(member, ownOnly), eq(idCol, args.id))).limit(1),
+        );
+        return (rows[0] as Row | undefined) ?? null;
+      },
+    }),
+  );
+
+  // --- Mutations: each batch is one transaction, all or nothing --------------------------------
+  builder.mutationField(`create${name}`, (t) =>
+    t.field({
+      type: [objectRef],
+      args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [createInputRef], required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'create');
+        const data = args.data as Row[];
+        checkBatch(data);
+        const records = data.map((r, i) => {
+          const rec = cleanRecord(r, i);
+          if (ownOnly && ownerCol) {
+            if (rec.employees_id !== undefined && rec.employees_id !== null && rec.employees_id !== member.employeeId) {
+              throw forbidden();
+            }
+            rec.employees_id = member.employeeId;
+          }
+          return { ...rec, tenant_uuid: member.tenantUuid };
+        });
+        const created = await withTenant(ctx.db, member.tenantUuid, async (tx) => {
+          const out: Row[] = [];
+          for (const [i, rec] of records.entries()) {
+            try {
+              out.push(...((await tx.insert(table).values(rec as never).returning()) as Row[]));
+            } catch (e) {
+              throw recordError(e, i);
+            }
+          }
+          return out;
+        });
+        publish(ctx, 'create', member.tenantUuid, created);
+        return created;
+      },
+    }),
+  );
+
+  builder.mutationField(`update${name}`, (t) =>
+    t.field({
+      type: [objectRef],
+      args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [updateInputRef], required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const { member } = await authorize(ctx, model, args.tenant_uuid as string, 'write');
+        const data = args.data as Row[];
+        checkBatch(data);
+        const patches = data.map((r, i) => {
+          const patch = cleanRecord(r, i);
+          delete patch.uuid;
+          if (Object.keys(patch).length === 0) {
+            throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
+          }
+          return { id: r.id as number, patch };
+        });
+        const updated = await withTenant(ctx.db, member.tenantUuid, async (tx) => {
+          const out: Row[] = [];
+          for (const [i, { id, patch }] of patches.entries()) {
+            const set = hasUpdatedOn ? { ...patch, updated_on: sql`now()` } : patch;
+            let rows: Row[];
+            try {
+              rows = (await tx
+                .update(table)
+                .set(set as never)
+                .where(and(scope(member, false), eq(idCol, id)))
+                .returning()) as Row[];
+            } catch (e) {
+              throw recordError(e, i);
+            }
+            if (rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
+            out.push(...rows);
+          }
+          return out;
+        });
+        publish(ctx, 'update', member.tenantUuid, updated);
+        return updated;
+      },
+    }),
+  );
+
+  builder.mutationField(`delete${name}`, (t) =>
+    t.field({
+      type: [objectRef],
+      args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [deleteInputRef], required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const { member } = await authorize(ctx, model, args.tenant_uuid as string, 'write');
+        const data = args.data as { id: number }[];
+        checkBatch(data);
+        const deleted = await withTenant(ctx.db, member.tenantUuid, async (tx) => {
+          const out: Row[] = [];
+          for (const [i, { id }] of data.entries()) {
+            const where = and(scope(member, false), eq(idCol, id));
+            let rows: Row[];
+            try {
+              rows = (
+                softDelete
+                  ? await tx
+                      .update(table)
+                      .set({ [softDelete.column.name]: softDelete.value } as never)
+                      .where(where)
+                      .returning()
+                  : await tx.delete(table).where(where).returning()
+              ) as Row[];
+            } catch (e) {
+              throw recordError(e, i);
+            }
+            if (rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
+            out.push(...rows);
+          }
+          return out;
+        });
+        publish(ctx, 'delete', member.tenantUuid, deleted);
+        return deleted;
+      },
+    }),
+  );
+
+  // --- Subscriptions: per-tenant topics; basic users limited to own rows only get their own ----
+  for (const event of ['create', 'update', 'delete'] as const) {
+    const field = `on${event[0].toUpperCase()}${event.slice(1)}${name}`;
+    builder.subscriptionField(field, (t) =>
+      t.field({
+        type: objectRef,
+        args: { tenant_uuid: tenantArg(t) as never },
+        subscribe: async (_root, args, ctx) => {
+          const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'read');
+          const source = ctx.realtime.subscribe(recordTopic(name, event, member.tenantUuid));
+          if (!ownOnly) return source;
+          return pipe(
+            source,
+            filter((row: Row) => row.employees_id === member.employeeId),
+          );
+        },
+        resolve: (row: Row) => row,
+      }),
+    );
+  }
+
+  return { objectRef, filterRef, connectionRef };
+}

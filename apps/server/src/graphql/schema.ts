@@ -1,0 +1,15 @@
+import type { GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+import '../modules/tenants/tenants.graphql.js';
+import '../modules/employees/employees.graphql.js';
+import '../modules/costcodes/costcodes.graphql.js';
+import '../modules/departments/departments.graphql.js';
+import '../modules/divisions/divisions.graphql.js';
+
+let schema: GraphQLSchema | undefined;
+
+/** Built once per process: the modules above register their types on import. */
+export function getSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}

@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_COMPANY, seedDemoCompany } from './db/demo-seed.js';
+import { migrate } from './db/migrate.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  const app = await buildApp({ config, database });
+  if (config.demoData) {
+    const demo = await seedDemoCompany(database.db);
+    if (demo) app.log.info({ tenant_uuid: demo }, `created the demo company "${DEMO_COMPANY}"`);
+  }
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Groundwork is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import { costcodeFields } from '@groundwork/core/people';
+import { sql } from 'drizzle-orm';
+import { defineRecordOperations } from '../../graphql/record-operations.js';
+import { costcodes } from './costcodes.table.js';
+
+// Everyone who enters time needs the cost codes, so basic_access may read them.
+export const costcodeOps = defineRecordOperations({
+  name: 'Costcodes',
+  typeName: 'Costcode',
+  table: costcodes,
+  permissions: { admin: 'projects_admin', basic: 'projects_basic', read: ['basic_access'] },
+  orderBy: () => [sql`${costcodes.costcode}`],
+  validate: costcodeFields,
+});

@@ -1,0 +1,21 @@
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { recordId, tenantUuid } from '../../db/columns.js';
+import { tenants } from '../tenants/tenants.table.js';
+
+export const costcodes = pgTable(
+  'costcodes',
+  {
+    tenant_uuid: tenantUuid(),
+    id: recordId(),
+    costcode: text('costcode').notNull(),
+    description: text('description'),
+    defaultcode: boolean('defaultcode').notNull().default(false),
+    status: integer('status').notNull().default(1),
+    jobs_id: integer('jobs_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.id] }),
+    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    index('costcodes_tenant_code_idx').on(t.tenant_uuid, t.costcode, t.id),
+  ],
+);

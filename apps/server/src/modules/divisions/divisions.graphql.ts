@@ -1,0 +1,13 @@
+import { namedRecord } from '@groundwork/core/people';
+import { sql } from 'drizzle-orm';
+import { defineRecordOperations } from '../../graphql/record-operations.js';
+import { divisions } from './divisions.table.js';
+
+export const divisionOps = defineRecordOperations({
+  name: 'Divisions',
+  typeName: 'Division',
+  table: divisions,
+  permissions: { admin: 'people_admin', basic: 'people_basic', read: ['basic_access'] },
+  orderBy: () => [sql`lower(${divisions.division})`],
+  validate: namedRecord('division'),
+});

@@ -1,0 +1,36 @@
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { createPubSub } from 'graphql-yoga';
+import { Redis } from 'ioredis';
+
+export type RecordEvent = 'create' | 'update' | 'delete';
+export type Row = Record<string, unknown>;
+
+/** One topic per model, event and tenant: a subscriber can only ever be handed its own tenant's rows. */
+export const recordTopic = (model: string, event: RecordEvent, tenantUuid: string) => `${model}:${event}:${tenantUuid}`;
+
+export type Realtime = {
+  publish(topic: string, row: Row): void;
+  subscribe(topic: string): AsyncIterable<Row>;
+  close(): Promise<void>;
+};
+
+/** In-process by default; through Redis when REDIS_URL is set, so several instances share events. */
+export function createRealtime(redisUrl?: string): Realtime {
+  if (!redisUrl) {
+    const pubsub = createPubSub<Record<string, [Row]>>();
+    return { publish: (t, r) => pubsub.publish(t, r), subscribe: (t) => pubsub.subscribe(t), close: async () => {} };
+  }
+  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const pubsub = createPubSub<Record<string, [Row]>>({
+    eventTarget: createRedisEventTarget({ publishClient, subscribeClient }),
+  });
+  return {
+    publish: (t, r) => pubsub.publish(t, r),
+    subscribe: (t) => pubsub.subscribe(t),
+    close: async () => {
+      publishClient.disconnect();
+      subscribeClient.disconnect();
+    },
+  };
+}
