@@ -12,7 +12,7 @@ import { createYoga, maskError } from 'graphql-yoga';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type Ctx, createContext } from './graphql/context.js';
-import { limitBatchSize } from './graphql/limit-batch-size.js';
+import { limitBatchSize, normalizeErrorCodes } from './graphql/request-guards.js';
 import { getSchema } from './graphql/schema.js';
 import { SESSION_COOKIE, verifySession } from './identity/session.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
@@ -72,6 +72,7 @@ export async function buildApp({ config, database, realtime = createRealtime(con
         blockFieldSuggestion: { enabled: production },
       }),
       limitBatchSize(),
+      normalizeErrorCodes(),
     ],
     context: ({ req }) =>
       createContext({

@@ -180,7 +180,8 @@ export function defineRecordOperations(model: RecordModel) {
       Object.fromEntries(
         writable.map((c) => [
           c.key,
-          t.field({ type: c.scalar, required: c.column.notNull && !c.column.hasDefault }),
+          // The owner of an own-records model defaults to the caller, so it is never required.
+          t.field({ type: c.scalar, required: c.column.notNull && !c.column.hasDefault && c.column !== ownerCol }),
         ]),
       ),
   });
@@ -318,6 +319,7 @@ export function defineRecordOperations(model: RecordModel) {
             }
             rec.employees_id = member.employeeId;
           }
+          if (ownerCol) rec.employees_id ??= member.employeeId;
           return { ...rec, tenant_uuid: member.tenantUuid };
         });
         const created = await withTenant(ctx.db, member.tenantUuid, async (tx) => {

@@ -39,3 +39,29 @@ export function limitBatchSize(): Plugin {
     },
   };
 }
+
+const KNOWN_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION', 'CONFLICT', 'RATE_LIMITED', 'INTERNAL_SERVER_ERROR']);
+
+/**
+ * Gives every error a code of DESIGN.md's list: an error raised before execution (a query that does
+ * not parse or validate, a variable of the wrong type, a limit of graphql-armor) is the caller's
+ * input, so it becomes VALIDATION.
+ */
+export function normalizeErrorCodes(): Plugin {
+  return {
+    onResultProcess({ result }) {
+      if (!result || Symbol.asyncIterator in (result as object) || Array.isArray(result)) return;
+      const errors = (result as { errors?: { extensions?: Record<string, unknown> }[] }).errors;
+      for (const error of errors ?? []) {
+        const code = error.extensions?.code;
+        if (typeof code === 'string' && KNOWN_CODES.has(code)) continue;
+        // GraphQLError's extensions object is frozen-shaped; replace it rather than mutate.
+        Object.defineProperty(error, 'extensions', {
+          value: { ...error.extensions, code: 'VALIDATION' },
+          enumerable: true,
+          configurable: true,
+        });
+      }
+    },
+  };
+}

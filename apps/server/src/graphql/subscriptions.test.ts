@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createTenant, type TestMember } from '../testing/factories.js';
+import { useTestApp } from '../testing/test-app.js';
+
+const t = useTestApp();
+let base: string;
+let a: TestMember;
+let a2: TestMember;
+let b: TestMember;
+
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const ta = await createTenant(t.database.db);
+  const tb = await createTenant(t.database.db);
+  a = await createMember(t.database.db, ta, { permissions: ['people_admin'] });
+  a2 = await createMember(t.database.db, ta, { permissions: ['people_basic'] });
+  b = await createMember(t.database.db, tb, { permissions: ['people_admin'] });
+});
+
+const controllers: AbortController[] = [];
+afterAll(() => {
+  for (const c of controllers) c.abort();
+});
+
+/** Opens a GraphQL-over-SSE subscription and yields each event's data. */
+async function subscribe(query: string, variables: Record<string, unknown>, token: string) {
+  const controller = new AbortController();
+  controllers.push(controller);
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    async next(): Promise<any> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = event.split('\n').find((l) => l.startsWith('data:'));
+          if (data && data.length > 5) return JSON.parse(data.slice(5));
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += value;
+      }
+    },
+  };
+}
+
+const ON_CREATE = `subscription($t: ID!) { onCreateDepartments(tenant_uuid: $t) { department tenant_uuid } }`;
+const CREATE = `mutation($t: ID!, $d: [DepartmentsInput!]!) { createDepartments(tenant_uuid: $t, data: $d) { id } }`;
+
+describe('subscriptions over SSE', () => {
+  it('deliver a tenant’s changes to its own sessions only', async () => {
+    const inA = await subscribe(ON_CREATE, { t: a.tenantUuid }, a2.token);
+    const inB = await subscribe(ON_CREATE, { t: b.tenantUuid }, b.token);
+    // Give both subscriptions time to register before publishing.
+    await new Promise((r) => setTimeout(r, 200));
+    await t.gql(CREATE, { t: a.tenantUuid, d: [{ department: 'From A' }] }, a.token);
+    await t.gql(CREATE, { t: b.tenantUuid, d: [{ department: 'From B' }] }, b.token);
+    expect((await inA.next()).data.onCreateDepartments).toEqual({ department: 'From A', tenant_uuid: a.tenantUuid });
+    // B's first event is B's own record: A's never reached it.
+    expect((await inB.next()).data.onCreateDepartments).toEqual({ department: 'From B', tenant_uuid: b.tenantUuid });
+  });
+
+  it('refuse to subscribe to another tenant or without a session', async () => {
+    const foreign = await subscribe(ON_CREATE, { t: b.tenantUuid }, a.token);
+    expect((await foreign.next()).errors[0].extensions.code).toBe('NOT_FOUND');
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: ON_CREATE, variables: { t: a.tenantUuid } }),
+    });
+    expect(await res.text()).toContain('UNAUTHENTICATED');
+  });
+});

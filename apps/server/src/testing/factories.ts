@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Permission } from '@groundwork/core/permissions';
+import type { Db } from '../db/client.js';
+import { withTenant } from '../db/with-tenant.js';
+import { signSession } from '../identity/session.js';
+import { employees } from '../modules/employees/employees.table.js';
+import { tenants } from '../modules/tenants/tenants.table.js';
+import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export async function createTenant(db: Db, company = `Company ${randomUUID().slice(0, 8)}`): Promise<string> {
+  const tenant_uuid = randomUUID();
+  await withTenant(db, tenant_uuid, (tx) => tx.insert(tenants).values({ tenant_uuid, company }));
+  return tenant_uuid;
+}
+
+export type TestMember = { tenantUuid: string; employeeId: number; identity: string; token: string };
+
+/**
+ * A signed-in active member of `tenantUuid`, holding `permissions` through one active group
+ * (or admin_access through is_admin), with a session selecting that tenant.
+ */
+export async function createMember(
+  db: Db,
+  tenantUuid: string,
+  opts: { permissions?: Permission[]; isAdmin?: boolean; identity?: string; firstname?: string } = {},
+): Promise<TestMember> {
+  const identity = opts.identity ?? randomUUID();
+  const employeeId = await withTenant(db, tenantUuid, async (tx) => {
+    const [emp] = await tx
+      .insert(employees)
+      .values({
+        tenant_uuid: tenantUuid,
+        cognito_uuid: identity,
+        cognito_status: 'CONFIRMED',
+        firstname: opts.firstname ?? 'Test',
+        lastname: 'Member',
+        is_admin: opts.isAdmin ?? false,
+      })
+      .returning({ id: employees.id });
+    if (opts.permissions?.length) {
+      const [group] = await tx
+        .insert(usergroups)
+        .values({ tenant_uuid: tenantUuid, usergroup: `Group of ${emp.id}` })
+        .returning({ id: usergroups.id });
+      await tx
+        .insert(usergroupPermissions)
+        .values(opts.permissions.map((permission) => ({ tenant_uuid: tenantUuid, usergroups_id: group.id, permission })));
+      await tx.insert(usergroupUsers).values({ tenant_uuid: tenantUuid, usergroups_id: group.id, employees_id: emp.id });
+    }
+    return emp.id;
+  });
+  return { tenantUuid, employeeId, identity, token: signSession(TEST_SECRET, { sub: identity, tid: tenantUuid }) };
+}

@@ -1,0 +1,59 @@
+import { print } from '@0no-co/graphql.web';
+import { initGraphQLTada, type TadaDocumentNode } from 'gql.tada';
+import type { introspection } from './graphql-env.d.ts';
+
+export const graphql = initGraphQLTada<{
+  introspection: introspection;
+  scalars: { ID: string };
+}>();
+
+export type { FragmentOf, ResultOf, VariablesOf } from 'gql.tada';
+
+/** Carries the server's `extensions.code` (UNAUTHENTICATED, FORBIDDEN, …) so callers can branch on it. */
+export class GraphQLRequestError extends Error {
+  override readonly name = 'GraphQLRequestError';
+
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+interface GraphQLResponse<Result> {
+  data?: Result | null;
+  errors?: ReadonlyArray<{ message: string; extensions?: { code?: unknown } }>;
+}
+
+// Operations without variables take no second argument; the rest require it.
+type VariablesArgs<Variables> =
+  Record<string, never> extends Variables ? [variables?: Variables] : [variables: Variables];
+
+export async function request<Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  ...[variables]: VariablesArgs<Variables>
+): Promise<Result> {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+    },
+    body: JSON.stringify({ query: print(document), variables }),
+  });
+
+  // GraphQL-over-HTTP servers answer errors with non-2xx statuses and a JSON body, so read the body first.
+  const body = (await response.json().catch(() => null)) as GraphQLResponse<Result> | null;
+  const first = body?.errors?.[0];
+  if (first) {
+    const code = typeof first.extensions?.code === 'string' ? first.extensions.code : undefined;
+    throw new GraphQLRequestError(first.message, code, response.status);
+  }
+  if (!response.ok || !body?.data) {
+    throw new GraphQLRequestError(`Request failed with status ${response.status}`, undefined, response.status);
+  }
+  return body.data;
+}

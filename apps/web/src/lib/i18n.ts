@@ -1,0 +1,46 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+
+export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+export const resources = { en: { translation: en }, es: { translation: es } } as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    // English is the source of truth: a key missing there is a compile error.
+    resources: { translation: typeof en };
+  }
+}
+
+export function detectLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    const match = SUPPORTED_LANGUAGES.find((language) => language === base);
+    if (match) return match;
+  }
+  return 'en';
+}
+
+export const i18n: I18n = createInstance({
+  resources,
+  lng: detectLanguage(typeof navigator === 'undefined' ? [] : navigator.languages),
+  fallbackLng: 'en',
+  supportedLngs: SUPPORTED_LANGUAGES,
+  // React already escapes rendered text.
+  interpolation: { escapeValue: false },
+  // Resources are bundled, so init synchronously and avoid a first render without strings.
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+i18n.use(initReactI18next);
+
+// Screen readers and hyphenation follow <html lang>.
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
+void i18n.init();

@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** Records the pathnames of the JavaScript files the page requests; `take()` returns them and starts afresh. */
+function recordScripts(page: Page) {
+  let scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  return {
+    take(): Set<string> {
+      const taken = scripts;
+      scripts = new Set();
+      return taken;
+    },
+  };
+}
+
+test('landing page shows the product and a way to sign in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Groundwork' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  await expect(page).toHaveTitle('Groundwork');
+});
+
+test('dashboard loads its code on demand', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Groundwork' })).toBeVisible();
+  const landingScripts = scripts.take();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard · Groundwork');
+
+  const onlyOnDashboard = [...scripts.take()].filter((script) => !landingScripts.has(script));
+  expect(onlyOnDashboard).toContainEqual(expect.stringMatching(/\/assets\/dashboard-page-[\w-]+\.js$/));
+});
+
+test('dashboard without a chosen tenant asks to sign in', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByText('Sign in required')).toBeVisible();
+});
+
+test('dashboard asks to sign in when the server has no session', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('selectedTenantUuid', '00000000-0000-4000-8000-000000000000');
+  });
+  const response = page.waitForResponse((candidate) => candidate.url().endsWith('/graphql'));
+  await page.goto('/dashboard');
+  await response;
+  await expect(page.getByText('Sign in required')).toBeVisible();
+});
+
+test('unknown paths show the 404 page', async ({ page }) => {
+  await page.goto('/nope');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Groundwork' })).toBeVisible();
+});
+
+for (const [name, path, heading] of [
+  ['landing page', '/', 'Groundwork'],
+  ['dashboard', '/dashboard', 'Dashboard'],
+  ['404 page', '/nope', 'Page Not Found'],
+] as const) {
+  test(`${name} has no serious or critical accessibility violations`, async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const blocking = violations
+        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+        .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
+      expect(blocking).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
