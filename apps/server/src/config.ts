@@ -47,7 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // memory:// keeps the embedded database (and the local secret) in memory: tests and throwaway runs.
+  const inMemory = e.DATA_DIR === 'memory://';
+  const dataDir = inMemory ? e.DATA_DIR : path.resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
   }
@@ -57,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? (inMemory ? randomBytes(32).toString('base64url') : localSecret(dataDir)),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
