@@ -120,7 +120,10 @@ function sessionToken(req: FastifyRequest): string | undefined {
 }
 
 // Production clients are built against the checked-in schema.graphql; nobody needs to explore it live.
-const disableIntrospection = { onValidate: ({ addValidationRule }: { addValidationRule: (rule: typeof NoSchemaIntrospectionCustomRule) => void }) => addValidationRule(NoSchemaIntrospectionCustomRule) };
+const disableIntrospection = {
+  onValidate: ({ addValidationRule }: { addValidationRule: (rule: typeof NoSchemaIntrospectionCustomRule) => void }) =>
+    addValidationRule(NoSchemaIntrospectionCustomRule),
+};
 
 /** The built web app with an SPA fallback: unknown GET paths that want HTML get index.html. */
 async function serveWebApp(app: FastifyInstance, webDist: string) {

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_COMPANY, seedDemoCompany } from './db/demo-seed.js';
 import { migrate } from './db/migrate.js';
@@ -22,7 +22,9 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Groundwork is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`);
+  app.log.info(
+    `Groundwork is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`,
+  );
 }
 
 main().catch((err) => {

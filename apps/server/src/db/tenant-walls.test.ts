@@ -104,9 +104,7 @@ describe('tenant walls (DESIGN.md), read from the catalog', () => {
     const a = await createTenant(database.db);
     const b = await createTenant(database.db);
     await expect(
-      withTenant(database.db, a, (tx) =>
-        tx.execute(sql`insert into departments (tenant_uuid, department) values (${b}, 'Sneaky')`),
-      ),
+      withTenant(database.db, a, (tx) => tx.execute(sql`insert into departments (tenant_uuid, department) values (${b}, 'Sneaky')`)),
     ).rejects.toThrow();
     const seenByB = await withTenant(database.db, b, (tx) => tx.execute(sql`select * from departments`));
     expect((seenByB as unknown as { rows: unknown[] }).rows).toEqual([]);

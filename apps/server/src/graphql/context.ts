@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
-import { and, eq, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -61,13 +61,19 @@ export async function loadMember(db: Db, identity: string, tenantUuid: string): 
       .select({
         id: employees.id,
         isAdmin: employees.is_admin,
-        permissions: sql<string[]>`coalesce(array_agg(distinct ${usergroupPermissions.permission}) filter (where ${usergroupPermissions.permission} is not null), '{}')`,
+        permissions: sql<
+          string[]
+        >`coalesce(array_agg(distinct ${usergroupPermissions.permission}) filter (where ${usergroupPermissions.permission} is not null), '{}')`,
       })
       .from(employees)
       .leftJoin(usergroupUsers, and(eq(usergroupUsers.tenant_uuid, employees.tenant_uuid), eq(usergroupUsers.employees_id, employees.id)))
       .leftJoin(
         usergroups,
-        and(eq(usergroups.tenant_uuid, usergroupUsers.tenant_uuid), eq(usergroups.id, usergroupUsers.usergroups_id), eq(usergroups.status, 1)),
+        and(
+          eq(usergroups.tenant_uuid, usergroupUsers.tenant_uuid),
+          eq(usergroups.id, usergroupUsers.usergroups_id),
+          eq(usergroups.status, 1),
+        ),
       )
       .leftJoin(
         usergroupPermissions,

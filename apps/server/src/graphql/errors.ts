@@ -11,8 +11,7 @@ export class AppError extends GraphQLError {
 
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign back in.');
 export const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do that.');
-export const notFound = (message = 'Not found.', extensions?: Record<string, unknown>) =>
-  new AppError('NOT_FOUND', message, extensions);
+export const notFound = (message = 'Not found.', extensions?: Record<string, unknown>) => new AppError('NOT_FOUND', message, extensions);
 
 const pgCode = (e: unknown): string | undefined => {
   const err = e as { code?: unknown; cause?: { code?: unknown } };

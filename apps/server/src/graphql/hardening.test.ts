@@ -47,7 +47,10 @@ describe('request limits, enforced before any resolver runs', () => {
       { t: a.tenantUuid, d },
       a.token,
     );
-    expect(viaVars.errors?.[0]).toMatchObject({ message: 'Too many records: at most 1000 in one call.', extensions: { code: 'VALIDATION' } });
+    expect(viaVars.errors?.[0]).toMatchObject({
+      message: 'Too many records: at most 1000 in one call.',
+      extensions: { code: 'VALIDATION' },
+    });
     const inline = d.map((r) => `{ department: "${r.department}" }`).join(', ');
     const viaLiteral = await t.gql(
       `mutation($t: ID!) { createDepartments(tenant_uuid: $t, data: [${inline}]) { id } }`,

@@ -50,7 +50,11 @@ beforeAll(async () => {
 
 describe('own-records filtering for basic users', () => {
   it('a basic user adds records that are always their own', async () => {
-    const res = await t.gql(CREATE, { t: ann.tenantUuid, d: [{ body: 'ann 1', employees_id: ann.employeeId }, { body: 'ann 2' }] }, ann.token);
+    const res = await t.gql(
+      CREATE,
+      { t: ann.tenantUuid, d: [{ body: 'ann 1', employees_id: ann.employeeId }, { body: 'ann 2' }] },
+      ann.token,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.createOwnNotes.map((n: { employees_id: number }) => n.employees_id)).toEqual([ann.employeeId, ann.employeeId]);
     await t.gql(CREATE, { t: bob.tenantUuid, d: [{ body: 'bob 1' }] }, bob.token);

@@ -115,7 +115,7 @@ describe('access', () => {
 
   it('treats another tenant as if it did not exist, and changes nothing there', async () => {
     const before = await names(outsider);
-    const [foreign] = (await t.gql(LIST, { t: outsider.tenantUuid }, outsider.token)).data?.listDepartments.items;
+    const [foreign] = (await t.gql(LIST, { t: outsider.tenantUuid }, outsider.token)).data!.listDepartments.items;
     for (const [q, v] of [
       [LIST, { t: outsider.tenantUuid }],
       [GET, { t: outsider.tenantUuid, id: foreign.id }],
@@ -149,7 +149,10 @@ describe('batches are all or nothing', () => {
   it('creates, updates and deletes several records in one call', async () => {
     const created = await t.gql(CREATE, { t: admin.tenantUuid, d: [{ department: 'Tmp 1' }, { department: 'Tmp 2' }] }, admin.token);
     const ids = created.data?.createDepartments.map((d: { id: number }) => d.id);
-    expect(created.data?.createDepartments).toMatchObject([{ department: 'Tmp 1', status: 1 }, { department: 'Tmp 2', status: 1 }]);
+    expect(created.data?.createDepartments).toMatchObject([
+      { department: 'Tmp 1', status: 1 },
+      { department: 'Tmp 2', status: 1 },
+    ]);
     const updated = await t.gql(UPDATE, { t: admin.tenantUuid, d: ids.map((id: number) => ({ id, status: 0 })) }, admin.token);
     expect(updated.data?.updateDepartments.map((d: { status: number }) => d.status)).toEqual([0, 0]);
     const deleted = await t.gql(DELETE, { t: admin.tenantUuid, d: ids.map((id: number) => ({ id })) }, admin.token);
@@ -171,10 +174,16 @@ describe('batches are all or nothing', () => {
   });
 
   it('rolls back earlier records when a later one fails in the database', async () => {
-    const [first] = (await t.gql(LIST, { t: admin.tenantUuid }, admin.token)).data?.listDepartments.items;
+    const [first] = (await t.gql(LIST, { t: admin.tenantUuid }, admin.token)).data!.listDepartments.items;
     const res = await t.gql(
       UPDATE,
-      { t: admin.tenantUuid, d: [{ id: first.id, department: 'Renamed' }, { id: 999_999, department: 'Ghost' }] },
+      {
+        t: admin.tenantUuid,
+        d: [
+          { id: first.id, department: 'Renamed' },
+          { id: 999_999, department: 'Ghost' },
+        ],
+      },
       admin.token,
     );
     expect(res.errors?.[0]).toMatchObject({ extensions: { code: 'NOT_FOUND', index: 1 } });
@@ -201,9 +210,7 @@ describe('batches are all or nothing', () => {
       admin.token,
     );
     expect(res.errors?.[0].message).toMatch(/tenant_uuid/);
-    const [row] = await withTenant(t.database.db, outsider.tenantUuid, (tx) =>
-      tx.select().from(departments).where(sql`department = 'K'`),
-    );
+    const [row] = await withTenant(t.database.db, outsider.tenantUuid, (tx) => tx.select().from(departments).where(sql`department = 'K'`));
     expect(row).toBeUndefined();
   });
 });

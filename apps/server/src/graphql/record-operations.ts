@@ -137,10 +137,7 @@ export function defineRecordOperations(model: RecordModel) {
   const objectRef = builder.objectRef<Row>(typeName).implement({
     fields: (t) =>
       Object.fromEntries(
-        columns.map((c) => [
-          c.key,
-          t.field({ type: c.scalar, nullable: !c.column.notNull, resolve: (row) => row[c.key] as never }),
-        ]),
+        columns.map((c) => [c.key, t.field({ type: c.scalar, nullable: !c.column.notNull, resolve: (row) => row[c.key] as never })]),
       ),
   });
 
@@ -188,9 +185,7 @@ export function defineRecordOperations(model: RecordModel) {
   const updateInputRef = builder.inputType(`${name}UpdateInput`, {
     fields: (t) => ({
       id: t.int({ required: true }),
-      ...Object.fromEntries(
-        writable.filter((c) => c.key !== 'uuid').map((c) => [c.key, t.field({ type: c.scalar, required: false })]),
-      ),
+      ...Object.fromEntries(writable.filter((c) => c.key !== 'uuid').map((c) => [c.key, t.field({ type: c.scalar, required: false })])),
     }),
   });
   const deleteInputRef = builder.inputType(`${name}DeleteInput`, {
@@ -295,7 +290,11 @@ export function defineRecordOperations(model: RecordModel) {
       resolve: async (_root, args, ctx) => {
         const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'read');
         const rows = await withTenant(ctx.db, member.tenantUuid, (tx) =>
-          tx.select().from(table).where(and(scope(member, ownOnly), eq(idCol, args.id))).limit(1),
+          tx
+            .select()
+            .from(table)
+            .where(and(scope(member, ownOnly), eq(idCol, args.id)))
+            .limit(1),
         );
         return (rows[0] as Row | undefined) ?? null;
       },
@@ -326,7 +325,12 @@ export function defineRecordOperations(model: RecordModel) {
           const out: Row[] = [];
           for (const [i, rec] of records.entries()) {
             try {
-              out.push(...((await tx.insert(table).values(rec as never).returning()) as Row[]));
+              out.push(
+                ...((await tx
+                  .insert(table)
+                  .values(rec as never)
+                  .returning()) as Row[]),
+              );
             } catch (e) {
               throw recordError(e, i);
             }

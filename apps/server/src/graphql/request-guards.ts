@@ -40,7 +40,15 @@ export function limitBatchSize(): Plugin {
   };
 }
 
-const KNOWN_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION', 'CONFLICT', 'RATE_LIMITED', 'INTERNAL_SERVER_ERROR']);
+const KNOWN_CODES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'VALIDATION',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL_SERVER_ERROR',
+]);
 
 /**
  * Gives every error a code of DESIGN.md's list: an error raised before execution (a query that does

@@ -46,10 +46,7 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/dashboard/dashboard-page'), 'DashboardPage'),
 });
 
-const routeTree = rootRoute.addChildren([
-  emptyLayout.addChildren([landingRoute]),
-  appviewLayout.addChildren([dashboardRoute]),
-]);
+const routeTree = rootRoute.addChildren([emptyLayout.addChildren([landingRoute]), appviewLayout.addChildren([dashboardRoute])]);
 
 interface AppRouterOptions {
   context: RouterContext;

@@ -28,8 +28,7 @@ interface GraphQLResponse<Result> {
 }
 
 // Operations without variables take no second argument; the rest require it.
-type VariablesArgs<Variables> =
-  Record<string, never> extends Variables ? [variables?: Variables] : [variables: Variables];
+type VariablesArgs<Variables> = Record<string, never> extends Variables ? [variables?: Variables] : [variables: Variables];
 
 export async function request<Result, Variables>(
   document: TadaDocumentNode<Result, Variables>,

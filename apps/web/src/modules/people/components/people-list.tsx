@@ -36,10 +36,7 @@ function TenantPeopleList({ tenantUuid }: { tenantUuid: string }) {
     <List>
       {data.items.map((employee) => (
         <ListItem key={employee.id} divider>
-          <ListItemText
-            primary={displayName(employee) ?? t('people.unnamed', { id: employee.id })}
-            secondary={employee.email}
-          />
+          <ListItemText primary={displayName(employee) ?? t('people.unnamed', { id: employee.id })} secondary={employee.email} />
         </ListItem>
       ))}
     </List>

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { loadConfig } from '@groundwork/server/src/config.js';
+import { openDatabase } from '@groundwork/server/src/db/client.js';
+import { migrate } from '@groundwork/server/src/db/migrate.js';
+import { TEST_SECRET } from '@groundwork/server/src/testing/factories.js';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { SIZES, seedLargeTenant } from './seed.js';
+
+const HOST = '127.0.0.1';
+const PAGE = 100;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION = envInt('BENCH_DURATION', 10);
+const CONNECTIONS = envInt('BENCH_CONNECTIONS', 64);
+// The raw route gets the same pool size openDatabase gives the app, so only the stack differs.
+const POOL_SIZE = Number(process.env.PG_POOL_SIZE ?? 10);
+
+const LIST_QUERY = 'query($t: ID!, $n: Int) { listEmployees(tenant_uuid: $t, limit: $n) { items { id firstname lastname email status } nextToken } }';
+const RAW_SQL = `select id, firstname, lastname, email, status from employees where tenant_uuid = $1
+  order by lower(coalesce(firstname, '')), lower(coalesce(lastname, '')), id limit $2`;
+
+type Row = { id: number; firstname: string | null; lastname: string | null; email: string | null; status: number };
+type Target = { name: string; opts: autocannon.Options };
+
+async function main(signal: AbortSignal): Promise<void> {
+  const dbName = `gw_bench_${randomBytes(6).toString('hex')}`;
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  // Undone in reverse order: servers close before the pools they use end.
+  const cleanup: (() => Promise<unknown>)[] = [];
+  try {
+    await admin.query(`create database ${dbName}`);
+    const database = await openDatabase({ url: dbUrl.toString() });
+    cleanup.push(() => database.close());
+    await migrate(database);
+    const seedStart = performance.now();
+    const { tenantUuid, token } = await seedLargeTenant(database.db);
+    console.log(`seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes in ${Math.round(performance.now() - seedStart)} ms`);
+    signal.throwIfAborted();
+
+    const config = loadConfig({
+      NODE_ENV: process.env.NODE_ENV,
+      DATABASE_URL: dbUrl.toString(),
+      AUTH_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'false',
+      WEB_DIST: process.env.WEB_DIST,
+    });
+    // Imported only now: graphql-js picks its production code paths from NODE_ENV when it loads.
+    const { buildApp } = await import('@groundwork/server/src/app.js');
+    const app = await buildApp({ config, database });
+    cleanup.push(() => app.close());
+    const appUrl = await app.listen({ host: HOST, port: 0 });
+
+    const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: POOL_SIZE });
+    cleanup.push(() => pool.end());
+    const raw = Fastify({ logger: false });
+    raw.get<{ Querystring: { tenant_uuid: string; limit: string } }>('/employees', async (req) => {
+      const { rows } = await pool.query<Row>(RAW_SQL, [req.query.tenant_uuid, Number(req.query.limit)]);
+      return { items: rows };
+    });
+    cleanup.push(() => raw.close());
+    const rawUrl = await raw.listen({ host: HOST, port: 0 });
+
+    const targets: Target[] = [
+      {
+        name: 'graphql',
+        opts: {
+          url: `${appUrl}/graphql`,
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: LIST_QUERY, variables: { t: tenantUuid, n: PAGE } }),
+        },
+      },
+      { name: 'raw', opts: { url: `${rawUrl}/employees?tenant_uuid=${tenantUuid}&limit=${PAGE}`, method: 'GET' } },
+    ];
+    await verifySamePage(targets);
+
+    const results: [string, autocannon.Result][] = [];
+    for (const { name, opts } of targets) {
+      console.log(`${name}: ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up…`);
+      results.push([name, await load({ ...opts, connections: CONNECTIONS, duration: DURATION, warmup: { connections: CONNECTIONS, duration: 2 } }, signal)]);
+    }
+    printTable(results);
+    const bundle = bundleReport(config.webDist);
+    if (bundle) console.log(bundle);
+  } finally {
+    for (const undo of cleanup.reverse()) await undo().catch((err) => console.error('cleanup:', err));
+    // with (force): a connection left behind by a failure must not keep the database alive.
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+/** Both routes must serve the same rows, or the ratio compares different work. */
+async function verifySamePage([gql, raw]: Target[]): Promise<void> {
+  const fetchJson = async ({ opts }: Target) => {
+    const res = await fetch(opts.url, { method: opts.method, headers: opts.headers, body: opts.body });
+    if (!res.ok) throw new Error(`${opts.url}: HTTP ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const g = (await fetchJson(gql)) as { data?: { listEmployees: { items: Row[] } }; errors?: unknown };
+  const r = (await fetchJson(raw)) as { items: Row[] };
+  if (!g.data) throw new Error(`graphql returned no data: ${JSON.stringify(g.errors)}`);
+  const a = g.data.listEmployees.items;
+  if (a.length !== PAGE || JSON.stringify(a) !== JSON.stringify(r.items)) {
+    const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(r.items[i]));
+    throw new Error(`first pages differ (${a.length} vs ${r.items.length} rows; first difference at ${at}): ${JSON.stringify([a[at], r.items[at]])}`);
+  }
+  console.log(`verified: both return the same ${PAGE} rows`);
+}
+
+function load(opts: autocannon.Options, signal: AbortSignal): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    // One worker thread generates the load, so it does not share the servers' event loop.
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      instance.stop();
+      reject(signal.reason);
+    };
+    const instance = autocannon({ workers: 1, ...opts }, (err, result) => {
+      signal.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve(result);
+    });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function printTable(results: [string, autocannon.Result][]): void {
+  const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(18) : c.padStart(10))).join(''));
+  row(['', 'req/s', 'p50 ms', 'p99 ms', 'errors']);
+  for (const [name, r] of results) {
+    row([name, r.requests.average.toFixed(0), String(r.latency.p50), String(r.latency.p99), String(r.errors + r.non2xx)]);
+  }
+  const [[, g], [, raw]] = results;
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  row(['ratio graphql/raw', ratio(g.requests.average, raw.requests.average), ratio(g.latency.p50, raw.latency.p50), ratio(g.latency.p99, raw.latency.p99), '']);
+}
+
+/** The entry script and the chunks index.html preloads with it: what the 250 KB initial-JS budget counts. */
+function bundleReport(webDist: string): string | null {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) return null;
+  const html = readFileSync(index, 'utf8');
+  const entry = html.match(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/)?.[1];
+  if (!entry) return null;
+  const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  const kb = (src: string) => gzipSync(readFileSync(path.join(webDist, src))).length / 1024;
+  const initial = [entry, ...preloads].reduce((sum, src) => sum + kb(src), 0);
+  return `web ${entry}: ${kb(entry).toFixed(1)} KB gzip; initial JS with ${preloads.length} preloads: ${initial.toFixed(1)} KB gzip (budget 250 KB)`;
+}
+
+function envInt(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return n;
+}
+
+// The shipped configuration is what the budget is about; set NODE_ENV to compare another.
+process.env.NODE_ENV ??= 'production';
+const abort = new AbortController();
+// Ctrl-C stops the load and still runs the clean-up, so no gw_bench_ database is left behind.
+process.once('SIGINT', () => abort.abort(new Error('interrupted')));
+try {
+  await main(abort.signal);
+} catch (err) {
+  console.error(err);
+  process.exitCode = abort.signal.aborted ? 130 : 1;
+}

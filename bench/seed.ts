@@ -1,0 +1,159 @@
+import type { Db, Tx } from '@groundwork/server/src/db/client.js';
+import { withTenant } from '@groundwork/server/src/db/with-tenant.js';
+import { costcodes } from '@groundwork/server/src/modules/costcodes/costcodes.table.js';
+import { departments } from '@groundwork/server/src/modules/departments/departments.table.js';
+import { divisions } from '@groundwork/server/src/modules/divisions/divisions.table.js';
+import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
+import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/** The large tenant of DESIGN.md "Performance budgets"; the signed-in admin is one of the people. */
+export const SIZES = { people: 500, costcodes: 240 } as const;
+
+export type SeedContext = {
+  tx: Tx;
+  tenantUuid: string;
+  /** Seeded, so every run measures the same rows. */
+  random: () => number;
+  /** Ids each step created, by table name, for later steps to reference (e.g. time entries → people, jobs). */
+  ids: Map<string, number[]>;
+};
+
+export type SeedStep = { table: string; run: (ctx: SeedContext) => Promise<number[]> };
+
+/**
+ * Run in order inside one tenant transaction. Jobs (300) and time entries (100k) join this list as steps
+ * once their tables exist; time entries can draw employee and job ids from `ctx.ids`.
+ */
+export const SEED_STEPS: SeedStep[] = [
+  { table: 'employees', run: seedPeople },
+  { table: 'costcodes', run: seedCostcodes },
+  { table: 'departments', run: (ctx) => insertBatched(ctx.tx, departments, DEPARTMENTS.map((department) => ({ tenant_uuid: ctx.tenantUuid, department }))) },
+  { table: 'divisions', run: (ctx) => insertBatched(ctx.tx, divisions, DIVISIONS.map((division) => ({ tenant_uuid: ctx.tenantUuid, division }))) },
+];
+
+export async function seedLargeTenant(db: Db): Promise<{ tenantUuid: string; token: string }> {
+  const tenantUuid = await createTenant(db, 'Bench Large Construction');
+  await withTenant(db, tenantUuid, async (tx) => {
+    const ctx: SeedContext = { tx, tenantUuid, random: mulberry32(20240601), ids: new Map() };
+    for (const step of SEED_STEPS) ctx.ids.set(step.table, await step.run(ctx));
+  });
+  const { token } = await createMember(db, tenantUuid, { isAdmin: true, firstname: 'Bench' });
+  return { tenantUuid, token };
+}
+
+/**
+ * Multi-row inserts sized to stay under PostgreSQL's 65,535 bind parameters per statement,
+ * which keeps a 100k-row table to a few dozen round trips.
+ */
+export async function insertBatched<T extends PgTable & { id: PgColumn }>(
+  tx: Tx,
+  table: T,
+  rows: T['$inferInsert'][],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const size = Math.min(5000, Math.floor(60_000 / Object.keys(rows[0]).length));
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const out = await tx
+      .insert(table)
+      .values(rows.slice(i, i + size) as never)
+      .returning({ id: table.id });
+    for (const row of out as { id: number }[]) ids.push(row.id);
+  }
+  return ids;
+}
+
+// Varied on purpose: accents, apostrophes, particles and mixed case exercise the lower()/coalesce sort.
+const FIRST = [
+  'Maria', 'James', 'Dana', 'Luis', 'Tom', 'Aisha', 'Ben', 'Carlos', 'Emily', 'Frank', 'Grace', 'Hector', 'Ivy',
+  'Jake', 'José', 'Zoë', 'Chloé', 'Mohammed', 'Priya', 'Wei', 'Olga', 'Kwame', 'Siobhan', 'Mateus', 'Yuki',
+  'Fatima', 'Liam', 'Noah', 'Olivia', 'Ava', 'Sofia', 'Diego', 'Andrés', 'Björn', 'Ingrid', 'Hana', 'Tariq',
+  'Anh', 'Rafael', 'Elena', 'DeShawn', 'Keisha', 'Connor', 'Aoife', 'Rosa', 'Miguel', 'Samuel', 'Ruth',
+  'Nikolai', 'Ewa', 'Kofi', 'Leilani', 'Marcus', 'Tyrone', 'Lucía', 'Ana', 'Pedro', 'Sean', 'Erin', 'Jamal',
+];
+const LAST = [
+  'Alvarez', 'Carter', 'Brooks', 'Hernandez', 'Nguyen', 'Johnson', 'Miller', 'Ramirez', 'Chen', 'Osei',
+  'Kowalski', 'Silva', 'Patel', 'Thompson', "O'Brien", 'McDonald', 'de la Cruz', 'van der Berg', 'Müller',
+  'Øster', 'Smith', 'Williams', 'Garcia', 'Martinez', 'Robinson', 'Clark', 'Lewis', 'Walker', 'Young',
+  'King', 'Wright', 'Lopez', 'Hill', 'Scott', 'Green', 'Adams', 'Baker', 'Gonzalez', 'Nelson', 'Mitchell',
+  'Perez', 'Roberts', 'Turner', 'Phillips', 'Campbell', 'Parker', 'Evans', 'Edwards', 'Collins', 'Stewart',
+  'Sánchez', 'Morris', 'Rogers', 'Reed', 'Cook', 'Morgan', 'Bell', 'Murphy', 'Bailey', 'Rivera', 'Cooper',
+  'Richardson', 'Cox', 'Howard', 'Ward', 'Torres', 'Peterson', 'Gray', 'Ramos', 'James', 'Watson', 'Okafor',
+];
+const TRADES = ['Carpenter', 'Laborer', 'Foreman', 'Electrician', 'Plumber', 'Operator', 'Ironworker', 'Mason', 'Painter', 'Estimator'];
+const CITIES: [string, string, string][] = [
+  ['Denver', 'CO', '80202'], ['Aurora', 'CO', '80012'], ['Boulder', 'CO', '80301'], ['Phoenix', 'AZ', '85004'],
+  ['Austin', 'TX', '78701'], ['Portland', 'OR', '97205'], ['Salt Lake City', 'UT', '84101'],
+];
+const STREETS = ['Main St', 'Oak Ave', 'Pine St', 'Maple Dr', 'Cedar Ln', 'Elm St', 'Lakeview Rd', 'Hillcrest Blvd'];
+const DEPARTMENTS = [
+  'Field Operations', 'Estimating', 'Accounting', 'Safety', 'Project Management', 'Equipment', 'Purchasing',
+  'Human Resources', 'Preconstruction', 'Quality Control', 'Warehouse', 'IT',
+];
+const DIVISIONS = ['Commercial', 'Residential', 'Civil', 'Industrial', 'Service', 'Design-Build'];
+// A CSI MasterFormat-like spread: division prefixes with numbered sub-codes.
+const CSI: [string, string][] = [
+  ['01', 'General Requirements'], ['02', 'Existing Conditions'], ['03', 'Concrete'], ['04', 'Masonry'],
+  ['05', 'Metals'], ['06', 'Wood & Plastics'], ['07', 'Thermal & Moisture'], ['08', 'Openings'],
+  ['09', 'Finishes'], ['10', 'Specialties'], ['22', 'Plumbing'], ['23', 'HVAC'], ['26', 'Electrical'],
+  ['31', 'Earthwork'], ['32', 'Exterior Improvements'], ['33', 'Utilities'],
+];
+
+const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)];
+const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+function seedPeople({ tx, tenantUuid, random }: SeedContext): Promise<number[]> {
+  // One person is left for the admin member that seedLargeTenant signs in as.
+  const rows = Array.from({ length: SIZES.people - 1 }, (_, i) => {
+    const firstname = pick(random, FIRST);
+    const lastname = pick(random, LAST);
+    const [city, state, zip] = pick(random, CITIES);
+    const handle = `${ascii(firstname)}.${ascii(lastname)}${i}`;
+    return {
+      tenant_uuid: tenantUuid,
+      firstname,
+      lastname,
+      username: handle,
+      // Some people have no work email, as in real crews.
+      email: random() < 0.08 ? null : `${handle}@bench-large.example`,
+      private_email: random() < 0.5 ? `${handle}@mail.example` : null,
+      cellphone: `+1${pick(random, ['303', '720', '602', '512', '503', '801'])}555${pad(Math.floor(random() * 10_000), 4)}`,
+      street: `${100 + Math.floor(random() * 9900)} ${pick(random, STREETS)}`,
+      city,
+      state,
+      zip,
+      birthdate: `${1960 + Math.floor(random() * 40)}-${pad(1 + Math.floor(random() * 12), 2)}-${pad(1 + Math.floor(random() * 28), 2)}`,
+      hiredate: `${2005 + Math.floor(random() * 20)}-${pad(1 + Math.floor(random() * 12), 2)}-${pad(1 + Math.floor(random() * 28), 2)}`,
+      trades: JSON.stringify([pick(random, TRADES)]),
+      status: random() < 0.9 ? 1 : 0,
+    };
+  });
+  return insertBatched(tx, employees, rows);
+}
+
+function seedCostcodes({ tx, tenantUuid, random }: SeedContext): Promise<number[]> {
+  const perDivision = Math.ceil(SIZES.costcodes / CSI.length);
+  const rows = CSI.flatMap(([prefix, name]) =>
+    Array.from({ length: perDivision }, (_, i) => ({
+      tenant_uuid: tenantUuid,
+      costcode: `${prefix}-${pad((i + 1) * 10, 3)}`,
+      description: `${name} ${i + 1}`,
+      defaultcode: prefix === '01' && i === 0,
+      status: random() < 0.95 ? 1 : 0,
+    })),
+  ).slice(0, SIZES.costcodes);
+  return insertBatched(tx, costcodes, rows);
+}
+
+/** A small, fast, seedable PRNG (Math.random cannot be seeded). */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
