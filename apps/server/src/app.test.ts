@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { TEST_SECRET } from './testing/factories.js';
+import { createTestDatabase } from './testing/test-db.js';
+
+let app: FastifyInstance;
+let prod: FastifyInstance;
+let dispose: () => Promise<void>;
+const webDist = mkdtempSync(path.join(tmpdir(), 'gw-web-'));
+
+beforeAll(async () => {
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Groundwork</title>');
+  writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /graphql\n');
+  const database = await createTestDatabase();
+  dispose = database.dispose;
+  const env = { DATA_DIR: 'memory://', AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', WEB_DIST: webDist };
+  app = await buildApp({ config: loadConfig({ ...env, NODE_ENV: 'test' }), database });
+  prod = await buildApp({ config: loadConfig({ ...env, NODE_ENV: 'production' }), database });
+});
+afterAll(async () => {
+  await app.close();
+  await prod.close();
+  await dispose();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('HTTP surface', () => {
+  it('answers health and readiness', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('serves the web app, with the SPA fallback for page routes only', async () => {
+    const page = await app.inject({ url: '/modules/timecards?tab=week', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Groundwork</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const robots = await app.inject('/robots.txt');
+    expect(robots.body).toContain('Disallow: /graphql');
+    const missingAsset = await app.inject({ url: '/assets/nope.js', headers: { accept: '*/*' } });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('echoes a request id, or makes one', async () => {
+    expect((await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } })).headers['x-request-id']).toBe('abc-123');
+    expect((await app.inject('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id!' } })).headers['x-request-id']).not.toBe('bad id!');
+  });
+
+  it('turns introspection off in production only', async () => {
+    const query = { query: '{ __schema { queryType { name } } }' };
+    const dev = await app.inject({ method: 'POST', url: '/graphql', payload: query });
+    expect(dev.json().data.__schema.queryType.name).toBe('Query');
+    const res = await prod.inject({ method: 'POST', url: '/graphql', payload: query });
+    expect(res.json().errors[0].message).toMatch(/introspection/i);
+  });
+});
