@@ -263,12 +263,7 @@ export function shouldPromptPasskey(history: PasskeyHistory, username: string, n
   return now - entry.timestamp > PASSKEY_FAILURE_MEMORY_DAYS * 24 * 60 * 60 * 1000;
 }
 
-export function recordPasskeyAttempt(
-  history: PasskeyHistory,
-  username: string,
-  success: boolean,
-  now = Date.now(),
-): PasskeyHistory {
+export function recordPasskeyAttempt(history: PasskeyHistory, username: string, success: boolean, now = Date.now()): PasskeyHistory {
   const key = username.trim().toLowerCase();
   const prev = history[key];
   const aliases = [...new Set([...(prev?.aliases ?? []), username.trim()])];
