@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from '@groundwork/server/src/config.js';
 import { openDatabase } from '@groundwork/server/src/db/client.js';
@@ -19,7 +20,8 @@ const CONNECTIONS = envInt('BENCH_CONNECTIONS', 64);
 // The raw route gets the same pool size openDatabase gives the app, so only the stack differs.
 const POOL_SIZE = Number(process.env.PG_POOL_SIZE ?? 10);
 
-const LIST_QUERY = 'query($t: ID!, $n: Int) { listEmployees(tenant_uuid: $t, limit: $n) { items { id firstname lastname email status } nextToken } }';
+const LIST_QUERY =
+  'query($t: ID!, $n: Int) { listEmployees(tenant_uuid: $t, limit: $n) { items { id firstname lastname email status } nextToken } }';
 const RAW_SQL = `select id, firstname, lastname, email, status from employees where tenant_uuid = $1
   order by lower(coalesce(firstname, '')), lower(coalesce(lastname, '')), id limit $2`;
 
@@ -41,7 +43,9 @@ async function main(signal: AbortSignal): Promise<void> {
     await migrate(database);
     const seedStart = performance.now();
     const { tenantUuid, token } = await seedLargeTenant(database.db);
-    console.log(`seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes in ${Math.round(performance.now() - seedStart)} ms`);
+    console.log(
+      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes in ${Math.round(performance.now() - seedStart)} ms`,
+    );
     signal.throwIfAborted();
 
     const config = loadConfig({
@@ -59,6 +63,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const appUrl = await app.listen({ host: HOST, port: 0 });
 
     const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: POOL_SIZE });
+    pool.on('error', (err) => console.error('raw pool:', err.message));
     cleanup.push(() => pool.end());
     const raw = Fastify({ logger: false });
     raw.get<{ Querystring: { tenant_uuid: string; limit: string } }>('/employees', async (req) => {
@@ -85,16 +90,32 @@ async function main(signal: AbortSignal): Promise<void> {
     const results: [string, autocannon.Result][] = [];
     for (const { name, opts } of targets) {
       console.log(`${name}: ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up…`);
-      results.push([name, await load({ ...opts, connections: CONNECTIONS, duration: DURATION, warmup: { connections: CONNECTIONS, duration: 2 } }, signal)]);
+      results.push([
+        name,
+        await load({ ...opts, connections: CONNECTIONS, duration: DURATION, warmup: { connections: CONNECTIONS, duration: 2 } }, signal),
+      ]);
     }
     printTable(results);
     const bundle = bundleReport(config.webDist);
     if (bundle) console.log(bundle);
   } finally {
     for (const undo of cleanup.reverse()) await undo().catch((err) => console.error('cleanup:', err));
+    await disconnected(admin, dbName);
     // with (force): a connection left behind by a failure must not keep the database alive.
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+  }
+}
+
+/**
+ * pool.end() resolves before the server has seen every connection close. A forced drop would terminate
+ * those stragglers, and pg raises that on the idle client as an unhandled 'error' that kills the process.
+ */
+async function disconnected(admin: pg.Client, dbName: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName]);
+    if (rows[0].n === 0) return;
+    await sleep(100);
   }
 }
 
@@ -111,7 +132,9 @@ async function verifySamePage([gql, raw]: Target[]): Promise<void> {
   const a = g.data.listEmployees.items;
   if (a.length !== PAGE || JSON.stringify(a) !== JSON.stringify(r.items)) {
     const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(r.items[i]));
-    throw new Error(`first pages differ (${a.length} vs ${r.items.length} rows; first difference at ${at}): ${JSON.stringify([a[at], r.items[at]])}`);
+    throw new Error(
+      `first pages differ (${a.length} vs ${r.items.length} rows; first difference at ${at}): ${JSON.stringify([a[at], r.items[at]])}`,
+    );
   }
   console.log(`verified: both return the same ${PAGE} rows`);
 }
@@ -144,7 +167,13 @@ function printTable(results: [string, autocannon.Result][]): void {
   }
   const [[, g], [, raw]] = results;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  row(['ratio graphql/raw', ratio(g.requests.average, raw.requests.average), ratio(g.latency.p50, raw.latency.p50), ratio(g.latency.p99, raw.latency.p99), '']);
+  row([
+    'ratio graphql/raw',
+    ratio(g.requests.average, raw.requests.average),
+    ratio(g.latency.p50, raw.latency.p50),
+    ratio(g.latency.p99, raw.latency.p99),
+    '',
+  ]);
 }
 
 /** The entry script and the chunks index.html preloads with it: what the 250 KB initial-JS budget counts. */
@@ -176,6 +205,6 @@ process.once('SIGINT', () => abort.abort(new Error('interrupted')));
 try {
   await main(abort.signal);
 } catch (err) {
-  console.error(err);
+  console.error(abort.signal.aborted ? 'bench interrupted; bench database dropped' : err);
   process.exitCode = abort.signal.aborted ? 130 : 1;
 }

@@ -5,6 +5,7 @@ import { departments } from '@groundwork/server/src/modules/departments/departme
 import { divisions } from '@groundwork/server/src/modules/divisions/divisions.table.js';
 import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
 import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
+import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** The large tenant of DESIGN.md "Performance budgets"; the signed-in admin is one of the people. */
@@ -28,8 +29,24 @@ export type SeedStep = { table: string; run: (ctx: SeedContext) => Promise<numbe
 export const SEED_STEPS: SeedStep[] = [
   { table: 'employees', run: seedPeople },
   { table: 'costcodes', run: seedCostcodes },
-  { table: 'departments', run: (ctx) => insertBatched(ctx.tx, departments, DEPARTMENTS.map((department) => ({ tenant_uuid: ctx.tenantUuid, department }))) },
-  { table: 'divisions', run: (ctx) => insertBatched(ctx.tx, divisions, DIVISIONS.map((division) => ({ tenant_uuid: ctx.tenantUuid, division }))) },
+  {
+    table: 'departments',
+    run: (ctx) =>
+      insertBatched(
+        ctx.tx,
+        departments,
+        DEPARTMENTS.map((department) => ({ tenant_uuid: ctx.tenantUuid, department })),
+      ),
+  },
+  {
+    table: 'divisions',
+    run: (ctx) =>
+      insertBatched(
+        ctx.tx,
+        divisions,
+        DIVISIONS.map((division) => ({ tenant_uuid: ctx.tenantUuid, division })),
+      ),
+  },
 ];
 
 export async function seedLargeTenant(db: Db): Promise<{ tenantUuid: string; token: string }> {
@@ -39,6 +56,8 @@ export async function seedLargeTenant(db: Db): Promise<{ tenantUuid: string; tok
     for (const step of SEED_STEPS) ctx.ids.set(step.table, await step.run(ctx));
   });
   const { token } = await createMember(db, tenantUuid, { isAdmin: true, firstname: 'Bench' });
+  // Planner statistics as a live database would have them; autovacuum may not have run yet.
+  await db.execute(sql`analyze`);
   return { tenantUuid, token };
 }
 
@@ -46,11 +65,7 @@ export async function seedLargeTenant(db: Db): Promise<{ tenantUuid: string; tok
  * Multi-row inserts sized to stay under PostgreSQL's 65,535 bind parameters per statement,
  * which keeps a 100k-row table to a few dozen round trips.
  */
-export async function insertBatched<T extends PgTable & { id: PgColumn }>(
-  tx: Tx,
-  table: T,
-  rows: T['$inferInsert'][],
-): Promise<number[]> {
+export async function insertBatched<T extends PgTable & { id: PgColumn }>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
   if (rows.length === 0) return [];
   const size = Math.min(5000, Math.floor(60_000 / Object.keys(rows[0]).length));
   const ids: number[] = [];
@@ -65,43 +80,71 @@ export async function insertBatched<T extends PgTable & { id: PgColumn }>(
 }
 
 // Varied on purpose: accents, apostrophes, particles and mixed case exercise the lower()/coalesce sort.
-const FIRST = [
-  'Maria', 'James', 'Dana', 'Luis', 'Tom', 'Aisha', 'Ben', 'Carlos', 'Emily', 'Frank', 'Grace', 'Hector', 'Ivy',
-  'Jake', 'José', 'Zoë', 'Chloé', 'Mohammed', 'Priya', 'Wei', 'Olga', 'Kwame', 'Siobhan', 'Mateus', 'Yuki',
-  'Fatima', 'Liam', 'Noah', 'Olivia', 'Ava', 'Sofia', 'Diego', 'Andrés', 'Björn', 'Ingrid', 'Hana', 'Tariq',
-  'Anh', 'Rafael', 'Elena', 'DeShawn', 'Keisha', 'Connor', 'Aoife', 'Rosa', 'Miguel', 'Samuel', 'Ruth',
-  'Nikolai', 'Ewa', 'Kofi', 'Leilani', 'Marcus', 'Tyrone', 'Lucía', 'Ana', 'Pedro', 'Sean', 'Erin', 'Jamal',
-];
-const LAST = [
-  'Alvarez', 'Carter', 'Brooks', 'Hernandez', 'Nguyen', 'Johnson', 'Miller', 'Ramirez', 'Chen', 'Osei',
-  'Kowalski', 'Silva', 'Patel', 'Thompson', "O'Brien", 'McDonald', 'de la Cruz', 'van der Berg', 'Müller',
-  'Øster', 'Smith', 'Williams', 'Garcia', 'Martinez', 'Robinson', 'Clark', 'Lewis', 'Walker', 'Young',
-  'King', 'Wright', 'Lopez', 'Hill', 'Scott', 'Green', 'Adams', 'Baker', 'Gonzalez', 'Nelson', 'Mitchell',
-  'Perez', 'Roberts', 'Turner', 'Phillips', 'Campbell', 'Parker', 'Evans', 'Edwards', 'Collins', 'Stewart',
-  'Sánchez', 'Morris', 'Rogers', 'Reed', 'Cook', 'Morgan', 'Bell', 'Murphy', 'Bailey', 'Rivera', 'Cooper',
-  'Richardson', 'Cox', 'Howard', 'Ward', 'Torres', 'Peterson', 'Gray', 'Ramos', 'James', 'Watson', 'Okafor',
-];
+const FIRST = (
+  'Maria,James,Dana,Luis,Tom,Aisha,Ben,Carlos,Emily,Frank,Grace,Hector,Ivy,Jake,José,Zoë,Chloé,Mohammed,Priya,Wei,' +
+  'Olga,Kwame,Siobhan,Mateus,Yuki,Fatima,Liam,Noah,Olivia,Ava,Sofia,Diego,Andrés,Björn,Ingrid,Hana,Tariq,Anh,' +
+  'Rafael,Elena,DeShawn,Keisha,Connor,Aoife,Rosa,Miguel,Samuel,Ruth,Nikolai,Ewa,Kofi,Leilani,Marcus,Tyrone,Lucía,' +
+  'Ana,Pedro,Sean,Erin,Jamal'
+).split(',');
+const LAST = (
+  "Alvarez,Carter,Brooks,Hernandez,Nguyen,Johnson,Miller,Ramirez,Chen,Osei,Kowalski,Silva,Patel,Thompson,O'Brien," +
+  'McDonald,de la Cruz,van der Berg,Müller,Øster,Smith,Williams,Garcia,Martinez,Robinson,Clark,Lewis,Walker,Young,' +
+  'King,Wright,Lopez,Hill,Scott,Green,Adams,Baker,Gonzalez,Nelson,Mitchell,Perez,Roberts,Turner,Phillips,Campbell,' +
+  'Parker,Evans,Edwards,Collins,Stewart,Sánchez,Morris,Rogers,Reed,Cook,Morgan,Bell,Murphy,Bailey,Rivera,Cooper,' +
+  'Richardson,Cox,Howard,Ward,Torres,Peterson,Gray,Ramos,James,Watson,Okafor'
+).split(',');
 const TRADES = ['Carpenter', 'Laborer', 'Foreman', 'Electrician', 'Plumber', 'Operator', 'Ironworker', 'Mason', 'Painter', 'Estimator'];
 const CITIES: [string, string, string][] = [
-  ['Denver', 'CO', '80202'], ['Aurora', 'CO', '80012'], ['Boulder', 'CO', '80301'], ['Phoenix', 'AZ', '85004'],
-  ['Austin', 'TX', '78701'], ['Portland', 'OR', '97205'], ['Salt Lake City', 'UT', '84101'],
+  ['Denver', 'CO', '80202'],
+  ['Aurora', 'CO', '80012'],
+  ['Boulder', 'CO', '80301'],
+  ['Phoenix', 'AZ', '85004'],
+  ['Austin', 'TX', '78701'],
+  ['Portland', 'OR', '97205'],
+  ['Salt Lake City', 'UT', '84101'],
 ];
 const STREETS = ['Main St', 'Oak Ave', 'Pine St', 'Maple Dr', 'Cedar Ln', 'Elm St', 'Lakeview Rd', 'Hillcrest Blvd'];
 const DEPARTMENTS = [
-  'Field Operations', 'Estimating', 'Accounting', 'Safety', 'Project Management', 'Equipment', 'Purchasing',
-  'Human Resources', 'Preconstruction', 'Quality Control', 'Warehouse', 'IT',
+  'Field Operations',
+  'Estimating',
+  'Accounting',
+  'Safety',
+  'Project Management',
+  'Equipment',
+  'Purchasing',
+  'Human Resources',
+  'Preconstruction',
+  'Quality Control',
+  'Warehouse',
+  'IT',
 ];
 const DIVISIONS = ['Commercial', 'Residential', 'Civil', 'Industrial', 'Service', 'Design-Build'];
 // A CSI MasterFormat-like spread: division prefixes with numbered sub-codes.
 const CSI: [string, string][] = [
-  ['01', 'General Requirements'], ['02', 'Existing Conditions'], ['03', 'Concrete'], ['04', 'Masonry'],
-  ['05', 'Metals'], ['06', 'Wood & Plastics'], ['07', 'Thermal & Moisture'], ['08', 'Openings'],
-  ['09', 'Finishes'], ['10', 'Specialties'], ['22', 'Plumbing'], ['23', 'HVAC'], ['26', 'Electrical'],
-  ['31', 'Earthwork'], ['32', 'Exterior Improvements'], ['33', 'Utilities'],
+  ['01', 'General Requirements'],
+  ['02', 'Existing Conditions'],
+  ['03', 'Concrete'],
+  ['04', 'Masonry'],
+  ['05', 'Metals'],
+  ['06', 'Wood & Plastics'],
+  ['07', 'Thermal & Moisture'],
+  ['08', 'Openings'],
+  ['09', 'Finishes'],
+  ['10', 'Specialties'],
+  ['22', 'Plumbing'],
+  ['23', 'HVAC'],
+  ['26', 'Electrical'],
+  ['31', 'Earthwork'],
+  ['32', 'Exterior Improvements'],
+  ['33', 'Utilities'],
 ];
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)];
-const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 function seedPeople({ tx, tenantUuid, random }: SeedContext): Promise<number[]> {

@@ -6,7 +6,11 @@ import { migrate } from './db/migrate.js';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
+  });
   await migrate(database);
   const app = await buildApp({ config, database });
   if (config.demoData) {

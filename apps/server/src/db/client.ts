@@ -17,9 +17,12 @@ export type Database = {
 };
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/db` (or in memory for `memory://`). */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    // An idle connection the server drops (restart, failover) must not take the process down with it;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let dir: string | undefined;

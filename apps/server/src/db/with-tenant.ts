@@ -8,8 +8,8 @@ import type { Db, Tx } from './client.js';
  */
 export function withTenant<T>(db: Db, tenantUuid: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_uuid', ${tenantUuid}, true)`);
-    await tx.execute(sql`set local role app_user`);
+    // One round trip: setting the role GUC for the transaction is what SET LOCAL ROLE does.
+    await tx.execute(sql`select set_config('app.tenant_uuid', ${tenantUuid}, true), set_config('role', 'app_user', true)`);
     return fn(tx as unknown as Tx);
   });
 }
@@ -20,8 +20,7 @@ export function withTenant<T>(db: Db, tenantUuid: string, fn: (tx: Tx) => Promis
  */
 export function withIdentity<T>(db: Db, identity: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.identity', ${identity}, true)`);
-    await tx.execute(sql`set local role app_user`);
+    await tx.execute(sql`select set_config('app.identity', ${identity}, true), set_config('role', 'app_user', true)`);
     return fn(tx as unknown as Tx);
   });
 }

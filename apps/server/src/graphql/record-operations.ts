@@ -2,12 +2,14 @@ import { BATCH_MAX_RECORDS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwo
 import { ADMIN_ACCESS, type Permission } from '@groundwork/core/permissions';
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
 import { filter, pipe } from 'graphql-yoga';
 import type { z } from 'zod';
+import type { Tx } from '../db/client.js';
 import { withTenant } from '../db/with-tenant.js';
 import { type RecordEvent, type Row, recordTopic } from '../platform/realtime.js';
 import { builder } from './builder.js';
-import { type Ctx, type Member, requireMember } from './context.js';
+import { type Ctx, checkSessionTenant, type Member, requireMember } from './context.js';
 import { AppError, forbidden, notFound, recordError } from './errors.js';
 
 type Scalar = 'Int' | 'Float' | 'Boolean' | 'ID' | 'String' | 'JSON';
@@ -85,11 +87,43 @@ export function accessFor(model: RecordModel, member: Member, action: Action): {
   return null;
 }
 
-async function authorize(ctx: Ctx, model: RecordModel, tenantUuid: string, action: Action) {
-  const member = await requireMember(ctx, tenantUuid);
-  const access = accessFor(model, member, action);
-  if (!access) throw forbidden();
-  return { member, ...access };
+/**
+ * Runs `fn` in one tenant transaction after checking, in that same transaction, that the caller is a
+ * member allowed to do `action`: one round trip saved on every call, and no work before the check.
+ */
+async function authorized<T>(
+  ctx: Ctx,
+  model: RecordModel,
+  tenantUuid: string,
+  action: Action,
+  fn: (tx: Tx, access: { member: Member; ownOnly: boolean }) => Promise<T>,
+): Promise<T> {
+  checkSessionTenant(ctx, tenantUuid);
+  return withTenant(ctx.db, tenantUuid, async (tx) => {
+    const member = await requireMember(ctx, tenantUuid, tx);
+    const access = accessFor(model, member, action);
+    if (!access) throw forbidden();
+    return fn(tx, { member, ...access });
+  });
+}
+
+/**
+ * The columns a query selects under `items` (list) or at the top (get), so the database sends only
+ * those; null when the selection uses fragments, and every column is read.
+ */
+function selectedColumns(info: GraphQLResolveInfo, underItems: boolean): Set<string> | null {
+  let selections = info.fieldNodes[0]?.selectionSet?.selections ?? [];
+  if (underItems) {
+    const items = selections.find((n): n is FieldNode => n.kind === Kind.FIELD && n.name.value === 'items');
+    if (!items) return new Set();
+    selections = items.selectionSet?.selections ?? [];
+  }
+  const names = new Set<string>();
+  for (const node of selections) {
+    if (node.kind !== Kind.FIELD) return null;
+    names.add(node.name.value);
+  }
+  return names;
 }
 
 const encodeCursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
@@ -131,6 +165,12 @@ export function defineRecordOperations(model: RecordModel) {
   const readOnly = new Set([...ALWAYS_READ_ONLY, ...(model.readOnly ?? [])]);
   const writable = columns.filter((c) => !readOnly.has(c.key));
   const hasUpdatedOn = byKey.has('updated_on');
+  const allColumns = getTableColumns(table);
+  const projection = (info: GraphQLResolveInfo, underItems: boolean) => {
+    const wanted = selectedColumns(info, underItems);
+    if (!wanted) return allColumns;
+    return Object.fromEntries(Object.entries(allColumns).filter(([k]) => wanted.has(k) || k === 'id'));
+  };
   const softDelete = model.softDelete ? { column: col(model.softDelete.column), value: model.softDelete.value } : undefined;
 
   // --- GraphQL types -------------------------------------------------------------------------
@@ -249,36 +289,34 @@ export function defineRecordOperations(model: RecordModel) {
         limit: t.arg.int({ required: false }),
         nextToken: t.arg.string({ required: false }),
       },
-      resolve: async (_root, args, ctx) => {
-        const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'read');
-        const limit = args.limit ?? LIST_DEFAULT_LIMIT;
-        if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
-          throw new AppError('VALIDATION', `limit must be between 1 and ${LIST_MAX_LIMIT}.`);
-        }
-        const keys = [...(model.orderBy?.() ?? []), sql`${idCol}`];
-        const after = args.nextToken ? decodeCursor(args.nextToken, keys.length) : undefined;
-        const afterSql = after
-          ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
-              after.map((v) => sql`${v}`),
-              sql`, `,
-            )})`
-          : undefined;
-        const keyFields = Object.fromEntries(keys.map((k, i) => [`__k${i}`, k]));
-        const rows = await withTenant(ctx.db, member.tenantUuid, (tx) =>
-          tx
-            .select({ ...getTableColumns(table), ...keyFields } as never)
+      resolve: (_root, args, ctx, info) =>
+        authorized(ctx, model, args.tenant_uuid as string, 'read', async (tx, { member, ownOnly }) => {
+          const limit = args.limit ?? LIST_DEFAULT_LIMIT;
+          if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
+            throw new AppError('VALIDATION', `limit must be between 1 and ${LIST_MAX_LIMIT}.`);
+          }
+          const keys = [...(model.orderBy?.() ?? []), sql`${idCol}`];
+          const after = args.nextToken ? decodeCursor(args.nextToken, keys.length) : undefined;
+          const afterSql = after
+            ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
+                after.map((v) => sql`${v}`),
+                sql`, `,
+              )})`
+            : undefined;
+          const keyFields = Object.fromEntries(keys.map((k, i) => [`__k${i}`, k]));
+          const rows = await tx
+            .select({ ...projection(info, true), ...keyFields } as never)
             .from(table)
             .where(and(scope(member, ownOnly), filterSql(args.filter), afterSql))
             .orderBy(...keys.map((k) => asc(k)))
-            .limit(limit + 1),
-        );
-        const more = rows.length > limit;
-        const page = (more ? rows.slice(0, limit) : rows) as Row[];
-        const last = page[page.length - 1];
-        const nextToken = more && last ? encodeCursor(keys.map((_, i) => last[`__k${i}`])) : null;
-        for (const row of page) for (let i = 0; i < keys.length; i++) delete row[`__k${i}`];
-        return { items: page, nextToken };
-      },
+            .limit(limit + 1);
+          const more = rows.length > limit;
+          const page = (more ? rows.slice(0, limit) : rows) as Row[];
+          const last = page[page.length - 1];
+          const nextToken = more && last ? encodeCursor(keys.map((_, i) => last[`__k${i}`])) : null;
+          for (const row of page) for (let i = 0; i < keys.length; i++) delete row[`__k${i}`];
+          return { items: page, nextToken };
+        }),
     }),
   );
 
@@ -287,41 +325,36 @@ export function defineRecordOperations(model: RecordModel) {
       type: objectRef,
       nullable: true,
       args: { tenant_uuid: tenantArg(t) as never, id: t.arg.int({ required: true }) },
-      resolve: async (_root, args, ctx) => {
-        const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'read');
-        const rows = await withTenant(ctx.db, member.tenantUuid, (tx) =>
-          tx
-            .select()
+      resolve: (_root, args, ctx, info) =>
+        authorized(ctx, model, args.tenant_uuid as string, 'read', async (tx, { member, ownOnly }) => {
+          const rows = await tx
+            .select(projection(info, false) as never)
             .from(table)
             .where(and(scope(member, ownOnly), eq(idCol, args.id)))
-            .limit(1),
-        );
-        return (rows[0] as Row | undefined) ?? null;
-      },
+            .limit(1);
+          return (rows[0] as Row | undefined) ?? null;
+        }),
     }),
   );
 
-  // --- Mutations: each batch is one transaction, all or nothing --------------------------------
+  // --- Mutations: each batch is one transaction, all or nothing; events go out after commit --------
   builder.mutationField(`create${name}`, (t) =>
     t.field({
       type: [objectRef],
       args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [createInputRef], required: true }) },
       resolve: async (_root, args, ctx) => {
-        const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'create');
-        const data = args.data as Row[];
-        checkBatch(data);
-        const records = data.map((r, i) => {
-          const rec = cleanRecord(r, i);
-          if (ownOnly && ownerCol) {
-            if (rec.employees_id !== undefined && rec.employees_id !== null && rec.employees_id !== member.employeeId) {
+        const tenant = args.tenant_uuid as string;
+        const created = await authorized(ctx, model, tenant, 'create', async (tx, { member, ownOnly }) => {
+          const data = args.data as Row[];
+          checkBatch(data);
+          const records = data.map((r, i) => {
+            const rec = cleanRecord(r, i);
+            if (ownOnly && ownerCol && rec.employees_id != null && rec.employees_id !== member.employeeId) {
               throw forbidden();
             }
-            rec.employees_id = member.employeeId;
-          }
-          if (ownerCol) rec.employees_id ??= member.employeeId;
-          return { ...rec, tenant_uuid: member.tenantUuid };
-        });
-        const created = await withTenant(ctx.db, member.tenantUuid, async (tx) => {
+            if (ownerCol) rec.employees_id = ownOnly ? member.employeeId : (rec.employees_id ?? member.employeeId);
+            return { ...rec, tenant_uuid: tenant };
+          });
           const out: Row[] = [];
           for (const [i, rec] of records.entries()) {
             try {
@@ -337,7 +370,7 @@ export function defineRecordOperations(model: RecordModel) {
           }
           return out;
         });
-        publish(ctx, 'create', member.tenantUuid, created);
+        publish(ctx, 'create', tenant, created);
         return created;
       },
     }),
@@ -348,18 +381,18 @@ export function defineRecordOperations(model: RecordModel) {
       type: [objectRef],
       args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [updateInputRef], required: true }) },
       resolve: async (_root, args, ctx) => {
-        const { member } = await authorize(ctx, model, args.tenant_uuid as string, 'write');
-        const data = args.data as Row[];
-        checkBatch(data);
-        const patches = data.map((r, i) => {
-          const patch = cleanRecord(r, i);
-          delete patch.uuid;
-          if (Object.keys(patch).length === 0) {
-            throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
-          }
-          return { id: r.id as number, patch };
-        });
-        const updated = await withTenant(ctx.db, member.tenantUuid, async (tx) => {
+        const tenant = args.tenant_uuid as string;
+        const updated = await authorized(ctx, model, tenant, 'write', async (tx, { member }) => {
+          const data = args.data as Row[];
+          checkBatch(data);
+          const patches = data.map((r, i) => {
+            const patch = cleanRecord(r, i);
+            delete patch.uuid;
+            if (Object.keys(patch).length === 0) {
+              throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
+            }
+            return { id: r.id as number, patch };
+          });
           const out: Row[] = [];
           for (const [i, { id, patch }] of patches.entries()) {
             const set = hasUpdatedOn ? { ...patch, updated_on: sql`now()` } : patch;
@@ -378,7 +411,7 @@ export function defineRecordOperations(model: RecordModel) {
           }
           return out;
         });
-        publish(ctx, 'update', member.tenantUuid, updated);
+        publish(ctx, 'update', tenant, updated);
         return updated;
       },
     }),
@@ -389,10 +422,10 @@ export function defineRecordOperations(model: RecordModel) {
       type: [objectRef],
       args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [deleteInputRef], required: true }) },
       resolve: async (_root, args, ctx) => {
-        const { member } = await authorize(ctx, model, args.tenant_uuid as string, 'write');
-        const data = args.data as { id: number }[];
-        checkBatch(data);
-        const deleted = await withTenant(ctx.db, member.tenantUuid, async (tx) => {
+        const tenant = args.tenant_uuid as string;
+        const deleted = await authorized(ctx, model, tenant, 'write', async (tx, { member }) => {
+          const data = args.data as { id: number }[];
+          checkBatch(data);
           const out: Row[] = [];
           for (const [i, { id }] of data.entries()) {
             const where = and(scope(member, false), eq(idCol, id));
@@ -415,7 +448,7 @@ export function defineRecordOperations(model: RecordModel) {
           }
           return out;
         });
-        publish(ctx, 'delete', member.tenantUuid, deleted);
+        publish(ctx, 'delete', tenant, deleted);
         return deleted;
       },
     }),
@@ -429,7 +462,10 @@ export function defineRecordOperations(model: RecordModel) {
         type: objectRef,
         args: { tenant_uuid: tenantArg(t) as never },
         subscribe: async (_root, args, ctx) => {
-          const { member, ownOnly } = await authorize(ctx, model, args.tenant_uuid as string, 'read');
+          const member = await requireMember(ctx, args.tenant_uuid as string);
+          const access = accessFor(model, member, 'read');
+          if (!access) throw forbidden();
+          const { ownOnly } = access;
           const source = ctx.realtime.subscribe(recordTopic(name, event, member.tenantUuid));
           if (!ownOnly) return source;
           return pipe(

@@ -1,0 +1,2 @@
+DROP INDEX "employees_tenant_name_idx";--> statement-breakpoint
+CREATE INDEX "employees_tenant_name_idx" ON "employees" USING btree ("tenant_uuid",lower(coalesce("firstname", '')),lower(coalesce("lastname", '')),"id");
