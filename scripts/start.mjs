@@ -1,6 +1,6 @@
 // `npm start`: builds the web app when it has not been built (or its sources are newer), then serves
 // it with the API on the embedded database. PORT, HOST, DATA_DIR and the rest pass through.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +23,11 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'development', ...process.env },
 });
-process.exit(server.status ?? 0);
+// Whoever stops `npm start` stops the server too, which then closes the database cleanly.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
