@@ -4,6 +4,7 @@ import { costcodes } from '../modules/costcodes/costcodes.table.js';
 import { departments } from '../modules/departments/departments.table.js';
 import { divisions } from '../modules/divisions/divisions.table.js';
 import { employees } from '../modules/employees/employees.table.js';
+import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
 import type { Db } from './client.js';
@@ -68,7 +69,16 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
         })),
       )
       .returning({ id: employees.id });
-    await tx.insert(costcodes).values(COSTCODES.map(([costcode, description]) => ({ tenant_uuid, costcode, description })));
+    const codes = await tx
+      .insert(costcodes)
+      .values(COSTCODES.map(([costcode, description]) => ({ tenant_uuid, costcode, description })))
+      .returning({ id: costcodes.id });
+    await seedDemoJobs(
+      tx,
+      tenant_uuid,
+      people.map((p) => p.id),
+      codes.map((c) => c.id),
+    );
     await tx
       .insert(departments)
       .values(['Field Operations', 'Estimating', 'Accounting', 'Safety'].map((department) => ({ tenant_uuid, department })));

@@ -3,5 +3,6 @@ export { costcodes } from '../modules/costcodes/costcodes.table.js';
 export { departments } from '../modules/departments/departments.table.js';
 export { divisions } from '../modules/divisions/divisions.table.js';
 export { employees } from '../modules/employees/employees.table.js';
+export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';
 export { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
