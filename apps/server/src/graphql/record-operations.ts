@@ -38,7 +38,10 @@ export type RecordModel = {
   readOnly?: string[];
   /** Rules the column types cannot express; field names are the columns'. */
   validate?: z.ZodType<Record<string, unknown>>;
-  /** Delete becomes an update of this column to this value: the row stays (spec: job soft delete). */
+  /**
+   * Delete becomes an update of this column to this value: the row stays (spec: job soft delete), and
+   * from then on every operation treats it as gone.
+   */
   softDelete?: { column: string; value: unknown };
 };
 
@@ -251,7 +254,11 @@ export function defineRecordOperations(model: RecordModel) {
     return and(...parts);
   };
   const scope = (member: Member, ownOnly: boolean): SQL =>
-    and(eq(tenantCol, member.tenantUuid), ownOnly && ownerCol ? eq(ownerCol, member.employeeId) : undefined) as SQL;
+    and(
+      eq(tenantCol, member.tenantUuid),
+      ownOnly && ownerCol ? eq(ownerCol, member.employeeId) : undefined,
+      softDelete ? ne(softDelete.column, softDelete.value) : undefined,
+    ) as SQL;
 
   const cleanRecord = (record: Row, index: number): Row => {
     const out: Row = {};

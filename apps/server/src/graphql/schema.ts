@@ -5,6 +5,7 @@ import '../modules/employees/employees.graphql.js';
 import '../modules/costcodes/costcodes.graphql.js';
 import '../modules/departments/departments.graphql.js';
 import '../modules/divisions/divisions.graphql.js';
+import '../modules/jobs/jobs.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

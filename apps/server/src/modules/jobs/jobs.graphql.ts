@@ -1,0 +1,172 @@
+import { BUDGET_AMOUNTS, budgetLineFields, JOB_STATUS, jobFields } from '@groundwork/core/jobs';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { withTenant } from '../../db/with-tenant.js';
+import { builder } from '../../graphql/builder.js';
+import { checkSessionTenant, requireMember } from '../../graphql/context.js';
+import { forbidden } from '../../graphql/errors.js';
+import { accessFor, defineRecordOperations, type RecordModel } from '../../graphql/record-operations.js';
+import type { Row } from '../../platform/realtime.js';
+import { costcodes } from '../costcodes/costcodes.table.js';
+import { employeeOps } from '../employees/employees.graphql.js';
+import { employees } from '../employees/employees.table.js';
+import { jobs, jobsCostcodes, jobsForemen, jobsPms } from './jobs.table.js';
+
+const permissions = { admin: 'projects_admin', basic: 'projects_basic' } as const;
+const jobSort = sql`lower(coalesce(nullif(${jobs.job_abbr}, ''), ${jobs.job}))`;
+
+const jobModel: RecordModel = {
+  name: 'Jobs',
+  typeName: 'Job',
+  table: jobs,
+  permissions,
+  orderBy: () => [jobSort],
+  validate: jobFields,
+  softDelete: { column: 'status', value: JOB_STATUS.deleted },
+};
+export const jobOps = defineRecordOperations(jobModel);
+
+for (const [name, typeName, table] of [
+  ['JobsForemen', 'JobForeman', jobsForemen],
+  ['JobsPms', 'JobPm', jobsPms],
+] as const) {
+  defineRecordOperations({ name, typeName, table, permissions, orderBy: () => [sql`${table.jobs_id}`] });
+}
+
+export const budgetLineOps = defineRecordOperations({
+  name: 'JobsCostcodes',
+  typeName: 'JobCostcode',
+  table: jobsCostcodes,
+  permissions,
+  orderBy: () => [sql`${jobsCostcodes.jobs_id}`],
+  validate: budgetLineFields,
+});
+
+/** Reads a job-area operation's tenant transaction after the same checks the generic operations make. */
+async function readJobs<T>(ctx: Parameters<typeof requireMember>[0], tenantUuid: string, fn: Parameters<typeof withTenant<T>>[2]) {
+  checkSessionTenant(ctx, tenantUuid);
+  return withTenant(ctx.db, tenantUuid, async (tx) => {
+    const member = await requireMember(ctx, tenantUuid, tx);
+    if (!accessFor(jobModel, member, 'read')) throw forbidden();
+    return fn(tx);
+  });
+}
+
+// --- listProjectBudget ---------------------------------------------------------------------------
+
+type BudgetLine = Row & { costcode: string; description: string | null; actual_hours: number };
+type Totals = Record<(typeof BUDGET_AMOUNTS)[number] | 'actual_hours', number>;
+
+const BudgetLineRef = builder.objectRef<BudgetLine>('BudgetLine').implement({
+  description: 'A cost-code budget line with the cost code it budgets and the hours spent against it.',
+  fields: (t) => ({
+    id: t.int({ resolve: (r) => r.id as number }),
+    jobs_id: t.int({ resolve: (r) => r.jobs_id as number }),
+    costcodes_id: t.int({ resolve: (r) => r.costcodes_id as number }),
+    costcode: t.string({ resolve: (r) => r.costcode }),
+    description: t.string({ nullable: true, resolve: (r) => r.description }),
+    status: t.int({ resolve: (r) => r.status as number }),
+    actual_hours: t.float({ resolve: (r) => Number(r.actual_hours) }),
+    ...Object.fromEntries(BUDGET_AMOUNTS.map((k) => [k, t.float({ resolve: (r) => r[k] as number })])),
+  }),
+});
+
+const TotalsRef = builder.objectRef<Totals>('BudgetTotals').implement({
+  description: 'Sums over the lines that are on (status 1).',
+  fields: (t) => ({
+    actual_hours: t.exposeFloat('actual_hours'),
+    ...Object.fromEntries(BUDGET_AMOUNTS.map((k) => [k, t.exposeFloat(k)])),
+  }),
+});
+
+const ProjectBudgetRef = builder.objectRef<{ jobs_id: number; lines: BudgetLine[]; totals: Totals }>('ProjectBudget').implement({
+  fields: (t) => ({
+    jobs_id: t.exposeInt('jobs_id'),
+    lines: t.field({ type: [BudgetLineRef], resolve: (b) => b.lines }),
+    totals: t.field({ type: TotalsRef, resolve: (b) => b.totals }),
+  }),
+});
+
+// Time entries arrive with the time-card module; until then no hours have been spent.
+const actualHours = sql<number>`0::float8`;
+
+async function loadBudget(tx: Parameters<Parameters<typeof withTenant>[2]>[0], tenantUuid: string, jobId: number) {
+  const [job] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.tenant_uuid, tenantUuid), eq(jobs.id, jobId), ne(jobs.status, JOB_STATUS.deleted)));
+  if (!job) return null;
+  const lines = (await tx
+    .select({
+      id: jobsCostcodes.id,
+      jobs_id: jobsCostcodes.jobs_id,
+      costcodes_id: jobsCostcodes.costcodes_id,
+      status: jobsCostcodes.status,
+      hrsbdg: jobsCostcodes.hrsbdg,
+      matbdg: jobsCostcodes.matbdg,
+      labbdg: jobsCostcodes.labbdg,
+      eqpbdg: jobsCostcodes.eqpbdg,
+      subbdg: jobsCostcodes.subbdg,
+      othbdg: jobsCostcodes.othbdg,
+      costcode: costcodes.costcode,
+      description: costcodes.description,
+      actual_hours: actualHours,
+    })
+    .from(jobsCostcodes)
+    .innerJoin(costcodes, and(eq(costcodes.tenant_uuid, jobsCostcodes.tenant_uuid), eq(costcodes.id, jobsCostcodes.costcodes_id)))
+    .where(and(eq(jobsCostcodes.tenant_uuid, tenantUuid), eq(jobsCostcodes.jobs_id, jobId)))
+    .orderBy(asc(costcodes.costcode), asc(jobsCostcodes.id))) as BudgetLine[];
+  const totals = Object.fromEntries([...BUDGET_AMOUNTS, 'actual_hours'].map((k) => [k, 0])) as Totals;
+  for (const line of lines.filter((l) => l.status === 1)) {
+    for (const k of Object.keys(totals) as (keyof Totals)[]) totals[k] += Number(line[k]);
+  }
+  return { jobs_id: jobId, lines, totals };
+}
+
+builder.queryField('listProjectBudget', (t) =>
+  t.field({
+    type: ProjectBudgetRef,
+    nullable: true,
+    description: "A job's cost-code budget lines with totals; null when the job does not exist or was deleted.",
+    args: { tenant_uuid: t.arg.id({ required: true }), project_id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => readJobs(ctx, args.tenant_uuid, (tx) => loadBudget(tx, args.tenant_uuid, args.project_id)),
+  }),
+);
+
+// --- getJobById ----------------------------------------------------------------------------------
+
+type JobDetail = { job: Row; foremen: Row[]; pms: Row[] };
+
+const JobDetailRef = builder.objectRef<JobDetail>('JobDetail').implement({
+  fields: (t) => ({
+    job: t.field({ type: jobOps.objectRef, resolve: (d) => d.job }),
+    foremen: t.field({ type: [employeeOps.objectRef], resolve: (d) => d.foremen }),
+    pms: t.field({ type: [employeeOps.objectRef], resolve: (d) => d.pms }),
+  }),
+});
+
+builder.queryField('getJobById', (t) =>
+  t.field({
+    type: JobDetailRef,
+    nullable: true,
+    description: 'A job with its foremen and project managers; null when it does not exist or was deleted.',
+    args: { tenant_uuid: t.arg.id({ required: true }), id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      readJobs(ctx, args.tenant_uuid, async (tx) => {
+        const tenant = args.tenant_uuid;
+        const [job] = await tx
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.id, args.id), ne(jobs.status, JOB_STATUS.deleted)));
+        if (!job) return null;
+        const team = (link: typeof jobsForemen | typeof jobsPms) =>
+          tx
+            .select({ e: employees })
+            .from(link)
+            .innerJoin(employees, and(eq(employees.tenant_uuid, link.tenant_uuid), eq(employees.id, link.employees_id)))
+            .where(and(eq(link.tenant_uuid, tenant), eq(link.jobs_id, args.id)))
+            .orderBy(asc(employees.firstname), asc(employees.lastname), asc(employees.id))
+            .then((rows) => rows.map((r) => r.e as Row));
+        return { job: job as Row, foremen: await team(jobsForemen), pms: await team(jobsPms) };
+      }),
+  }),
+);
