@@ -20,12 +20,25 @@ const CONNECTIONS = envInt('BENCH_CONNECTIONS', 64);
 // The raw route gets the same pool size openDatabase gives the app, so only the stack differs.
 const POOL_SIZE = Number(process.env.PG_POOL_SIZE ?? 10);
 
-const LIST_QUERY =
-  'query($t: ID!, $n: Int) { listEmployees(tenant_uuid: $t, limit: $n) { items { id firstname lastname email status } nextToken } }';
-const RAW_SQL = `select id, firstname, lastname, email, status from employees where tenant_uuid = $1
-  order by lower(coalesce(firstname, '')), lower(coalesce(lastname, '')), id limit $2`;
+/** Each list operation against a raw route serving the same page with the same sort, straight from pg. */
+const SCENARIOS = [
+  {
+    op: 'listEmployees',
+    query:
+      'query($t: ID!, $n: Int) { listEmployees(tenant_uuid: $t, limit: $n) { items { id firstname lastname email status } nextToken } }',
+    sql: `select id, firstname, lastname, email, status from employees where tenant_uuid = $1
+  order by lower(coalesce(firstname, '')), lower(coalesce(lastname, '')), id limit $2`,
+  },
+  {
+    op: 'listJobs',
+    query: 'query($t: ID!, $n: Int) { listJobs(tenant_uuid: $t, limit: $n) { items { id job job_abbr status } nextToken } }',
+    sql: `select id, job, job_abbr, status from jobs where tenant_uuid = $1 and status <> 0
+  order by lower(coalesce(nullif(job_abbr, ''), job)), id limit $2`,
+  },
+] as const;
+type Scenario = (typeof SCENARIOS)[number];
 
-type Row = { id: number; firstname: string | null; lastname: string | null; email: string | null; status: number };
+type Row = Record<string, unknown>;
 type Target = { name: string; opts: autocannon.Options };
 
 async function main(signal: AbortSignal): Promise<void> {
@@ -44,7 +57,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const seedStart = performance.now();
     const { tenantUuid, token } = await seedLargeTenant(database.db);
     console.log(
-      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes in ${Math.round(performance.now() - seedStart)} ms`,
+      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs in ${Math.round(performance.now() - seedStart)} ms`,
     );
     signal.throwIfAborted();
 
@@ -66,36 +79,39 @@ async function main(signal: AbortSignal): Promise<void> {
     pool.on('error', (err) => console.error('raw pool:', err.message));
     cleanup.push(() => pool.end());
     const raw = Fastify({ logger: false });
-    raw.get<{ Querystring: { tenant_uuid: string; limit: string } }>('/employees', async (req) => {
-      const { rows } = await pool.query<Row>(RAW_SQL, [req.query.tenant_uuid, Number(req.query.limit)]);
-      return { items: rows };
-    });
+    for (const scenario of SCENARIOS) {
+      raw.get<{ Querystring: { tenant_uuid: string; limit: string } }>(`/${scenario.op}`, async (req) => {
+        const { rows } = await pool.query<Row>(scenario.sql, [req.query.tenant_uuid, Number(req.query.limit)]);
+        return { items: rows };
+      });
+    }
     cleanup.push(() => raw.close());
     const rawUrl = await raw.listen({ host: HOST, port: 0 });
 
-    const targets: Target[] = [
-      {
-        name: 'graphql',
-        opts: {
-          url: `${appUrl}/graphql`,
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ query: LIST_QUERY, variables: { t: tenantUuid, n: PAGE } }),
+    for (const scenario of SCENARIOS) {
+      const targets: Target[] = [
+        {
+          name: 'graphql',
+          opts: {
+            url: `${appUrl}/graphql`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ query: scenario.query, variables: { t: tenantUuid, n: PAGE } }),
+          },
         },
-      },
-      { name: 'raw', opts: { url: `${rawUrl}/employees?tenant_uuid=${tenantUuid}&limit=${PAGE}`, method: 'GET' } },
-    ];
-    await verifySamePage(targets);
-
-    const results: [string, autocannon.Result][] = [];
-    for (const { name, opts } of targets) {
-      console.log(`${name}: ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up…`);
-      results.push([
-        name,
-        await load({ ...opts, connections: CONNECTIONS, duration: DURATION, warmup: { connections: CONNECTIONS, duration: 2 } }, signal),
-      ]);
+        { name: 'raw', opts: { url: `${rawUrl}/${scenario.op}?tenant_uuid=${tenantUuid}&limit=${PAGE}`, method: 'GET' } },
+      ];
+      await verifySamePage(scenario, targets);
+      const results: [string, autocannon.Result][] = [];
+      for (const { name, opts } of targets) {
+        console.log(`${scenario.op} ${name}: ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up…`);
+        results.push([
+          name,
+          await load({ ...opts, connections: CONNECTIONS, duration: DURATION, warmup: { connections: CONNECTIONS, duration: 2 } }, signal),
+        ]);
+      }
+      printTable(scenario.op, results);
     }
-    printTable(results);
     const bundle = bundleReport(config.webDist);
     if (bundle) console.log(bundle);
   } finally {
@@ -120,23 +136,23 @@ async function disconnected(admin: pg.Client, dbName: string): Promise<void> {
 }
 
 /** Both routes must serve the same rows, or the ratio compares different work. */
-async function verifySamePage([gql, raw]: Target[]): Promise<void> {
+async function verifySamePage(scenario: Scenario, [gql, raw]: Target[]): Promise<void> {
   const fetchJson = async ({ opts }: Target) => {
     const res = await fetch(opts.url, { method: opts.method, headers: opts.headers, body: opts.body });
     if (!res.ok) throw new Error(`${opts.url}: HTTP ${res.status} ${await res.text()}`);
     return res.json();
   };
-  const g = (await fetchJson(gql)) as { data?: { listEmployees: { items: Row[] } }; errors?: unknown };
+  const g = (await fetchJson(gql)) as { data?: Record<string, { items: Row[] }>; errors?: unknown };
   const r = (await fetchJson(raw)) as { items: Row[] };
   if (!g.data) throw new Error(`graphql returned no data: ${JSON.stringify(g.errors)}`);
-  const a = g.data.listEmployees.items;
+  const a = g.data[scenario.op].items;
   if (a.length !== PAGE || JSON.stringify(a) !== JSON.stringify(r.items)) {
     const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(r.items[i]));
     throw new Error(
       `first pages differ (${a.length} vs ${r.items.length} rows; first difference at ${at}): ${JSON.stringify([a[at], r.items[at]])}`,
     );
   }
-  console.log(`verified: both return the same ${PAGE} rows`);
+  console.log(`${scenario.op}: both return the same ${PAGE} rows`);
 }
 
 function load(opts: autocannon.Options, signal: AbortSignal): Promise<autocannon.Result> {
@@ -159,9 +175,9 @@ function load(opts: autocannon.Options, signal: AbortSignal): Promise<autocannon
   });
 }
 
-function printTable(results: [string, autocannon.Result][]): void {
+function printTable(op: string, results: [string, autocannon.Result][]): void {
   const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(18) : c.padStart(10))).join(''));
-  row(['', 'req/s', 'p50 ms', 'p99 ms', 'errors']);
+  row([op, 'req/s', 'p50 ms', 'p99 ms', 'errors']);
   for (const [name, r] of results) {
     row([name, r.requests.average.toFixed(0), String(r.latency.p50), String(r.latency.p99), String(r.errors + r.non2xx)]);
   }

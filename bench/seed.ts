@@ -4,12 +4,13 @@ import { costcodes } from '@groundwork/server/src/modules/costcodes/costcodes.ta
 import { departments } from '@groundwork/server/src/modules/departments/departments.table.js';
 import { divisions } from '@groundwork/server/src/modules/divisions/divisions.table.js';
 import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
+import { jobs } from '@groundwork/server/src/modules/jobs/jobs.table.js';
 import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** The large tenant of DESIGN.md "Performance budgets"; the signed-in admin is one of the people. */
-export const SIZES = { people: 500, costcodes: 240 } as const;
+export const SIZES = { people: 500, costcodes: 240, jobs: 300 } as const;
 
 export type SeedContext = {
   tx: Tx;
@@ -29,6 +30,7 @@ export type SeedStep = { table: string; run: (ctx: SeedContext) => Promise<numbe
 export const SEED_STEPS: SeedStep[] = [
   { table: 'employees', run: seedPeople },
   { table: 'costcodes', run: seedCostcodes },
+  { table: 'jobs', run: seedJobs },
   {
     table: 'departments',
     run: (ctx) =>
@@ -188,6 +190,39 @@ function seedCostcodes({ tx, tenantUuid, random }: SeedContext): Promise<number[
     })),
   ).slice(0, SIZES.costcodes);
   return insertBatched(tx, costcodes, rows);
+}
+
+const JOB_KINDS = [
+  'Medical Office',
+  'Townhomes',
+  'Warehouse',
+  'School Renovation',
+  'Culvert',
+  'Parking Structure',
+  'Retail Shell',
+  'Fire Station',
+  'Water Treatment',
+  'Bridge Deck',
+];
+
+/** 300 jobs, about a third without an abbreviation and a few deleted, so the sort and the soft delete both matter. */
+function seedJobs({ tx, tenantUuid, random }: SeedContext): Promise<number[]> {
+  const rows = Array.from({ length: SIZES.jobs }, (_, i) => {
+    const [city, state] = CITIES[i % CITIES.length];
+    const kind = JOB_KINDS[Math.floor(random() * JOB_KINDS.length)];
+    const start = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 900) * 86_400_000);
+    return {
+      tenant_uuid: tenantUuid,
+      job: `${city} ${kind} ${i + 1}`,
+      job_abbr: random() < 0.65 ? `${kind.slice(0, 3).toUpperCase()}${pad(i + 1, 3)}` : null,
+      city,
+      state,
+      start_date: start.toISOString().slice(0, 10),
+      end_date: new Date(start.getTime() + (30 + Math.floor(random() * 400)) * 86_400_000).toISOString().slice(0, 10),
+      status: random() < 0.03 ? 0 : random() < 0.2 ? 2 : 1,
+    };
+  });
+  return insertBatched(tx, jobs, rows);
 }
 
 /** A small, fast, seedable PRNG (Math.random cannot be seeded). */
