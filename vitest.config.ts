@@ -25,6 +25,7 @@ export default defineConfig({
       server('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 'postgres')] : []),
       'apps/web/vitest.config.ts',
+      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });
