@@ -6,6 +6,7 @@ import { divisions } from '../modules/divisions/divisions.table.js';
 import { employees } from '../modules/employees/employees.table.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
+import { seedDemoTimecards } from '../modules/timecards/timecards.seed.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
 import type { Db } from './client.js';
 import { withTenant } from './with-tenant.js';
@@ -73,12 +74,10 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
       .insert(costcodes)
       .values(COSTCODES.map(([costcode, description]) => ({ tenant_uuid, costcode, description })))
       .returning({ id: costcodes.id });
-    await seedDemoJobs(
-      tx,
-      tenant_uuid,
-      people.map((p) => p.id),
-      codes.map((c) => c.id),
-    );
+    const personIds = people.map((p) => p.id);
+    const codeIds = codes.map((c) => c.id);
+    const jobIds = await seedDemoJobs(tx, tenant_uuid, personIds, codeIds);
+    await seedDemoTimecards(tx, tenant_uuid, personIds.slice(3, 9), jobIds.slice(0, 4), codeIds.slice(0, 6));
     await tx
       .insert(departments)
       .values(['Field Operations', 'Estimating', 'Accounting', 'Safety'].map((department) => ({ tenant_uuid, department })));

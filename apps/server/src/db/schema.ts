@@ -4,5 +4,7 @@ export { departments } from '../modules/departments/departments.table.js';
 export { divisions } from '../modules/divisions/divisions.table.js';
 export { employees } from '../modules/employees/employees.table.js';
 export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.table.js';
+export { tenantSettings } from '../modules/settings/settings.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';
+export { timecardEntries, usersTimecard } from '../modules/timecards/timecards.table.js';
 export { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';

@@ -17,7 +17,7 @@ const JOBS: [string, string | null, string, number][] = [
 ];
 
 /** A dozen demo jobs with foremen, PMs and budget lines over the given people and cost codes. */
-export async function seedDemoJobs(tx: Tx, tenant_uuid: string, people: number[], codes: number[]): Promise<void> {
+export async function seedDemoJobs(tx: Tx, tenant_uuid: string, people: number[], codes: number[]): Promise<number[]> {
   const year = new Date().getFullYear();
   const rows = await tx
     .insert(jobs)
@@ -61,4 +61,5 @@ export async function seedDemoJobs(tx: Tx, tenant_uuid: string, people: number[]
       })),
     ),
   );
+  return rows.map((r) => r.id);
 }

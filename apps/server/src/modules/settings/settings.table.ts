@@ -1,0 +1,23 @@
+import { foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordId, tenantUuid } from '../../db/columns.js';
+import { tenants } from '../tenants/tenants.table.js';
+
+/**
+ * A company's value for one global option (spec §3 "Tenant settings"): custom_value is 'true'/'false'
+ * or a date; pass_through_value carries an option's parameter (e.g. the minutes of settings 43-48).
+ */
+export const tenantSettings = pgTable(
+  'tenant_settings',
+  {
+    tenant_uuid: tenantUuid(),
+    id: recordId(),
+    codx_tenant_options_values_id: integer('codx_tenant_options_values_id').notNull(),
+    custom_value: text('custom_value'),
+    pass_through_value: text('pass_through_value'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.id] }),
+    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    uniqueIndex('tenant_settings_option_idx').on(t.tenant_uuid, t.codx_tenant_options_values_id),
+  ],
+);

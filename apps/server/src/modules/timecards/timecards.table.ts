@@ -1,0 +1,73 @@
+import {
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { costcodes } from '../costcodes/costcodes.table.js';
+import { employees } from '../employees/employees.table.js';
+import { jobs } from '../jobs/jobs.table.js';
+
+/** One person's time card for one pay period; signing locks it until an admin reopens it. */
+export const usersTimecard = pgTable(
+  'users_timecard',
+  {
+    tenant_uuid: tenantUuid(),
+    id: recordId(),
+    employees_id: integer('employees_id').notNull(),
+    payperiod_start_date: date('payperiod_start_date', { mode: 'string' }).notNull(),
+    payperiod_end_date: date('payperiod_end_date', { mode: 'string' }).notNull(),
+    signed_on: timestamp('signed_on', { withTimezone: true, mode: 'string' }),
+    signed_by: integer('signed_by'),
+    // A PNG data URL of the signature drawn on screen.
+    signature_image: text('signature_image'),
+    usernote: text('usernote'),
+    created_on: createdOn(),
+    updated_on: updatedOn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    uniqueIndex('users_timecard_period_idx').on(t.tenant_uuid, t.employees_id, t.payperiod_start_date),
+  ],
+);
+
+/** Hours on one day, for one job and cost code, with the equipment used. */
+export const timecardEntries = pgTable(
+  'timecard_entries',
+  {
+    tenant_uuid: tenantUuid(),
+    id: recordId(),
+    users_timecard_id: integer('users_timecard_id').notNull(),
+    employees_id: integer('employees_id').notNull(),
+    timecard_date: date('timecard_date', { mode: 'string' }).notNull(),
+    jobs_id: integer('jobs_id').notNull(),
+    costcodes_id: integer('costcodes_id').notNull(),
+    hours: doublePrecision('hours').notNull(),
+    equipment: jsonb('equipment').$type<string[]>(),
+    note: text('note'),
+    created_by: integer('created_by'),
+    created_on: createdOn(),
+    updated_on: updatedOn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.users_timecard_id], foreignColumns: [usersTimecard.tenant_uuid, usersTimecard.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
+    // A person's days (their card, a crew's cards) and a job's cost codes (actual hours beside the budget).
+    index('timecard_entries_person_day_idx').on(t.tenant_uuid, t.employees_id, t.timecard_date),
+    index('timecard_entries_job_code_idx').on(t.tenant_uuid, t.jobs_id, t.costcodes_id),
+  ],
+);
