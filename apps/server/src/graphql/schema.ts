@@ -6,6 +6,7 @@ import '../modules/costcodes/costcodes.graphql.js';
 import '../modules/departments/departments.graphql.js';
 import '../modules/divisions/divisions.graphql.js';
 import '../modules/jobs/jobs.graphql.js';
+import '../modules/timecards/timecards.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -9,6 +9,7 @@ import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employeeOps } from '../employees/employees.graphql.js';
 import { employees } from '../employees/employees.table.js';
+import { timecardEntries } from '../timecards/timecards.table.js';
 import { jobs, jobsCostcodes, jobsForemen, jobsPms } from './jobs.table.js';
 
 const permissions = { admin: 'projects_admin', basic: 'projects_basic' } as const;
@@ -86,8 +87,10 @@ const ProjectBudgetRef = builder.objectRef<{ jobs_id: number; lines: BudgetLine[
   }),
 });
 
-// Time entries arrive with the time-card module; until then no hours have been spent.
-const actualHours = sql<number>`0::float8`;
+// Hours spent against each budgeted cost code, summed on the (tenant, job, cost code) index.
+const actualHours = sql<number>`coalesce((select sum(te.hours) from ${timecardEntries} te
+  where te.tenant_uuid = ${jobsCostcodes.tenant_uuid} and te.jobs_id = ${jobsCostcodes.jobs_id}
+    and te.costcodes_id = ${jobsCostcodes.costcodes_id}), 0)::float8`;
 
 async function loadBudget(tx: Parameters<Parameters<typeof withTenant>[2]>[0], tenantUuid: string, jobId: number) {
   const [job] = await tx

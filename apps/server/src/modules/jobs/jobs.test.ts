@@ -155,7 +155,7 @@ describe('budget lines and listProjectBudget', () => {
       othbdg: 0,
       status: 1,
     });
-    const [concrete, general] = added.data?.createJobsCostcodes.map((l: { id: number }) => l.id);
+    const [concrete, general] = added.data!.createJobsCostcodes.map((l: { id: number }) => l.id);
     await t.gql(
       `mutation($t: ID!, $d: [JobsCostcodesUpdateInput!]!) { updateJobsCostcodes(tenant_uuid: $t, data: $d) { id } }`,
       {
