@@ -10,7 +10,7 @@ import { TEST_SECRET } from '@groundwork/server/src/testing/factories.js';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { SIZES, seedLargeTenant } from './seed.js';
+import { type LargeTenant, SIZES, seedLargeTenant, TIME } from './seed.js';
 
 const HOST = '127.0.0.1';
 const PAGE = 100;
@@ -20,23 +20,68 @@ const CONNECTIONS = envInt('BENCH_CONNECTIONS', 64);
 // The raw route gets the same pool size openDatabase gives the app, so only the stack differs.
 const POOL_SIZE = Number(process.env.PG_POOL_SIZE ?? 10);
 
-/** Each list operation against a raw route serving the same page with the same sort, straight from pg. */
-const SCENARIOS = [
+type Ctx = LargeTenant;
+
+/**
+ * Each operation against a raw route serving the same rows in the same order straight from pg:
+ * the ratio is what the GraphQL stack and the tenant walls cost on top of the query itself.
+ */
+const SCENARIOS: {
+  op: string;
+  as: 'admin' | 'foreman';
+  query: string;
+  variables: (c: Ctx) => Record<string, unknown>;
+  rows: (data: any) => Row[];
+  sql: string;
+  params: (c: Ctx) => unknown[];
+}[] = [
   {
     op: 'listEmployees',
+    as: 'admin',
     query:
       'query($t: ID!, $n: Int) { listEmployees(tenant_uuid: $t, limit: $n) { items { id firstname lastname email status } nextToken } }',
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.listEmployees.items,
     sql: `select id, firstname, lastname, email, status from employees where tenant_uuid = $1
   order by lower(coalesce(firstname, '')), lower(coalesce(lastname, '')), id limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
   },
   {
     op: 'listJobs',
+    as: 'admin',
     query: 'query($t: ID!, $n: Int) { listJobs(tenant_uuid: $t, limit: $n) { items { id job job_abbr status } nextToken } }',
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.listJobs.items,
     sql: `select id, job, job_abbr, status from jobs where tenant_uuid = $1 and status <> 0
   order by lower(coalesce(nullif(job_abbr, ''), job)), id limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
   },
-] as const;
-type Scenario = (typeof SCENARIOS)[number];
+  {
+    op: 'getTimecardInfo (one pay period)',
+    as: 'admin',
+    query: `query($t: ID!, $e: Int, $s: String, $end: String) { getTimecardInfo(tenant_uuid: $t, employee_id: $e, start_date: $s, end_date: $end) {
+      users_timecard_entries { id employees_id timecard_date jobs_id costcodes_id hours } } }`,
+    variables: (c) => ({ t: c.tenantUuid, e: c.personId, s: TIME.measured.start, end: TIME.measured.end }),
+    rows: (d) => d.getTimecardInfo.users_timecard_entries,
+    sql: `select id, employees_id, timecard_date::text, jobs_id, costcodes_id, hours from timecard_entries
+  where tenant_uuid = $1 and employees_id = $2 and timecard_date between $3 and $4 order by timecard_date, id`,
+    params: (c) => [c.tenantUuid, c.personId, TIME.measured.start, TIME.measured.end],
+  },
+  {
+    op: 'getTimecardInfo (crew of 20)',
+    as: 'foreman',
+    query: `query($t: ID!, $s: String, $end: String) { getTimecardInfo(tenant_uuid: $t, start_date: $s, end_date: $end, fetch_crew_timecards: true) {
+      timecard_entries_collection { id employees_id timecard_date jobs_id costcodes_id hours } } }`,
+    variables: (c) => ({ t: c.tenantUuid, s: TIME.measured.start, end: TIME.measured.end }),
+    rows: (d) => d.getTimecardInfo.timecard_entries_collection,
+    sql: `select id, employees_id, timecard_date::text, jobs_id, costcodes_id, hours from timecard_entries
+  where tenant_uuid = $1 and timecard_date between $2 and $3 and employees_id in (
+    select distinct te.employees_id from timecard_entries te join jobs_foremen f on f.tenant_uuid = te.tenant_uuid and f.jobs_id = te.jobs_id
+    where te.tenant_uuid = $1 and te.timecard_date between $2 and $3)
+  order by employees_id, timecard_date, id`,
+    params: (c) => [c.tenantUuid, TIME.measured.start, TIME.measured.end],
+  },
+];
 
 type Row = Record<string, unknown>;
 type Target = { name: string; opts: autocannon.Options };
@@ -55,9 +100,9 @@ async function main(signal: AbortSignal): Promise<void> {
     cleanup.push(() => database.close());
     await migrate(database);
     const seedStart = performance.now();
-    const { tenantUuid, token } = await seedLargeTenant(database.db);
+    const tenant = await seedLargeTenant(database.db);
     console.log(
-      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs in ${Math.round(performance.now() - seedStart)} ms`,
+      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs, ${SIZES.timeEntries} time entries in ${Math.round(performance.now() - seedStart)} ms`,
     );
     signal.throwIfAborted();
 
@@ -79,27 +124,28 @@ async function main(signal: AbortSignal): Promise<void> {
     pool.on('error', (err) => console.error('raw pool:', err.message));
     cleanup.push(() => pool.end());
     const raw = Fastify({ logger: false });
-    for (const scenario of SCENARIOS) {
-      raw.get<{ Querystring: { tenant_uuid: string; limit: string } }>(`/${scenario.op}`, async (req) => {
-        const { rows } = await pool.query<Row>(scenario.sql, [req.query.tenant_uuid, Number(req.query.limit)]);
-        return { items: rows };
-      });
+    for (const [i, scenario] of SCENARIOS.entries()) {
+      const params = scenario.params(tenant);
+      raw.get(`/${i}`, async () => ({ items: (await pool.query<Row>(scenario.sql, params)).rows }));
     }
     cleanup.push(() => raw.close());
     const rawUrl = await raw.listen({ host: HOST, port: 0 });
 
-    for (const scenario of SCENARIOS) {
+    for (const [i, scenario] of SCENARIOS.entries()) {
       const targets: Target[] = [
         {
           name: 'graphql',
           opts: {
             url: `${appUrl}/graphql`,
             method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ query: scenario.query, variables: { t: tenantUuid, n: PAGE } }),
+            headers: {
+              authorization: `Bearer ${scenario.as === 'admin' ? tenant.token : tenant.foremanToken}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ query: scenario.query, variables: scenario.variables(tenant) }),
           },
         },
-        { name: 'raw', opts: { url: `${rawUrl}/${scenario.op}?tenant_uuid=${tenantUuid}&limit=${PAGE}`, method: 'GET' } },
+        { name: 'raw', opts: { url: `${rawUrl}/${i}`, method: 'GET' } },
       ];
       await verifySamePage(scenario, targets);
       const results: [string, autocannon.Result][] = [];
@@ -136,23 +182,23 @@ async function disconnected(admin: pg.Client, dbName: string): Promise<void> {
 }
 
 /** Both routes must serve the same rows, or the ratio compares different work. */
-async function verifySamePage(scenario: Scenario, [gql, raw]: Target[]): Promise<void> {
+async function verifySamePage(scenario: (typeof SCENARIOS)[number], [gql, raw]: Target[]): Promise<void> {
   const fetchJson = async ({ opts }: Target) => {
     const res = await fetch(opts.url, { method: opts.method, headers: opts.headers, body: opts.body });
     if (!res.ok) throw new Error(`${opts.url}: HTTP ${res.status} ${await res.text()}`);
     return res.json();
   };
-  const g = (await fetchJson(gql)) as { data?: Record<string, { items: Row[] }>; errors?: unknown };
+  const g = (await fetchJson(gql)) as { data?: unknown; errors?: unknown };
   const r = (await fetchJson(raw)) as { items: Row[] };
   if (!g.data) throw new Error(`graphql returned no data: ${JSON.stringify(g.errors)}`);
-  const a = g.data[scenario.op].items;
-  if (a.length !== PAGE || JSON.stringify(a) !== JSON.stringify(r.items)) {
+  const a = scenario.rows(g.data);
+  if (a.length === 0 || JSON.stringify(a) !== JSON.stringify(r.items)) {
     const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(r.items[i]));
     throw new Error(
       `first pages differ (${a.length} vs ${r.items.length} rows; first difference at ${at}): ${JSON.stringify([a[at], r.items[at]])}`,
     );
   }
-  console.log(`${scenario.op}: both return the same ${PAGE} rows`);
+  console.log(`${scenario.op}: both return the same ${a.length} rows`);
 }
 
 function load(opts: autocannon.Options, signal: AbortSignal): Promise<autocannon.Result> {

@@ -1,16 +1,22 @@
+import { addDays, datesOf, PAY_PERIOD_TYPES, payPeriodsBetween } from '@groundwork/core/pay-periods';
 import type { Db, Tx } from '@groundwork/server/src/db/client.js';
 import { withTenant } from '@groundwork/server/src/db/with-tenant.js';
 import { costcodes } from '@groundwork/server/src/modules/costcodes/costcodes.table.js';
 import { departments } from '@groundwork/server/src/modules/departments/departments.table.js';
 import { divisions } from '@groundwork/server/src/modules/divisions/divisions.table.js';
 import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
-import { jobs } from '@groundwork/server/src/modules/jobs/jobs.table.js';
+import { jobs, jobsForemen } from '@groundwork/server/src/modules/jobs/jobs.table.js';
+import { tenantSettings } from '@groundwork/server/src/modules/settings/settings.table.js';
+import { timecardEntries, usersTimecard } from '@groundwork/server/src/modules/timecards/timecards.table.js';
 import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** The large tenant of DESIGN.md "Performance budgets"; the signed-in admin is one of the people. */
-export const SIZES = { people: 500, costcodes: 240, jobs: 300 } as const;
+export const SIZES = { people: 500, costcodes: 240, jobs: 300, timeEntries: 100_000, crew: 20 } as const;
+
+/** Ten biweekly pay periods of time, from this Monday; the measured period is the fifth. */
+export const TIME = { anchor: '2026-01-05', periods: 10, measured: { start: '2026-03-02', end: '2026-03-15' } } as const;
 
 export type SeedContext = {
   tx: Tx;
@@ -31,6 +37,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'employees', run: seedPeople },
   { table: 'costcodes', run: seedCostcodes },
   { table: 'jobs', run: seedJobs },
+  { table: 'timecard_entries', run: seedTime },
   {
     table: 'departments',
     run: (ctx) =>
@@ -51,16 +58,32 @@ export const SEED_STEPS: SeedStep[] = [
   },
 ];
 
-export async function seedLargeTenant(db: Db): Promise<{ tenantUuid: string; token: string }> {
+export type LargeTenant = {
+  tenantUuid: string;
+  /** An admin: every list. */
+  token: string;
+  /** A foreman of the crew job, whose crew is SIZES.crew people. */
+  foremanToken: string;
+  /** A person with time in the measured period. */
+  personId: number;
+};
+
+export async function seedLargeTenant(db: Db): Promise<LargeTenant> {
   const tenantUuid = await createTenant(db, 'Bench Large Construction');
-  await withTenant(db, tenantUuid, async (tx) => {
+  const ids = await withTenant(db, tenantUuid, async (tx) => {
     const ctx: SeedContext = { tx, tenantUuid, random: mulberry32(20240601), ids: new Map() };
     for (const step of SEED_STEPS) ctx.ids.set(step.table, await step.run(ctx));
+    return ctx.ids;
   });
   const { token } = await createMember(db, tenantUuid, { isAdmin: true, firstname: 'Bench' });
+  const foreman = await createMember(db, tenantUuid, { permissions: ['basic_access'], firstname: 'Foreman' });
+  const crewJob = (ids.get('jobs') ?? [])[0];
+  await withTenant(db, tenantUuid, (tx) =>
+    tx.insert(jobsForemen).values({ tenant_uuid: tenantUuid, jobs_id: crewJob, employees_id: foreman.employeeId }),
+  );
   // Planner statistics as a live database would have them; autovacuum may not have run yet.
   await db.execute(sql`analyze`);
-  return { tenantUuid, token };
+  return { tenantUuid, token, foremanToken: foreman.token, personId: (ids.get('employees') ?? [])[SIZES.crew + 7] };
 }
 
 /**
@@ -223,6 +246,44 @@ function seedJobs({ tx, tenantUuid, random }: SeedContext): Promise<number[]> {
     };
   });
   return insertBatched(tx, jobs, rows);
+}
+
+/**
+ * 100k entries: every person, every workday of ten pay periods, two lines a day. The first SIZES.crew
+ * people work the first job (the crew the foreman sees); everyone else is spread over the others.
+ */
+async function seedTime({ tx, tenantUuid, random, ids }: SeedContext): Promise<number[]> {
+  const people = ids.get('employees') ?? [];
+  const jobIds = (ids.get('jobs') ?? []).slice(0, 60);
+  const codes = ids.get('costcodes') ?? [];
+  await tx.insert(tenantSettings).values([
+    {
+      tenant_uuid: tenantUuid,
+      codx_tenant_options_values_id: 1,
+      custom_value: 'true',
+      pass_through_value: String(PAY_PERIOD_TYPES.biweekly),
+    },
+    { tenant_uuid: tenantUuid, codx_tenant_options_values_id: 15, custom_value: TIME.anchor },
+  ]);
+  const periods = payPeriodsBetween(TIME.anchor, addDays(TIME.anchor, 14 * TIME.periods - 1), PAY_PERIOD_TYPES.biweekly, TIME.anchor);
+  const cardRows = people.flatMap((employees_id) =>
+    periods.map((p) => ({ tenant_uuid: tenantUuid, employees_id, payperiod_start_date: p.start, payperiod_end_date: p.end })),
+  );
+  const cardIds = await insertBatched(tx, usersTimecard, cardRows);
+  const workdays = periods.map((p) => datesOf(p).filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())));
+  const entries = people.flatMap((employees_id, i) =>
+    workdays.flatMap((days, pi) =>
+      days.flatMap((timecard_date) => {
+        const job = i < SIZES.crew ? jobIds[0] : jobIds[1 + ((i + pi) % (jobIds.length - 1))];
+        const base = { tenant_uuid: tenantUuid, users_timecard_id: cardIds[i * periods.length + pi], employees_id, timecard_date };
+        return [
+          { ...base, jobs_id: job, costcodes_id: codes[Math.floor(random() * codes.length)], hours: 6 },
+          { ...base, jobs_id: job, costcodes_id: codes[Math.floor(random() * codes.length)], hours: 2.5 },
+        ];
+      }),
+    ),
+  );
+  return insertBatched(tx, timecardEntries, entries.slice(0, SIZES.timeEntries));
 }
 
 /** A small, fast, seedable PRNG (Math.random cannot be seeded). */

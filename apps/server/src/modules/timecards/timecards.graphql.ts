@@ -199,7 +199,7 @@ builder.queryField('getTimecardInfo', (t) =>
             .select()
             .from(timecardEntries)
             .where(entriesWhere())
-            .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date))) as Row[];
+            .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date), asc(timecardEntries.id))) as Row[];
         } else if (args.fetch_crew_timecards && myJobs.length) {
           const crew = await tx
             .selectDistinct({ id: timecardEntries.employees_id })
@@ -211,7 +211,7 @@ builder.queryField('getTimecardInfo', (t) =>
                 .select()
                 .from(timecardEntries)
                 .where(entriesWhere(inArray(timecardEntries.employees_id, ids)))
-                .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date))) as Row[])
+                .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date), asc(timecardEntries.id))) as Row[])
             : [];
         }
         const settings = await loadSettings(tx, tenant);
