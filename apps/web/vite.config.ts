@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server listens here in development (apps/server, PORT 3000).
 const apiTarget = 'http://127.0.0.1:3000';
@@ -8,7 +9,44 @@ const apiTarget = 'http://127.0.0.1:3000';
 export default defineConfig({
   // Anchored to this folder so the build works from the repo root as well.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Spec §4 installable app. The worker waits after an update until the user reloads (shell/pwa.tsx registers it
+    // and tracks its states), so a half-filled form is never thrown away by a silent reload.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      scope: '/',
+      includeAssets: ['favicon.svg', 'robots.txt'],
+      manifest: {
+        id: '/',
+        name: 'Groundwork',
+        short_name: 'Groundwork',
+        description: 'Time cards, jobs, people and tools for construction and field-operations teams.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#b98856',
+        background_color: '#fafafa',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Client-side routes get the app shell; server endpoints never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/graphql/, /^\/healthz/, /^\/readyz/, /^\/dev\//, /^\/api\//],
+        // The first install controls the open page at once, so it works offline without a reload.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { Button, Container, Stack, Typography } from '@mui/material';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isBot } from '../shell/is-bot';
 import { ButtonLink } from '../shell/links';
 import { useDocumentTitle } from '../shell/use-document-title';
 
@@ -50,6 +51,8 @@ export function ErrorPage({ error }: ErrorComponentProps) {
   const { t } = useTranslation();
   // The screen shows only the generic message; the cause goes to the console for whoever debugs it.
   useEffect(() => console.error(error), [error]);
+  // Spec §2: bots get no error page on a fatal error, so a crawler never indexes it as content.
+  if (isBot()) return null;
   return (
     <ErrorScreen
       code={500}

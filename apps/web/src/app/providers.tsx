@@ -1,11 +1,16 @@
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { GraphQLRequestError } from '../lib/graphql';
 import { i18n } from '../lib/i18n';
+import { BackButtonHandler } from '../shell/back-button';
+import { OfflineModal } from '../shell/offline-modal';
+import { PwaProvider } from '../shell/pwa';
+import { SnackbarProvider } from '../shell/snackbar';
 import { theme } from '../shell/theme';
+import { readStoredThemeMode, type SaveThemeToProfile, ThemeModeProvider } from '../shell/theme-mode';
 
 // A coded GraphQL error is the server's considered answer; retrying only delays the message.
 function shouldRetry(failureCount: number, error: Error): boolean {
@@ -23,16 +28,34 @@ export function createQueryClient(): QueryClient {
 
 interface ProvidersProps {
   queryClient: QueryClient;
+  /** Saves a changed theme to the signed-in user's profile. */
+  saveThemeToProfile?: SaveThemeToProfile;
+  /** Tenant setting 17: show snackbar messages (default on). */
+  snackbarEnabled?: boolean;
+  /** How the Android back button leaves the app; window.close by default. */
+  exitApp?: () => void;
   children: ReactNode;
 }
 
-export function Providers({ queryClient, children }: ProvidersProps) {
+export function Providers({ queryClient, saveThemeToProfile, snackbarEnabled = true, exitApp, children }: ProvidersProps) {
+  // MUI's own mode storage is off: the spec's `theme` key is the one source, read once here and kept by ThemeModeProvider.
+  const [initialMode] = useState(readStoredThemeMode);
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme} defaultMode="light">
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider theme={theme} defaultMode={initialMode} storageManager={null} noSsr>
+          <CssBaseline />
+          <SnackbarProvider enabled={snackbarEnabled}>
+            <ThemeModeProvider saveToProfile={saveThemeToProfile}>
+              <PwaProvider>
+                {children}
+                <OfflineModal />
+                <BackButtonHandler exit={exitApp} />
+              </PwaProvider>
+            </ThemeModeProvider>
+          </SnackbarProvider>
+        </ThemeProvider>
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }

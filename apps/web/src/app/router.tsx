@@ -7,6 +7,8 @@ import {
   Outlet,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { validateProjectsSearch } from '../modules/projects/search';
 import { ErrorPage, NotFoundPage } from './error-pages';
 import { EmptyLayout } from './layouts/empty-layout';
 
@@ -14,8 +16,23 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
+// Sign-in code (and the identity contract's schemas) stays out of the first download.
+const SessionExpiryWatcher = lazy(() => import('../auth/session-expiry').then((m) => ({ default: m.SessionExpiryWatcher })));
+const guard = () => import('../auth/guard');
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <SessionExpiryWatcher />
+      </Suspense>
+    </>
+  );
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: Root,
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorPage,
 });
@@ -30,6 +47,8 @@ const emptyLayout = createRoute({
 const appviewLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'appview',
+  // Spec §2 access redirects: no session → /login, no tenant → /select-tenant, the wanted route remembered.
+  beforeLoad: async (args) => (await guard()).requireTenant(args),
   // The app bar and drawer are only needed after sign-in, so the landing page does not download them.
   component: lazyRouteComponent(() => import('./layouts/appview-layout'), 'AppviewLayout'),
 });
@@ -40,13 +59,63 @@ const landingRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/landing/landing-page'), 'LandingPage'),
 });
 
+// Sign-in screens (auth/**), each its own chunk.
+const loginRoute = createRoute({
+  getParentRoute: () => emptyLayout,
+  path: 'login',
+  component: lazyRouteComponent(() => import('../auth/login-page'), 'LoginPage'),
+});
+
+const signUpRoute = createRoute({
+  getParentRoute: () => emptyLayout,
+  path: 'sign-up',
+  component: lazyRouteComponent(() => import('../auth/sign-up-page'), 'SignUpPage'),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => emptyLayout,
+  path: 'forgot-password',
+  component: lazyRouteComponent(() => import('../auth/forgot-password-page'), 'ForgotPasswordPage'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => emptyLayout,
+  path: 'reset-password',
+  component: lazyRouteComponent(() => import('../auth/reset-password-page'), 'ResetPasswordPage'),
+});
+
+const selectTenantRoute = createRoute({
+  getParentRoute: () => emptyLayout,
+  path: 'select-tenant',
+  beforeLoad: async (args) => (await guard()).requireSession(args),
+  component: lazyRouteComponent(() => import('../auth/select-tenant-page'), 'SelectTenantPage'),
+});
+
 const dashboardRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'dashboard',
   component: lazyRouteComponent(() => import('../modules/dashboard/dashboard-page'), 'DashboardPage'),
 });
 
-const routeTree = rootRoute.addChildren([emptyLayout.addChildren([landingRoute]), appviewLayout.addChildren([dashboardRoute])]);
+// Jobs (issue 6). Query keys id, tab, admin and step are each optional and independent (spec §2).
+const projectsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/projects',
+  validateSearch: validateProjectsSearch,
+  component: lazyRouteComponent(() => import('../modules/projects/projects-page'), 'ProjectsPage'),
+});
+
+const adminProjectsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'admin/projects',
+  validateSearch: validateProjectsSearch,
+  component: lazyRouteComponent(() => import('../modules/projects/admin-projects-page'), 'AdminProjectsPage'),
+});
+
+const routeTree = rootRoute.addChildren([
+  emptyLayout.addChildren([landingRoute, loginRoute, signUpRoute, forgotPasswordRoute, resetPasswordRoute, selectTenantRoute]),
+  appviewLayout.addChildren([dashboardRoute, projectsRoute, adminProjectsRoute]),
+]);
 
 interface AppRouterOptions {
   context: RouterContext;

@@ -1,17 +1,26 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import authEn from '../locales/auth.en.json';
+import authEs from '../locales/auth.es.json';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import projectsEn from '../locales/projects.en.json';
+import projectsEs from '../locales/projects.es.json';
+import shellEn from '../locales/shell.en.json';
+import shellEs from '../locales/shell.es.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-export const resources = { en: { translation: en }, es: { translation: es } } as const;
+export const resources = {
+  en: { translation: en, shell: shellEn, auth: authEn, projects: projectsEn },
+  es: { translation: es, shell: shellEs, auth: authEs, projects: projectsEs },
+} as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // English is the source of truth: a key missing there is a compile error.
-    resources: { translation: typeof en };
+    resources: { translation: typeof en; shell: typeof shellEn; auth: typeof authEn; projects: typeof projectsEn };
   }
 }
 

@@ -1,3 +1,4 @@
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
 import {
@@ -15,13 +16,36 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppBarActions } from '../../shell/app-bar-actions';
 import { ListItemLink } from '../../shell/links';
+import { useMenuOpen } from '../../shell/menu-state';
+import { type NavigationItem, useNavigationItems } from '../../shell/navigation';
 import { pageTitle } from '../../shell/page-title';
+import { QboDisconnectedNotice } from '../../shell/qbo-disconnected-dialog';
 import { useDocumentTitle } from '../../shell/use-document-title';
 
 const DRAWER_WIDTH = 260;
+
+function NavigationList({ items, onNavigate }: { items: NavigationItem[]; onNavigate: () => void }) {
+  return (
+    <List>
+      {items.map((item) => (
+        <ListItem key={item.path} disablePadding>
+          <ListItemLink
+            // Server-provided paths are not known to the router's types.
+            to={item.path as never}
+            activeProps={{ selected: true }}
+            onClick={onNavigate}
+          >
+            <ListItemIcon>{item.path === '/dashboard' ? <SpaceDashboardIcon /> : <ArticleOutlinedIcon />}</ListItemIcon>
+            <ListItemText primary={item.title} />
+          </ListItemLink>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
 
 /** Signed-in screens: app bar with the page title, navigation drawer, content. */
 export function AppviewLayout() {
@@ -29,34 +53,13 @@ export function AppviewLayout() {
   const theme = useTheme();
   // Spec §9: the mobile breakpoint is lg. noSsr avoids a first render in the wrong variant.
   const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
-  const [desktopOpen, setDesktopOpen] = useState(true);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const open = isDesktop ? desktopOpen : mobileOpen;
-  const toggle = isDesktop ? () => setDesktopOpen((value) => !value) : () => setMobileOpen((value) => !value);
+  const [open, setOpen] = useMenuOpen();
+  // Until the server's navigation is provided, only the dashboard is offered.
+  const items = useNavigationItems() ?? [{ title: t('nav.dashboard'), path: '/dashboard', type: 0 }];
 
   const pathname = useLocation({ select: (location) => location.pathname });
   const title = pageTitle(pathname, t('errors.notFound'));
   useDocumentTitle(title);
-
-  const navigation = (
-    <nav aria-label={t('nav.main')}>
-      <List>
-        <ListItem disablePadding>
-          <ListItemLink
-            to="/dashboard"
-            activeProps={{ selected: true }}
-            // On a phone the drawer covers the page, so get it out of the way once a page is chosen.
-            onClick={() => setMobileOpen(false)}
-          >
-            <ListItemIcon>
-              <SpaceDashboardIcon />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.dashboard')} />
-          </ListItemLink>
-        </ListItem>
-      </List>
-    </nav>
-  );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -65,22 +68,23 @@ export function AppviewLayout() {
           <IconButton
             color="inherit"
             edge="start"
-            onClick={toggle}
+            onClick={() => setOpen(!open)}
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={open}
             sx={{ mr: 2 }}
           >
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component="h1" noWrap>
+          <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
             {title}
           </Typography>
+          <AppBarActions />
         </Toolbar>
       </AppBar>
       <Drawer
         variant={isDesktop ? 'persistent' : 'temporary'}
         open={open}
-        onClose={() => setMobileOpen(false)}
+        onClose={() => setOpen(false)}
         sx={{
           width: isDesktop && open ? DRAWER_WIDTH : 0,
           flexShrink: 0,
@@ -89,12 +93,21 @@ export function AppviewLayout() {
       >
         {/* Spacer so the list starts below the fixed app bar. */}
         <Toolbar />
-        {navigation}
+        <nav aria-label={t('nav.main')}>
+          <NavigationList
+            items={items}
+            // On a phone the drawer covers the page, so get it out of the way once a page is chosen.
+            onNavigate={() => {
+              if (!isDesktop) setOpen(false);
+            }}
+          />
+        </nav>
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
         <Outlet />
       </Box>
+      <QboDisconnectedNotice />
     </Box>
   );
 }

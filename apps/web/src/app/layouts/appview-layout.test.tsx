@@ -1,0 +1,62 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type NavigationItem, NavigationItemsProvider } from '../../shell/navigation';
+import { renderSignedInApp } from '../../shell/test-app';
+import { resetWindowWidth, setWindowWidth } from '../../shell/test-utils';
+
+function renderDashboard(wrap?: (children: ReactNode) => ReactNode) {
+  renderSignedInApp('/dashboard', wrap);
+}
+
+const navigation = () => screen.getByRole('navigation', { name: 'Main navigation' });
+
+describe('AppviewLayout', () => {
+  afterEach(() => {
+    localStorage.clear();
+    resetWindowWidth();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the page title in the app bar and only the dashboard until the server navigation arrives', async () => {
+    setWindowWidth(1440);
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      within(navigation())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard']);
+  });
+
+  it('lists the server navigation by type descending, then title', async () => {
+    setWindowWidth(1440);
+    const items: NavigationItem[] = [
+      { title: 'Time Cards', path: '/modules/timecards', type: 1 },
+      { title: 'Dashboard', path: '/dashboard', type: 9 },
+      { title: 'People', path: '/admin/people', type: 5 },
+      { title: 'Announcements', path: '/modules/announcements', type: 1 },
+    ];
+    renderDashboard((children) => <NavigationItemsProvider items={items}>{children}</NavigationItemsProvider>);
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const links = within(navigation()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'People', 'Announcements', 'Time Cards']);
+    expect(links[3]).toHaveAttribute('href', '/modules/timecards');
+  });
+
+  it('opens the menu by default above 450 px and remembers a toggle', async () => {
+    setWindowWidth(1440);
+    renderDashboard();
+    const close = await screen.findByRole('button', { name: 'Close menu' });
+    expect(close).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(close);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('menu_open')).toBe('false');
+  });
+
+  it('keeps the menu closed by default at 450 px and below', async () => {
+    setWindowWidth(390);
+    renderDashboard();
+    expect(await screen.findByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

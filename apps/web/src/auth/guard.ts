@@ -1,0 +1,49 @@
+import type { IdentityClaims } from '@groundwork/core/identity';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { isNetworkError } from '../lib/identity-client';
+import { readSelectedTenant, rememberReturnRoute } from './auth-storage';
+import { claimsQueryOptions, syncSelectedTenant } from './session';
+
+interface GuardArgs {
+  context: { queryClient: QueryClient };
+  location: { href: string };
+}
+
+/** The claims, null without a session, or 'offline' when the server could not be asked. */
+async function loadClaims(queryClient: QueryClient): Promise<IdentityClaims | null | 'offline'> {
+  try {
+    return await queryClient.ensureQueryData(claimsQueryOptions(queryClient));
+  } catch (error) {
+    if (isNetworkError(error)) return 'offline';
+    throw error;
+  }
+}
+
+/**
+ * Spec §2 access redirects for the appview routes: no session goes to /login, no chosen tenant to
+ * /select-tenant; the wanted route is remembered either way and used after sign-in.
+ */
+export async function requireTenant({ context, location }: GuardArgs): Promise<void> {
+  const claims = await loadClaims(context.queryClient);
+  // Offline with a tenant chosen earlier: let the installed app open from its cache (spec §4 installable app).
+  if (claims === 'offline') {
+    if (readSelectedTenant()) return;
+    rememberReturnRoute(location.href);
+    throw redirect({ to: '/login' });
+  }
+  if (!claims) {
+    rememberReturnRoute(location.href);
+    throw redirect({ to: '/login' });
+  }
+  if (!syncSelectedTenant(claims)) {
+    rememberReturnRoute(location.href);
+    throw redirect({ to: '/select-tenant' });
+  }
+}
+
+/** /select-tenant needs a session but no tenant. */
+export async function requireSession({ context }: GuardArgs): Promise<void> {
+  const claims = await loadClaims(context.queryClient);
+  if (claims === null) throw redirect({ to: '/login' });
+}

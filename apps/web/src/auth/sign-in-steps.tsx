@@ -1,0 +1,126 @@
+import type { MfaType } from '@groundwork/core/identity';
+import { Box, Button, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { QRCodeSVG } from 'qrcode.react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StepOutcome } from './use-sign-in';
+
+interface StepViewProps {
+  outcome: StepOutcome;
+  busy: boolean;
+  onAnswer: (answer: { answer?: string; mfaType?: MfaType }) => void;
+  onCancel: () => void;
+}
+
+function secretOf(totpUri: string): string | null {
+  try {
+    return new URL(totpUri).searchParams.get('secret');
+  } catch {
+    return null;
+  }
+}
+
+/** The pending sign-in steps of spec §4: a code (SMS, TOTP, e-mail, custom), MFA selection, TOTP setup. */
+export function SignInStepView({ outcome, busy, onAnswer, onCancel }: StepViewProps) {
+  const { t } = useTranslation('auth');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [mfaType, setMfaType] = useState<MfaType | ''>('');
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setCodeError(t('validation.required'));
+      return;
+    }
+    onAnswer({ answer: code.trim() });
+  };
+
+  const codeField = (
+    <TextField
+      label={t('fields.code')}
+      value={code}
+      onChange={(event) => {
+        setCode(event.target.value);
+        setCodeError(null);
+      }}
+      error={Boolean(codeError)}
+      helperText={codeError ?? ' '}
+      autoComplete="one-time-code"
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      autoFocus
+      fullWidth
+    />
+  );
+  const actions = (submitLabel: string, disabled = false) => (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+      <Button onClick={onCancel} color="secondary">
+        {t('login.back')}
+      </Button>
+      <Button type="submit" variant="contained" loading={busy} disabled={disabled}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+
+  if (outcome.type === 'mfaSelection') {
+    return (
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (mfaType) onAnswer({ mfaType });
+        }}
+      >
+        <Typography id="mfa-title">{t('steps.mfaTitle')}</Typography>
+        <RadioGroup aria-labelledby="mfa-title" value={mfaType} onChange={(event) => setMfaType(event.target.value as MfaType)}>
+          {outcome.allowed.map((type) => (
+            <FormControlLabel key={type} value={type} control={<Radio />} label={t(`steps.mfa_${type}`)} />
+          ))}
+        </RadioGroup>
+        {actions(t('steps.continue'), !mfaType)}
+      </Stack>
+    );
+  }
+
+  if (outcome.type === 'totpSetup') {
+    const secret = secretOf(outcome.totpUri);
+    return (
+      <Stack component="form" noValidate spacing={2} onSubmit={submitCode}>
+        <Typography>{t('steps.totpSetupTitle')}</Typography>
+        <Typography variant="body2">{t('steps.totpSetupBody')}</Typography>
+        <Box sx={{ alignSelf: 'center', bgcolor: '#fff', p: 1.5, borderRadius: 1 }}>
+          <QRCodeSVG value={outcome.totpUri} size={176} title={t('steps.totpQr')} role="img" aria-label={t('steps.totpQr')} />
+        </Box>
+        {secret && (
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {t('steps.totpSecret', { secret })}
+          </Typography>
+        )}
+        {codeField}
+        {actions(t('steps.verify'))}
+      </Stack>
+    );
+  }
+
+  const destination = outcome.codeDelivery?.destination ?? '';
+  const title =
+    outcome.step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE'
+      ? t('steps.totpTitle')
+      : outcome.step === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE'
+        ? t('steps.customTitle')
+        : !destination
+          ? t('steps.codeTitle')
+          : outcome.step === 'CONFIRM_SIGN_IN_WITH_SMS_CODE'
+            ? t('steps.smsTitle', { destination })
+            : t('steps.emailTitle', { destination });
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={submitCode}>
+      <Typography>{title}</Typography>
+      {codeField}
+      {actions(t('steps.verify'))}
+    </Stack>
+  );
+}

@@ -1,0 +1,239 @@
+import { Alert, type AlertColor, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { identityCall } from '../lib/identity-client';
+import { AuthCard } from './auth-card';
+import { handOffUsername, readHandedOffUsername, storeNotice } from './auth-storage';
+import { type AltchaChallenge, captchaPayload, fetchCaptchaChallenge, solveChallenge } from './captcha';
+import { AuthLink, PasswordField } from './fields';
+import { identityErrorMessage } from './messages';
+import { CLAIMS_QUERY_KEY } from './session';
+import { phonePreview, toCanonical, validateNewPassword, validateRequired, validateUsername } from './validation';
+
+type Notice = { severity: AlertColor; text: string };
+type CaptchaState = { status: 'solving' } | { status: 'solved'; payload: string } | { status: 'failed' };
+
+/** Fetches and solves the proof-of-work challenge as soon as the form shows. */
+function useCaptcha() {
+  const [state, setState] = useState<CaptchaState>({ status: 'solving' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt fetches and solves a fresh challenge
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'solving' });
+    (async () => {
+      const challenge: AltchaChallenge = await fetchCaptchaChallenge();
+      const number = await solveChallenge(challenge, { signal: controller.signal });
+      if (controller.signal.aborted) return;
+      setState(number === null ? { status: 'failed' } : { status: 'solved', payload: captchaPayload(challenge, number) });
+    })().catch(() => {
+      if (!controller.signal.aborted) setState({ status: 'failed' });
+    });
+    return () => controller.abort();
+  }, [attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
+
+export function SignUpPage() {
+  // Spec §2 route query key `step`: 0 the form, 1 the code.
+  const step = useSearch({ strict: false, select: (search) => Number((search as { step?: unknown }).step ?? 0) });
+  const [username, setUsername] = useState(readHandedOffUsername);
+  const [destination, setDestination] = useState<string | null>(null);
+  const router = useRouter();
+  const onSignedUp = (name: string, codeDestination: string | null) => {
+    handOffUsername(name);
+    setUsername(name);
+    setDestination(codeDestination);
+    router.history.push('/sign-up?step=1');
+  };
+  return step === 1 && username ? <ConfirmStep username={username} destination={destination} /> : <SignUpStep onSignedUp={onSignedUp} />;
+}
+
+function SignUpStep({ onSignedUp }: { onSignedUp: (username: string, destination: string | null) => void }) {
+  const { t } = useTranslation('auth');
+  const captcha = useCaptcha();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { register, handleSubmit, watch, formState } = useForm<{ username: string; password: string }>({
+    mode: 'onTouched',
+    defaultValues: { username: '', password: '' },
+  });
+  const preview = phonePreview(watch('username'));
+  const usernameField = register('username', { validate: (value) => validateUsername(t, value) });
+  const passwordField = register('password', { validate: (value) => validateNewPassword(t, value) });
+
+  const onSubmit = handleSubmit(async ({ username, password }) => {
+    if (captcha.state.status !== 'solved') return;
+    const name = toCanonical(username);
+    setNotice(null);
+    try {
+      const result = await identityCall('SignUp', { username: name, password, captcha: captcha.state.payload });
+      onSignedUp(name, result.codeDelivery?.destination ?? null);
+    } catch (error) {
+      setNotice({ severity: 'error', text: identityErrorMessage(t, error) });
+      // A captcha is single-use: solve a fresh one for the next try.
+      captcha.retry();
+    }
+  });
+
+  return (
+    <AuthCard title={t('signUp.title')}>
+      {notice && (
+        <Alert severity={notice.severity} role="alert">
+          {notice.text}
+        </Alert>
+      )}
+      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <TextField
+          {...usernameField}
+          inputRef={usernameField.ref}
+          ref={undefined}
+          label={t('fields.username')}
+          autoComplete="username"
+          error={Boolean(formState.errors.username)}
+          helperText={formState.errors.username?.message ?? (preview ? t('validation.phoneHint', { phone: preview }) : ' ')}
+          fullWidth
+        />
+        <PasswordField
+          {...passwordField}
+          label={t('fields.password')}
+          autoComplete="new-password"
+          error={Boolean(formState.errors.password)}
+          helperText={formState.errors.password?.message ?? ' '}
+          fullWidth
+        />
+        <CaptchaStatus state={captcha.state} onRetry={captcha.retry} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={formState.isSubmitting}
+          disabled={captcha.state.status !== 'solved' || formState.isSubmitting}
+        >
+          {t('signUp.submit')}
+        </Button>
+        <Typography variant="body2">
+          {t('signUp.haveAccount')} <AuthLink href="/login">{t('signUp.signIn')}</AuthLink>
+        </Typography>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+function CaptchaStatus({ state, onRetry }: { state: CaptchaState; onRetry: () => void }) {
+  const { t } = useTranslation('auth');
+  if (state.status === 'solving') {
+    return (
+      <Stack spacing={1} role="status">
+        <Typography variant="body2">{t('signUp.captchaSolving')}</Typography>
+        <LinearProgress aria-label={t('signUp.captchaSolving')} />
+      </Stack>
+    );
+  }
+  if (state.status === 'solved') {
+    return (
+      <Typography variant="body2" role="status" sx={{ color: 'success.dark' }}>
+        {t('signUp.captchaSolved')}
+      </Typography>
+    );
+  }
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('signUp.captchaRetry')}
+        </Button>
+      }
+    >
+      {t('signUp.captchaFailed')}
+    </Alert>
+  );
+}
+
+function ConfirmStep({ username, destination }: { username: string; destination: string | null }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [resending, setResending] = useState(false);
+  const { register, handleSubmit, formState } = useForm<{ code: string }>({ mode: 'onTouched', defaultValues: { code: '' } });
+  const codeField = register('code', { validate: (value) => validateRequired(t, value) });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setNotice(null);
+    try {
+      const confirmed = await identityCall('ConfirmSignUp', { username, code: code.trim() });
+      if (confirmed.nextStep === 'DONE') {
+        await navigate({ to: '/login' });
+        return;
+      }
+      // COMPLETE_AUTO_SIGN_IN: the server allows AutoSignIn for 180 s after confirmation.
+      setNotice({ severity: 'info', text: t('signUp.signingIn') });
+      try {
+        const signedIn = await identityCall('AutoSignIn', { username });
+        if (signedIn.nextStep === 'DONE') {
+          queryClient.removeQueries({ queryKey: CLAIMS_QUERY_KEY });
+          await navigate({ to: '/select-tenant' });
+          return;
+        }
+      } catch {
+        // fall through: the account is confirmed, a normal sign-in works
+      }
+      handOffUsername(username);
+      storeNotice('autoSignInFailed');
+      await navigate({ to: '/login' });
+    } catch (error) {
+      const detail = identityErrorMessage(t, error);
+      setNotice({ severity: 'error', text: `${t('messages.confirmSignUp')} ${detail}` });
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await identityCall('ResendConfirmationCode', { username });
+      setNotice({ severity: 'success', text: t('signUp.resent') });
+    } catch (error) {
+      setNotice({ severity: 'error', text: `${t('messages.resendSignUpCode')} ${identityErrorMessage(t, error)}` });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('signUp.codeTitle')}>
+      {notice && (
+        <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </Alert>
+      )}
+      <Typography>{destination ? t('signUp.codeBody', { destination }) : t('signUp.codeBodyNoDestination')}</Typography>
+      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <TextField
+          {...codeField}
+          inputRef={codeField.ref}
+          ref={undefined}
+          label={t('fields.code')}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          error={Boolean(formState.errors.code)}
+          helperText={formState.errors.code?.message ?? ' '}
+          autoFocus
+          fullWidth
+        />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+          <Button onClick={resend} loading={resending} color="secondary">
+            {t('signUp.resend')}
+          </Button>
+          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+            {t('signUp.confirm')}
+          </Button>
+        </Stack>
+      </Stack>
+    </AuthCard>
+  );
+}

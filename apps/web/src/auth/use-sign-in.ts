@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { clearPendingSignIn, handOffUsername, peekReturnRoute, storePendingSignIn } from './auth-storage';
+import { CLAIMS_QUERY_KEY } from './session';
+import { afterSignInRoute, interpretSignIn, type SignInOutcome, type SignInResult } from './sign-in-flow';
+
+/** Outcomes the login page shows itself; every other one navigates away or is a message. */
+export type StepOutcome = Extract<SignInOutcome, { type: 'code' | 'mfaSelection' | 'totpSetup' }>;
+export const isStepOutcome = (outcome: SignInOutcome): outcome is StepOutcome =>
+  outcome.type === 'code' || outcome.type === 'mfaSelection' || outcome.type === 'totpSetup';
+
+/**
+ * Applies a sign-in answer (spec §4): DONE goes to the remembered route or /select-tenant; a new
+ * password goes to /reset-password, RESET_PASSWORD to /forgot-password, CONFIRM_SIGN_UP to the sign-up
+ * code step; code, MFA and TOTP-setup steps are kept as the 180 s pending state and returned to show.
+ */
+export function useApplySignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const router = useRouter();
+
+  return useCallback(
+    async (username: string, result: SignInResult): Promise<SignInOutcome> => {
+      const outcome = interpretSignIn(result);
+      switch (outcome.type) {
+        case 'done':
+          clearPendingSignIn();
+          // The session changed: the claims must be fetched again before the guard reads them.
+          queryClient.removeQueries({ queryKey: CLAIMS_QUERY_KEY });
+          router.history.push(afterSignInRoute(peekReturnRoute()));
+          break;
+        case 'newPassword':
+          storePendingSignIn({ username, result });
+          handOffUsername(username);
+          await navigate({ to: '/reset-password' });
+          break;
+        case 'resetPassword':
+          clearPendingSignIn();
+          handOffUsername(username);
+          await navigate({ to: '/forgot-password' });
+          break;
+        case 'confirmSignUp':
+          clearPendingSignIn();
+          handOffUsername(username);
+          router.history.push('/sign-up?step=1');
+          break;
+        case 'code':
+        case 'mfaSelection':
+        case 'totpSetup':
+          storePendingSignIn({ username, result });
+          break;
+        default:
+          clearPendingSignIn();
+      }
+      return outcome;
+    },
+    [queryClient, navigate, router],
+  );
+}

@@ -1,0 +1,98 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type SnackbarMessage, useSnackbar } from './snackbar';
+import { renderInShell } from './test-utils';
+
+function Trigger({ message }: { message: SnackbarMessage }) {
+  const { show } = useSnackbar();
+  return (
+    <button type="button" onClick={() => show(message)}>
+      show
+    </button>
+  );
+}
+
+function showMessage(message: SnackbarMessage, options?: { snackbarEnabled?: boolean }) {
+  renderInShell(<Trigger message={message} />, options);
+  fireEvent.click(screen.getByRole('button', { name: 'show' }));
+}
+
+describe('snackbar', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the message at the top right', () => {
+    showMessage({ message: 'Announcement added.', color: 'success' });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Announcement added.');
+    expect(alert).toHaveClass('MuiAlert-colorSuccess');
+    expect(alert.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginTopRight');
+  });
+
+  it('marks errors with a bug icon and info with an info icon', () => {
+    showMessage({ message: 'There was a problem signing out.', color: 'error' });
+    expect(screen.getByRole('alert')).toHaveClass('MuiAlert-colorError');
+    expect(screen.getByTestId('BugReportIcon')).toBeInTheDocument();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Close message' })));
+  });
+
+  it('uses an info icon for info messages', () => {
+    showMessage({ message: 'Please sign back in.', color: 'info' });
+    expect(screen.getByRole('alert')).toHaveClass('MuiAlert-colorInfo');
+    expect(screen.getByTestId('InfoOutlinedIcon')).toBeInTheDocument();
+  });
+
+  it('hides itself after 2000 ms', () => {
+    vi.useFakeTimers();
+    showMessage({ message: 'Tool moved.', color: 'success' });
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    // The exit transition runs before unmounting.
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is dismissed by a swipe longer than 50 px, not by a shorter one', () => {
+    vi.useFakeTimers();
+    showMessage({ message: 'Tool moved.', color: 'success' });
+    const alert = screen.getByRole('alert');
+    fireEvent.pointerDown(alert, { clientX: 100 });
+    fireEvent.pointerMove(alert, { clientX: 140 });
+    fireEvent.pointerUp(alert, { clientX: 140 });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+
+    fireEvent.pointerDown(alert, { clientX: 100 });
+    fireEvent.pointerMove(alert, { clientX: 160 });
+    fireEvent.pointerUp(alert, { clientX: 160 });
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('can be turned off from inside the app once the tenant settings load', () => {
+    function TurnOff() {
+      const { setEnabled } = useSnackbar();
+      return (
+        <button type="button" onClick={() => setEnabled(false)}>
+          off
+        </button>
+      );
+    }
+    renderInShell(
+      <>
+        <TurnOff />
+        <Trigger message={{ message: 'Tool moved.', color: 'success' }} />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'off' }));
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing when the tenant turned messages off (setting 17)', () => {
+    showMessage({ message: 'Tool moved.', color: 'success' }, { snackbarEnabled: false });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

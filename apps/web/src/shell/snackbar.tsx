@@ -1,0 +1,129 @@
+import BugReportIcon from '@mui/icons-material/BugReport';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { Alert, Snackbar } from '@mui/material';
+import { createContext, type PointerEvent, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type SnackbarColor = 'success' | 'error' | 'info' | 'warning';
+
+export interface SnackbarMessage {
+  message: string;
+  color: SnackbarColor;
+  /** Replaces the colour's default icon; `false` shows none. */
+  icon?: ReactNode | false;
+}
+
+interface SnackbarApi {
+  show(message: SnackbarMessage): void;
+  /** Follows tenant setting 17 once the tenant's settings load. */
+  setEnabled(enabled: boolean): void;
+}
+
+// Spec §9: 2000 ms; a horizontal swipe longer than 50 px dismisses.
+export const SNACKBAR_TIMEOUT_MS = 2000;
+export const SWIPE_DISMISS_PX = 50;
+
+const SnackbarContext = createContext<SnackbarApi | null>(null);
+
+export function useSnackbar(): SnackbarApi {
+  const api = useContext(SnackbarContext);
+  if (!api) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
+  return api;
+}
+
+// Spec §8: errors carry a bug icon, info an info icon; success and warning keep MUI's icons.
+function defaultIcon(color: SnackbarColor): ReactNode | undefined {
+  if (color === 'error') return <BugReportIcon fontSize="inherit" />;
+  if (color === 'info') return <InfoOutlinedIcon fontSize="inherit" />;
+  return undefined;
+}
+
+interface SnackbarState extends SnackbarMessage {
+  key: number;
+}
+
+interface SnackbarProviderProps {
+  /** Tenant setting 17 (default on): when off, messages are dropped. */
+  enabled?: boolean;
+  children: ReactNode;
+}
+
+export function SnackbarProvider({ enabled: enabledProp = true, children }: SnackbarProviderProps) {
+  const { t } = useTranslation('shell');
+  const [enabled, setEnabled] = useState(enabledProp);
+  useEffect(() => setEnabled(enabledProp), [enabledProp]);
+  const [current, setCurrent] = useState<SnackbarState | null>(null);
+  const [open, setOpen] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const swipeStart = useRef<number | null>(null);
+  const counter = useRef(0);
+
+  const show = useCallback(
+    (message: SnackbarMessage) => {
+      if (!enabled) return;
+      counter.current += 1;
+      setCurrent({ ...message, key: counter.current });
+      setOffset(0);
+      setOpen(true);
+    },
+    [enabled],
+  );
+  const api = useMemo(() => ({ show, setEnabled }), [show]);
+
+  const close = () => setOpen(false);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (swipeStart.current !== null) setOffset(event.clientX - swipeStart.current);
+  };
+  const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
+    if (swipeStart.current === null) return;
+    const distance = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(distance) > SWIPE_DISMISS_PX) close();
+    else setOffset(0);
+  };
+
+  const icon = current?.icon === false ? false : (current?.icon ?? (current ? defaultIcon(current.color) : undefined));
+
+  return (
+    <SnackbarContext.Provider value={api}>
+      {children}
+      <Snackbar
+        key={current?.key}
+        open={open}
+        autoHideDuration={SNACKBAR_TIMEOUT_MS}
+        onClose={(_event, reason) => {
+          // A click elsewhere should not swallow the message before it is read.
+          if (reason !== 'clickaway') close();
+        }}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {current ? (
+          <Alert
+            variant="filled"
+            severity={current.color}
+            icon={icon}
+            onClose={close}
+            closeText={t('snackbar.close')}
+            data-testid="app-snackbar"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerEnd}
+            onPointerCancel={onPointerEnd}
+            sx={{
+              width: '100%',
+              touchAction: 'pan-y',
+              transform: offset ? `translateX(${offset}px)` : undefined,
+              opacity: offset ? Math.max(0.3, 1 - Math.abs(offset) / 200) : undefined,
+            }}
+          >
+            {current.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </SnackbarContext.Provider>
+  );
+}

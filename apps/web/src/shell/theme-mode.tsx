@@ -1,0 +1,87 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import { IconButton, Tooltip } from '@mui/material';
+import { useColorScheme } from '@mui/material/styles';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
+import { useSnackbar } from './snackbar';
+import { normalizeThemeMode, type ThemeMode } from './theme';
+
+/** The theme stored in this browser, or light (spec §4, §9 default). */
+export function readStoredThemeMode(): ThemeMode {
+  return normalizeThemeMode(readStorage(THEME_KEY));
+}
+
+export type SaveThemeToProfile = (theme: ThemeMode) => Promise<unknown>;
+
+interface ThemeModeApi {
+  mode: ThemeMode;
+  /** Applies a theme; anything but light or dark means light. */
+  setThemeMode(requested: unknown): Promise<void>;
+  toggle(): Promise<void>;
+}
+
+const ThemeModeContext = createContext<ThemeModeApi | null>(null);
+
+export function useThemeMode(): ThemeModeApi {
+  const api = useContext(ThemeModeContext);
+  if (!api) throw new Error('useThemeMode must be used inside <ThemeModeProvider>');
+  return api;
+}
+
+interface ThemeModeProviderProps {
+  /** Saves the theme to the signed-in user's profile (`updateEmployeeUserInfo` with `app_theme`); absent before sign-in. */
+  saveToProfile?: SaveThemeToProfile;
+  children: ReactNode;
+}
+
+/** Must sit inside MUI's ThemeProvider (which owns the colour-scheme class) and the SnackbarProvider. */
+export function ThemeModeProvider({ saveToProfile, children }: ThemeModeProviderProps) {
+  const { t } = useTranslation('shell');
+  const { show } = useSnackbar();
+  const { setMode } = useColorScheme();
+  const [mode, setModeState] = useState<ThemeMode>(readStoredThemeMode);
+
+  useEffect(() => {
+    setMode(mode);
+  }, [mode, setMode]);
+
+  const setThemeMode = useCallback(
+    async (requested: unknown) => {
+      const next = normalizeThemeMode(requested);
+      // Spec §4: compare with what storage held, not with the screen, so a profile theme applied at sign-in is not echoed back.
+      const stored = readStorage(THEME_KEY);
+      writeStorage(THEME_KEY, next);
+      setModeState(next);
+      if (stored === next || !saveToProfile) return;
+      try {
+        await saveToProfile(next);
+      } catch (error) {
+        console.error('Saving the theme to the profile failed', error);
+        show({ message: t('theme.saveFailed'), color: 'error' });
+      }
+    },
+    [saveToProfile, show, t],
+  );
+
+  const api = useMemo<ThemeModeApi>(
+    () => ({ mode, setThemeMode, toggle: () => setThemeMode(mode === 'dark' ? 'light' : 'dark') }),
+    [mode, setThemeMode],
+  );
+  return <ThemeModeContext.Provider value={api}>{children}</ThemeModeContext.Provider>;
+}
+
+/** The app-bar light/dark switcher. */
+export function ThemeSwitcher() {
+  const { t } = useTranslation('shell');
+  const { mode, toggle } = useThemeMode();
+  const label = mode === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark');
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" onClick={() => void toggle()} aria-label={label}>
+        {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+
+export type ThemeMode = 'light' | 'dark';
+
+export const E2E_TENANT_UUID = '11111111-1111-4111-8111-111111111111';
+
+interface OpenAppOptions {
+  /** The theme stored before the app starts; kept if the test changes it later (reloads included). */
+  theme?: ThemeMode;
+  /** Open the app signed in with a tenant chosen (the appview routes require it). Default true. */
+  signedIn?: boolean;
+}
+
+/**
+ * Stand-in for signing in: answers the identity endpoint's GetUser with a signed-in person who has chosen a
+ * tenant, and GraphQL with FORBIDDEN (no real session exists). Replace with a real sign-in once the server's
+ * identity endpoint is in; only this function and its callers' `signedIn` need to change.
+ */
+async function fakeSignedInSession(page: Page) {
+  await page.route('**/api/identity', async (route) => {
+    const action = route.request().headers()['x-identity-action'];
+    if (action === 'GetUser') {
+      await route.fulfill({
+        json: {
+          username: 'maria@example.com',
+          email: 'maria@example.com',
+          phone_number: null,
+          'custom:cognito_uuid': 'c0ffee00-0000-4000-8000-000000000001',
+          'custom:tenants': [{ tenant_uuid: E2E_TENANT_UUID, company: 'Summit Ridge Builders' }],
+          'custom:selected_tenant_uuid': E2E_TENANT_UUID,
+          'cognito:groups': [],
+          mfa: { enabled: [], preferred: null },
+        },
+      });
+      return;
+    }
+    await route.fulfill({ status: 400, json: { name: 'InvalidParameterException', message: `not faked: ${action}` } });
+  });
+  await page.route('**/graphql', (route) =>
+    route.fulfill({ json: { data: null, errors: [{ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } }] } }),
+  );
+}
+
+/**
+ * Opens the app at `path`. Everything a shell test needs before the page loads goes here (theme, session), so the
+ * sign-in step lives in one place.
+ */
+export async function openApp(page: Page, path: string, { theme, signedIn = true }: OpenAppOptions = {}) {
+  if (signedIn) await fakeSignedInSession(page);
+  if (theme) {
+    await page.addInitScript((mode) => {
+      if (localStorage.getItem('theme') === null) localStorage.setItem('theme', mode);
+    }, theme);
+  }
+  await page.goto(path);
+}
+
+/** Presses the Android back button through the hook the native web view calls. */
+export function pressBack(page: Page) {
+  return page.evaluate(() => {
+    if (!window.groundworkBack) throw new Error('window.groundworkBack is not installed');
+    return window.groundworkBack();
+  });
+}
+
+declare global {
+  interface Window {
+    groundworkBack?: () => string;
+  }
+}

@@ -1,0 +1,302 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+
+// Identity end to end (issue 3), against packages/core/src/identity.ts: POST /api/identity with the
+// action in x-identity-action, and the development outbox at /dev/outbox.json?to=ADDRESS.
+
+const DEMO_ADMIN = { username: 'maria.alvarez@summitridge.example', password: 'groundwork-demo' };
+const PASSWORD = 'field-ops-e2e-password';
+
+type OutboxMessage = { to: string; subject: string; text: string; created_at: string };
+
+let counter = 0;
+const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${process.pid}-${counter++}@example.com`;
+
+/** The newest 6-digit code sent to `to` that is not in `seen`, waiting for it to arrive. */
+async function codeFromOutbox(request: APIRequestContext, to: string, seen: string[] = []): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return undefined;
+        const messages = (await response.json()) as OutboxMessage[];
+        code = messages.map((message) => /\b(\d{6})\b/.exec(message.text)?.[1]).find((found) => found && !seen.includes(found));
+        return code;
+      },
+      { message: `a code e-mailed to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code as string;
+}
+
+async function fillLogin(page: Page, username: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email or phone number' }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs a fresh person up by e-mail (captcha, code from the outbox) and leaves them on /select-tenant. */
+async function signUp(page: Page, label: string): Promise<{ email: string; code: string }> {
+  const email = uniqueEmail(label);
+  await page.goto('/sign-up?step=0');
+  await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  // The proof-of-work captcha is solved in the browser before the button enables.
+  await expect(page.getByText('Verified: you are not a robot.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up\?step=1$/);
+  const code = await codeFromOutbox(page.request, email);
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/select-tenant$/);
+  return { email, code };
+}
+
+async function signOutFromTenantPage(page: Page) {
+  await page.goto('/select-tenant');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Calls an identity action from the page, so the session cookie goes along. */
+async function identity<T>(page: Page, action: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ([name, payload]) => {
+      const response = await fetch('/api/identity', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-identity-action': name as string },
+        body: JSON.stringify(payload),
+      });
+      const json = await response.json();
+      if (!response.ok) throw new Error(`${name} failed: ${JSON.stringify(json)}`);
+      return json;
+    },
+    [action, body] as const,
+  ) as Promise<T>;
+}
+
+test.describe('sign-up', () => {
+  test('by e-mail with the code from the outbox lands signed in on /select-tenant', async ({ page }) => {
+    await signUp(page, 'signup');
+    await expect(page.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
+    // A brand-new person belongs to no company yet, and the page says so plainly.
+    await expect(page.getByText(/does not belong to any company yet/)).toBeVisible();
+  });
+});
+
+test.describe('password sign-in', () => {
+  test('a protected route asks for sign-in, then returns there after choosing a company; sign-out ends it', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await fillLogin(page, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await expect(page).toHaveURL(/\/select-tenant$/);
+    await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem('selectedTenantUuid'))).toMatch(/^[0-9a-f-]{36}$/);
+
+    await signOutFromTenantPage(page);
+    expect(await page.evaluate(() => localStorage.getItem('selectedTenantUuid'))).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a wrong password says "Incorrect username or password."', async ({ page }) => {
+    await page.goto('/login');
+    await fillLogin(page, DEMO_ADMIN.username, 'not-the-password');
+    await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown account gets the same answer as a wrong password', async ({ page }) => {
+    await page.goto('/login');
+    await fillLogin(page, uniqueEmail('nobody'), 'not-the-password');
+    await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+  });
+
+  test('the form validates the username and asks for a username before a passkey', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByText('Please enter your email or phone number first')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email or phone number' }).fill('not a username');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Please enter a valid email or phone number.')).toBeVisible();
+    await expect(page.getByText('Required.')).toBeVisible();
+  });
+});
+
+test.describe('passkeys', () => {
+  /** Chromium's virtual authenticator (DESIGN.md "Tests"): a platform authenticator with user verification. */
+  async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+  }
+
+  /**
+   * Registers a passkey for the signed-in person through StartWebAuthnRegistration and
+   * CompleteWebAuthnRegistration. The profile page's "add passkey" button does not exist yet, so this
+   * does what @simplewebauthn/browser's startRegistration does: decode the JSON options, call
+   * navigator.credentials.create, encode the attestation as RegistrationResponseJSON.
+   */
+  async function registerPasskey(page: Page) {
+    const { options } = await identity<{ options: Record<string, any> }>(page, 'StartWebAuthnRegistration', {});
+    const credential = await page.evaluate(async (json) => {
+      const fromB64url = (value: string) => {
+        const base64 = value
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .padEnd(Math.ceil(value.length / 4) * 4, '=');
+        return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      };
+      const toB64url = (buffer: ArrayBuffer) =>
+        btoa(String.fromCharCode(...new Uint8Array(buffer)))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      const publicKey = {
+        ...json,
+        challenge: fromB64url(json.challenge),
+        user: { ...json.user, id: fromB64url(json.user.id) },
+        excludeCredentials: (json.excludeCredentials ?? []).map((c: { id: string }) => ({ ...c, id: fromB64url(c.id) })),
+      } as unknown as PublicKeyCredentialCreationOptions;
+      const created = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential;
+      const response = created.response as AuthenticatorAttestationResponse;
+      return {
+        id: created.id,
+        rawId: toB64url(created.rawId),
+        type: created.type,
+        response: {
+          clientDataJSON: toB64url(response.clientDataJSON),
+          attestationObject: toB64url(response.attestationObject),
+          transports: response.getTransports?.() ?? [],
+          publicKeyAlgorithm: response.getPublicKeyAlgorithm?.(),
+          publicKey: response.getPublicKey?.() ? toB64url(response.getPublicKey() as ArrayBuffer) : undefined,
+          authenticatorData: response.getAuthenticatorData ? toB64url(response.getAuthenticatorData()) : undefined,
+        },
+        clientExtensionResults: created.getClientExtensionResults(),
+        authenticatorAttachment: created.authenticatorAttachment ?? undefined,
+      };
+    }, options);
+    await identity(page, 'CompleteWebAuthnRegistration', { credential, friendlyName: 'E2E virtual authenticator' });
+  }
+
+  test('register through the virtual authenticator, then sign in with the passkey', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await addVirtualAuthenticator(context, page);
+      const { email } = await signUp(page, 'passkey');
+      await registerPasskey(page);
+      await signOutFromTenantPage(page);
+
+      await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expect(page.getByText('Successfully signed in with passkey!')).toBeVisible();
+      await expect(page).toHaveURL(/\/select-tenant$/);
+      const history = await page.evaluate(() => JSON.parse(localStorage.getItem('passkeyHistory') ?? '{}'));
+      expect(history[email]).toMatchObject({ success: true });
+
+      // The stored history (kept across sign-out) now offers the passkey for this account.
+      await signOutFromTenantPage(page);
+      await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
+      await expect(page.getByText('Passkey available for this account!')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an account without a passkey is told to use the password', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await addVirtualAuthenticator(context, page);
+      await page.goto('/login');
+      await page.getByRole('textbox', { name: 'Email or phone number' }).fill(DEMO_ADMIN.username);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expect(
+        page.getByText(
+          /No passkey found for this account\. Please use password login instead\.|Passkey authentication was canceled\.|Passkey login failed: /,
+        ),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('TOTP', () => {
+  test('enable with AssociateSoftwareToken/VerifySoftwareToken, then sign in with a code', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { email } = await signUp(page, 'totp');
+    const { totpUri } = await identity<{ totpUri: string; secret: string }>(page, 'AssociateSoftwareToken', { password: PASSWORD });
+    const totp = OTPAuth.URI.parse(totpUri) as OTPAuth.TOTP;
+    await identity(page, 'VerifySoftwareToken', { code: totp.generate() });
+    await signOutFromTenantPage(page);
+
+    await fillLogin(page, email, PASSWORD);
+    await expect(page.getByText('Enter the code from your authenticator app')).toBeVisible();
+    // Codes are single-use: wait for the next time step so this one differs from the setup code.
+    const remaining = totp.period * 1000 - (Date.now() % (totp.period * 1000));
+    await page.waitForTimeout(remaining + 500);
+    await page.getByRole('textbox', { name: 'Verification code' }).fill(totp.generate());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/select-tenant$/);
+  });
+});
+
+test.describe('forgot password', () => {
+  test('reset with a code from the outbox, then sign in with the new password', async ({ page }) => {
+    const { email, code: signUpCode } = await signUp(page, 'forgot');
+    await signOutFromTenantPage(page);
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const code = await codeFromOutbox(page.request, email, [signUpCode]);
+    await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your password has been reset. Please sign in.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email or phone number' })).toHaveValue(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/select-tenant$/);
+  });
+});
+
+for (const [path, heading] of [
+  ['/login', 'Sign in'],
+  ['/sign-up?step=0', 'Create your account'],
+] as const) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`${path} at ${viewport.width}x${viewport.height} has no serious or critical accessibility violations`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      try {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: 'Groundwork' })).toBeVisible();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const blocking = violations
+          .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+          .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
+        expect(blocking).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
