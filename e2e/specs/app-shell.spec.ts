@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { openApp, pressBack, type ThemeMode } from './helpers';
+import { expectNoSeriousA11yViolations, openApp, pressBack, type ThemeMode } from './helpers';
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
@@ -155,11 +154,7 @@ for (const viewport of viewports) {
           await openApp(page, '/dashboard', { theme });
           await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', includeHidden: true })).toBeAttached();
           await htmlHasTheme(page, theme);
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          const blocking = violations
-            .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-            .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
-          expect(blocking).toEqual([]);
+          await expectNoSeriousA11yViolations(page);
         } finally {
           await context.close();
         }

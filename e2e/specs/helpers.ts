@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -67,4 +68,13 @@ declare global {
   interface Window {
     groundworkBack?: () => string;
   }
+}
+
+/** Fails on any serious or critical axe violation of the page as it is now, listing each with its targets. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
+  expect(blocking).toEqual([]);
 }

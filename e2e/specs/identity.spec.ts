@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { expectNoSeriousA11yViolations } from './helpers';
 
 // Identity end to end (issue 3), against packages/core/src/identity.ts: POST /api/identity with the
 // action in x-identity-action, and the development outbox at /dev/outbox.json?to=ADDRESS.
@@ -289,11 +289,7 @@ for (const [path, heading] of [
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
         await expect(page.getByRole('heading', { level: 1, name: 'Groundwork' })).toBeVisible();
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const blocking = violations
-          .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-          .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
-        expect(blocking).toEqual([]);
+        await expectNoSeriousA11yViolations(page);
       } finally {
         await context.close();
       }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, openApp } from './helpers';
 
 /** Records the pathnames of the JavaScript files the page requests; `take()` returns them and starts afresh. */
 function recordScripts(page: Page) {
@@ -29,7 +29,7 @@ test('dashboard loads its code on demand', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Groundwork' })).toBeVisible();
   const landingScripts = scripts.take();
 
-  await page.goto('/dashboard');
+  await openApp(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard · Groundwork');
 
@@ -37,19 +37,11 @@ test('dashboard loads its code on demand', async ({ page }) => {
   expect(onlyOnDashboard).toContainEqual(expect.stringMatching(/\/assets\/dashboard-page-[\w-]+\.js$/));
 });
 
-test('dashboard without a chosen tenant asks to sign in', async ({ page }) => {
-  await page.goto('/dashboard');
-  await expect(page.getByText('Sign in required')).toBeVisible();
-});
-
-test('dashboard asks to sign in when the server has no session', async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('selectedTenantUuid', '00000000-0000-4000-8000-000000000000');
-  });
-  const response = page.waitForResponse((candidate) => candidate.url().endsWith('/graphql'));
-  await page.goto('/dashboard');
-  await response;
-  await expect(page.getByText('Sign in required')).toBeVisible();
+test('a signed-out visit to a protected page goes to sign-in, and back there afterwards', async ({ page }) => {
+  await page.goto('/dashboard?tab=week');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: /sign in/i }).first()).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).toContain('/dashboard?tab=week');
 });
 
 test('unknown paths show the 404 page', async ({ page }) => {
@@ -68,13 +60,9 @@ for (const [name, path, heading] of [
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
-      await page.goto(path);
+      await openApp(page, path, { signedIn: path === '/dashboard' });
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const blocking = violations
-        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-        .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
-      expect(blocking).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
     } finally {
       await context.close();
     }
