@@ -9,26 +9,65 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError } from 'graphql-yoga';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type Ctx, createContext } from './graphql/context.js';
 import { limitBatchSize, normalizeErrorCodes } from './graphql/request-guards.js';
 import { getSchema } from './graphql/schema.js';
-import { SESSION_COOKIE, verifySession } from './identity/session.js';
+import { registerIdentity } from './identity/routes.js';
+import { clock } from './platform/clock.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
+import type { SmsSender } from './platform/sms.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
-export type AppDeps = { config: Config; database: Database; realtime?: Realtime };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  realtime?: Realtime;
+  /** The identity layer's clock (lockout, codes, pending sign-in, sessions); tests move it. */
+  now?: () => Date;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+  sms?: SmsSender;
+  captchaMaxNumber?: number;
+};
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export async function buildApp({ config, database, realtime = createRealtime(config.redisUrl) }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  realtime = createRealtime(config.redisUrl),
+  now = () => clock.now(),
+  logStream,
+  sms,
+  captchaMaxNumber,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Sessions and credentials never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Sessions and credentials never reach the logs (and request bodies are never logged at all).
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          'headers.authorization',
+          'headers.cookie',
+          '*.password',
+          '*.newPassword',
+          '*.oldPassword',
+          '*.temporaryPassword',
+          '*.code',
+          '*.answer',
+          '*.token',
+          '*.session',
+        ],
+        censor: '[redacted]',
+      },
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -46,6 +85,7 @@ export async function buildApp({ config, database, realtime = createRealtime(con
   });
 
   await app.register(fastifyCookie);
+  const identity = await registerIdentity(app, { config, db: database.db, now, sms, captchaMaxNumber });
 
   const production = config.env === 'production';
   const yoga = createYoga<ServerContext, Ctx>({
@@ -74,13 +114,13 @@ export async function buildApp({ config, database, realtime = createRealtime(con
       limitBatchSize(),
       normalizeErrorCodes(),
     ],
-    context: ({ req }) =>
+    context: async ({ req }) =>
       createContext({
         db: database.db,
         config,
         log: req.log,
         realtime,
-        session: verifySession(config.authSecret, sessionToken(req)),
+        session: (await identity.sessionOf(req))?.claims ?? null,
       }),
   });
 
@@ -113,12 +153,6 @@ export async function buildApp({ config, database, realtime = createRealtime(con
   return app;
 }
 
-function sessionToken(req: FastifyRequest): string | undefined {
-  const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7);
-  return req.cookies[SESSION_COOKIE];
-}
-
 // Production clients are built against the checked-in schema.graphql; nobody needs to explore it live.
 const disableIntrospection = {
   onValidate: ({ addValidationRule }: { addValidationRule: (rule: typeof NoSchemaIntrospectionCustomRule) => void }) =>
@@ -142,7 +176,7 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    if (built && wantsPage && !req.url.startsWith('/graphql')) {
+    if (built && wantsPage && !req.url.startsWith('/graphql') && !req.url.startsWith('/api/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: 'Not Found', statusCode: 404 });

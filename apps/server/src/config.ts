@@ -17,6 +17,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   DEMO_DATA: boolish.optional(),
   TRUST_PROXY: boolish.default(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Groundwork <no-reply@groundwork.local>'),
+  APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -31,6 +34,11 @@ export type Config = {
   webDist: string;
   demoData: boolean;
   trustProxy: boolean;
+  /** SMTP for mail; without it mail goes to the outbox table (never in production, see /dev/outbox). */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The web app's origin: the WebAuthn relying party (its hostname is the rpID) and better-auth's base URL. */
+  appOrigin: string;
 };
 
 export class ConfigError extends Error {}
@@ -61,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appOrigin: new URL(e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).origin,
   };
 }
 

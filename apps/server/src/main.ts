@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_COMPANY, seedDemoCompany } from './db/demo-seed.js';
+import { DEMO_COMPANY, DEMO_PASSWORD, seedDemoCompany } from './db/demo-seed.js';
 import { migrate } from './db/migrate.js';
 
 async function main() {
@@ -15,7 +15,13 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.demoData) {
     const demo = await seedDemoCompany(database.db);
-    if (demo) app.log.info({ tenant_uuid: demo }, `created the demo company "${DEMO_COMPANY}"`);
+    if (demo) {
+      app.log.info({ tenant_uuid: demo }, `created the demo company "${DEMO_COMPANY}"`);
+      // A fixed, public demo password: printing it is the point (it is no secret of anyone's).
+      app.log.info(
+        `demo sign-in: maria.alvarez@summitridge.example (an admin; every demo person is first.last@summitridge.example) with the password "${DEMO_PASSWORD}"`,
+      );
+    }
   }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

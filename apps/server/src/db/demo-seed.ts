@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../identity/auth.js';
+import { account, user } from '../identity/auth.table.js';
 import { costcodes } from '../modules/costcodes/costcodes.table.js';
 import { departments } from '../modules/departments/departments.table.js';
 import { divisions } from '../modules/divisions/divisions.table.js';
@@ -12,6 +14,8 @@ import type { Db } from './client.js';
 import { withTenant } from './with-tenant.js';
 
 export const DEMO_COMPANY = 'Summit Ridge Construction';
+/** The demo people's password (printed in the start-up log); the first admin is maria.alvarez@summitridge.example. */
+export const DEMO_PASSWORD = 'groundwork-demo';
 
 const PEOPLE: [string, string, string][] = [
   ['Maria', 'Alvarez', 'Superintendent'],
@@ -50,6 +54,11 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(tenants)) as { count: number }[];
   if (count > 0) return null;
   const tenant_uuid = randomUUID();
+  // Everyone (the three admins first) is a real user who signs in with their e-mail and DEMO_PASSWORD.
+  const userIds = await demoUsers(
+    db,
+    PEOPLE.map(([first, last]) => `${first}.${last}@summitridge.example`.toLowerCase()),
+  );
   await withTenant(db, tenant_uuid, async (tx) => {
     await tx.insert(tenants).values({ tenant_uuid, company: DEMO_COMPANY });
     const people = await tx
@@ -67,6 +76,8 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
           state: 'CO',
           is_admin: i < 3,
           hiredate: `20${String(15 + (i % 10)).padStart(2, '0')}-0${1 + (i % 9)}-15`,
+          cognito_uuid: userIds[i],
+          cognito_status: 'CONFIRMED',
         })),
       )
       .returning({ id: employees.id });
@@ -102,4 +113,24 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     );
   });
   return tenant_uuid;
+}
+
+async function demoUsers(db: Db, emails: string[]): Promise<string[]> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const ids: string[] = [];
+  for (const email of emails) {
+    const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (found) {
+      ids.push(found.id);
+      continue;
+    }
+    const id = randomUUID();
+    const now = new Date();
+    await db.insert(user).values({ id, name: '', email, emailVerified: true, createdAt: now, updatedAt: now });
+    await db
+      .insert(account)
+      .values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash, createdAt: now, updatedAt: now });
+    ids.push(id);
+  }
+  return ids;
 }

@@ -1,38 +1,71 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SESSION_DAYS } from '@groundwork/core/identity';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { session as sessionTable } from './auth.table.js';
 
 /**
- * What a verified session says: who (`sub`, the identity id stored as employees.cognito_uuid) and
- * which company they chose (`tid`). Membership and permissions are not trusted from here: they are
- * read from the database on every request.
+ * What a verified session says: who (`sub`, the better-auth user id, stored as employees.cognito_uuid)
+ * and which company they chose (`tid`, the session's selectedTenantUuid). Membership and permissions are
+ * not trusted from here: they are read from the database on every request.
  */
 export type SessionClaims = { sub: string; tid?: string; iat: number; exp: number };
 
-export const SESSION_COOKIE = 'gw_session';
-export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A live better-auth session row, as the request presented it. */
+export type LiveSession = { claims: SessionClaims; id: string; token: string; userId: string; expiresAt: Date };
 
-const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
-const mac = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest();
+export const SESSION_TTL_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
-export function signSession(secret: string, claims: Omit<SessionClaims, 'iat' | 'exp'>, now = Date.now()): string {
-  const iat = Math.floor(now / 1000);
-  const body = b64(JSON.stringify({ ...claims, iat, exp: iat + SESSION_TTL_SECONDS }));
-  return `${body}.${b64(mac(secret, body))}`;
+/** better-auth's (better-call's) signed cookie value: `token.base64(HMAC-SHA256(secret, token))`. */
+export function signToken(secret: string, token: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
 
-/** Returns the claims of a token signed with `secret` and not expired; anything else is null. */
-export function verifySession(secret: string, token: string | undefined, now = Date.now()): SessionClaims | null {
-  if (!token) return null;
-  const [body, sig, extra] = token.split('.');
-  if (!body || !sig || extra !== undefined) return null;
-  const given = Buffer.from(sig, 'base64url');
-  const expected = mac(secret, body);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+/** The token inside a signed value, or null when the signature is not ours. */
+export function unsignToken(secret: string, signed: string | undefined): string | null {
+  if (!signed) return null;
+  let value = signed;
   try {
-    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SessionClaims;
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
-    if (claims.tid !== undefined && typeof claims.tid !== 'string') return null;
-    return claims.exp * 1000 > now ? claims : null;
+    value = decodeURIComponent(signed);
   } catch {
     return null;
   }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return token;
+}
+
+export const newSessionToken = () => randomBytes(24).toString('base64url');
+
+/** The session a request presents (`Authorization: Bearer <signed>` or the session cookie), if it is live. */
+export async function readSession(db: Db, secret: string, signed: string | undefined, now: Date): Promise<LiveSession | null> {
+  const token = unsignToken(secret, signed);
+  if (!token) return null;
+  const [row] = await db
+    .select({
+      id: sessionTable.id,
+      userId: sessionTable.userId,
+      tid: sessionTable.selectedTenantUuid,
+      createdAt: sessionTable.createdAt,
+      expiresAt: sessionTable.expiresAt,
+    })
+    .from(sessionTable)
+    .where(and(eq(sessionTable.token, token), gt(sessionTable.expiresAt, now)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    token,
+    userId: row.userId,
+    expiresAt: row.expiresAt,
+    claims: {
+      sub: row.userId,
+      ...(row.tid ? { tid: row.tid } : {}),
+      iat: Math.floor(row.createdAt.getTime() / 1000),
+      exp: Math.floor(row.expiresAt.getTime() / 1000),
+    },
+  };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Permission } from '@groundwork/core/permissions';
 import type { Db } from '../db/client.js';
 import { withTenant } from '../db/with-tenant.js';
-import { signSession } from '../identity/session.js';
+import { session, user } from '../identity/auth.table.js';
+import { newSessionToken, SESSION_TTL_SECONDS, signToken } from '../identity/session.js';
 import { employees } from '../modules/employees/employees.table.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
@@ -51,5 +52,29 @@ export async function createMember(
     }
     return emp.id;
   });
-  return { tenantUuid, employeeId, identity, token: signSession(TEST_SECRET, { sub: identity, tid: tenantUuid }) };
+  return { tenantUuid, employeeId, identity, token: await createSession(db, identity, tenantUuid) };
+}
+
+/**
+ * A real better-auth user (made if missing, with no password: tests that need one sign up through
+ * /api/identity) and a live session for it, optionally with a company selected. Returns the signed
+ * session token, usable as `Authorization: Bearer <token>` or as the session cookie's value.
+ */
+export async function createSession(db: Db, identity: string, tenantUuid?: string): Promise<string> {
+  const now = new Date();
+  await db
+    .insert(user)
+    .values({ id: identity, name: '', email: `${identity}@test.example`, emailVerified: true, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  const token = newSessionToken();
+  await db.insert(session).values({
+    id: randomUUID(),
+    token,
+    userId: identity,
+    selectedTenantUuid: tenantUuid ?? null,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return signToken(TEST_SECRET, token);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { TEST_SECRET } from './factories.js';
@@ -29,14 +29,25 @@ export const testConfig = () =>
   });
 
 /** One app and database for the whole test file, closed after it. */
-export function useTestApp(opts: { setup?: (database: Database) => Promise<void> } = {}): TestApp {
+export function useTestApp(
+  opts: {
+    setup?: (database: Database) => Promise<void>;
+    /** Extra app dependencies: an injectable clock, a log stream, an easy captcha. */
+    deps?: Partial<Pick<AppDeps, 'now' | 'logStream' | 'captchaMaxNumber' | 'sms'>>;
+    logLevel?: string;
+  } = {},
+): TestApp {
   const holder = {} as TestApp & { dispose?: () => Promise<void> };
   beforeAll(async () => {
     const database = await createTestDatabase();
     holder.database = database;
     holder.dispose = database.dispose;
     await opts.setup?.(database);
-    holder.app = await buildApp({ config: testConfig(), database });
+    holder.app = await buildApp({
+      config: { ...testConfig(), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}) },
+      database,
+      ...opts.deps,
+    });
     holder.gql = async (query, variables, token) => {
       const res = await holder.app.inject({
         method: 'POST',

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { signSession } from '../../identity/session.js';
-import { createMember, createTenant, TEST_SECRET, type TestMember } from '../../testing/factories.js';
+import { createMember, createSession, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
 
 const t = useTestApp();
@@ -30,7 +29,7 @@ describe('tenants (global)', () => {
     const res = await t.gql(LIST, {}, inA.token);
     expect(res.data?.listTenants.map((x: { company: string }) => x.company)).toEqual(['Alpha Builders', 'Bravo Concrete']);
     // Before any company is chosen, too.
-    const noTenant = signSession(TEST_SECRET, { sub: inA.identity });
+    const noTenant = await createSession(t.database.db, inA.identity);
     expect((await t.gql(LIST, {}, noTenant)).data?.listTenants).toHaveLength(2);
     expect((await t.gql(LIST, {}, stranger.token)).data?.listTenants.map((x: { company: string }) => x.company)).toEqual(['Charlie Civil']);
   });

@@ -1,0 +1,88 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { CODE_TTL_SECONDS } from '@groundwork/core/identity';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { verification } from './auth.table.js';
+import { codeMismatch, expiredCode, limitExceeded } from './errors.js';
+
+const MAX_TRIES = 5;
+const SENDS_PER_WINDOW = 5;
+const SEND_WINDOW_MS = 15 * 60 * 1000;
+
+type Stored = { h: string; n: number; x?: string };
+
+/**
+ * E-mailed and texted codes: 6 digits, stored only as an HMAC in better-auth's verification table,
+ * single-use, 10 minutes, 5 wrong tries burn the code, at most 5 sends per 15 minutes per purpose and account.
+ */
+export function createCodes(db: Db, secret: string, now: () => Date) {
+  const mac = (identifier: string, code: string) => createHmac('sha256', secret).update(`${identifier}:${code}`).digest('base64url');
+  const sends = new Map<string, number[]>();
+
+  function throttle(identifier: string) {
+    const t = now().getTime();
+    const recent = (sends.get(identifier) ?? []).filter((s) => t - s < SEND_WINDOW_MS);
+    if (recent.length >= SENDS_PER_WINDOW) throw limitExceeded();
+    recent.push(t);
+    sends.set(identifier, recent);
+  }
+
+  return {
+    /** Counts a send for rate limiting without storing a code (for addresses with no account). */
+    throttle,
+    async issue(purpose: string, subject: string, extra?: string): Promise<string> {
+      const identifier = `${purpose}:${subject}`;
+      throttle(identifier);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const stored: Stored = { h: mac(identifier, code), n: 0, ...(extra !== undefined ? { x: extra } : {}) };
+      await db.delete(verification).where(eq(verification.identifier, identifier));
+      const t = now();
+      await db.insert(verification).values({
+        id: randomUUID(),
+        identifier,
+        value: JSON.stringify(stored),
+        expiresAt: new Date(t.getTime() + CODE_TTL_SECONDS * 1000),
+        createdAt: t,
+        updatedAt: t,
+      });
+      return code;
+    },
+    /** The code's extra value when it matches; it is then gone. */
+    async consume(purpose: string, subject: string, code: unknown): Promise<string | undefined> {
+      const identifier = `${purpose}:${subject}`;
+      const [row] = await db
+        .select()
+        .from(verification)
+        .where(and(eq(verification.identifier, identifier)))
+        .orderBy(desc(verification.createdAt))
+        .limit(1);
+      if (!row) throw codeMismatch();
+      if (row.expiresAt.getTime() <= now().getTime()) {
+        await db.delete(verification).where(eq(verification.id, row.id));
+        throw expiredCode();
+      }
+      const stored = JSON.parse(row.value) as Stored;
+      const given = Buffer.from(mac(identifier, typeof code === 'string' ? code.trim() : ''));
+      const expected = Buffer.from(stored.h);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        if (stored.n + 1 >= MAX_TRIES) await db.delete(verification).where(eq(verification.id, row.id));
+        else
+          await db
+            .update(verification)
+            .set({ value: JSON.stringify({ ...stored, n: stored.n + 1 }) })
+            .where(eq(verification.id, row.id));
+        throw codeMismatch();
+      }
+      await db.delete(verification).where(eq(verification.id, row.id));
+      return stored.x;
+    },
+    async pendingExtra(purpose: string, subject: string): Promise<string | undefined> {
+      const [row] = await db
+        .select()
+        .from(verification)
+        .where(eq(verification.identifier, `${purpose}:${subject}`));
+      return row ? (JSON.parse(row.value) as Stored).x : undefined;
+    },
+  };
+}
+export type Codes = ReturnType<typeof createCodes>;

@@ -1,0 +1,696 @@
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { createOTP } from '@better-auth/utils/otp';
+import { canonicalUsername, IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT, type IdentityAction } from '@groundwork/core/identity';
+import { solveChallenge } from 'altcha-lib';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { withTenant } from '../db/with-tenant.js';
+import { createMember, createTenant } from '../testing/factories.js';
+import { testConfig, useTestApp } from '../testing/test-app.js';
+import { createAuth } from './auth.js';
+import { user } from './auth.table.js';
+import { createIdentityService } from './service.js';
+
+// The identity layer's clock, moved by the tests. It starts at the real time because better-auth's own
+// endpoints (passkey registration, update-session) read sessions with the real clock.
+let nowMs = Date.now();
+const advance = (seconds: number) => {
+  nowMs += seconds * 1000;
+};
+const logs: string[] = [];
+const logStream = new Writable({
+  write(chunk, _enc, done) {
+    logs.push(String(chunk));
+    done();
+  },
+});
+const t = useTestApp({ deps: { now: () => new Date(nowMs), logStream, captchaMaxNumber: 50 }, logLevel: 'debug' });
+
+type Jar = Record<string, string>;
+type Reply = { status: number; body: any; jar: Jar; setCookies: string[] };
+
+async function call(action: IdentityAction, body: Record<string, unknown> = {}, jar: Jar = {}): Promise<Reply> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: IDENTITY_ENDPOINT,
+    headers: {
+      'content-type': 'application/json',
+      [IDENTITY_ACTION_HEADER]: action,
+      ...(Object.keys(jar).length
+        ? {
+            cookie: Object.entries(jar)
+              .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+              .join('; '),
+          }
+        : {}),
+    },
+    payload: body,
+  });
+  const next = { ...jar };
+  for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+    if (c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) delete next[c.name];
+    else next[c.name] = c.value;
+  }
+  const raw = res.headers['set-cookie'];
+  return { status: res.statusCode, body: res.body ? res.json() : null, jar: next, setCookies: raw ? ([] as string[]).concat(raw) : [] };
+}
+
+const SESSION = 'gw.session_token';
+async function latestCode(to: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` });
+  const [msg] = res.json() as { text: string }[];
+  const code = /\b(\d{6})\b/.exec(msg?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code for ${to}`);
+  return code;
+}
+async function captcha(): Promise<string> {
+  const c = (await t.app.inject({ method: 'GET', url: `${IDENTITY_ENDPOINT}/captcha` })).json();
+  const solution = solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber);
+  const number = (await solution.promise)?.number;
+  return Buffer.from(
+    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }),
+  ).toString('base64');
+}
+let seq = 0;
+const newEmail = () => `person${++seq}.${Date.now()}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+/** Signs up, confirms by code and auto-signs-in: returns the browser's cookies and the user id. */
+async function signUp(username = newEmail(), password = PASSWORD) {
+  const up = await call('SignUp', { username, password, captcha: await captcha() });
+  expect(up.status, JSON.stringify(up.body)).toBe(200);
+  const confirmed = await call('ConfirmSignUp', { username, code: await latestCode(canonicalUsername(username) as string) });
+  expect(confirmed.body).toEqual({ nextStep: 'COMPLETE_AUTO_SIGN_IN' });
+  const auto = await call('AutoSignIn', { username }, confirmed.jar);
+  expect(auto.body).toEqual({ nextStep: 'DONE' });
+  const me = await call('GetUser', {}, auto.jar);
+  return { username, jar: auto.jar, id: me.body['custom:cognito_uuid'] as string };
+}
+const signIn = (username: string, password: string, jar: Jar = {}) => call('InitiateAuth', { username, password }, jar);
+
+beforeEach(() => {
+  nowMs += 3600_000; // a fresh hour: no lockout or send window carries over between tests
+});
+
+describe('sign-up (CONFIRM_SIGN_UP, COMPLETE_AUTO_SIGN_IN, DONE)', () => {
+  it('signs up by e-mail and by phone with the code from the outbox, then signs in automatically', async () => {
+    const email = newEmail();
+    const up = await call('SignUp', { username: email.toUpperCase(), password: PASSWORD, captcha: await captcha() });
+    expect(up.body).toEqual({ nextStep: 'CONFIRM_SIGN_UP', codeDelivery: { deliveryMedium: 'EMAIL', destination: 'p***@e***.com' } });
+    const { jar } = await signUp(newEmail());
+    const me = await call('GetUser', {}, jar);
+    expect(me.body).toMatchObject({ 'custom:tenants': [], 'custom:selected_tenant_uuid': null, 'cognito:groups': [] });
+
+    const phone = `+1303555${String(1000 + seq).slice(-4)}`;
+    const byPhone = await signUp(`(303) 555-${phone.slice(-4)}`);
+    const claims = (await call('GetUser', {}, byPhone.jar)).body;
+    expect(claims).toMatchObject({ username: phone, phone_number: phone, email: null });
+  });
+
+  it('refuses a missing or reused captcha, a taken username, and short or common passwords with the reason', async () => {
+    const email = newEmail();
+    expect((await call('SignUp', { username: email, password: PASSWORD, captcha: 'bogus' })).body.name).toBe(
+      'UserLambdaValidationException',
+    );
+    const solved = await captcha();
+    expect((await call('SignUp', { username: email, password: 'short', captcha: await captcha() })).body).toEqual({
+      name: 'InvalidPasswordException',
+      message: 'Password must be at least 8 characters.',
+    });
+    const common = await call('SignUp', { username: email, password: 'Password123', captcha: await captcha() });
+    expect(common.body.name).toBe('InvalidPasswordException');
+    expect(common.body.message).toMatch(/too common/);
+    expect((await call('SignUp', { username: email, password: 'x'.repeat(257), captcha: await captcha() })).body.name).toBe(
+      'InvalidPasswordException',
+    );
+    expect((await call('SignUp', { username: email, password: PASSWORD, captcha: solved })).status).toBe(200);
+    expect((await call('SignUp', { username: newEmail(), password: PASSWORD, captcha: solved })).body.name).toBe(
+      'UserLambdaValidationException',
+    );
+    expect((await call('SignUp', { username: email, password: PASSWORD, captcha: await captcha() })).body.name).toBe(
+      'UsernameExistsException',
+    );
+    expect((await call('SignUp', { username: 'nobody', password: PASSWORD, captcha: await captcha() })).body).toEqual({
+      name: 'InvalidParameterException',
+      message: 'Please enter a valid email or phone number.',
+    });
+  });
+
+  it('answers CONFIRM_SIGN_UP to a correct password of an unconfirmed account, and no session', async () => {
+    const email = newEmail();
+    await call('SignUp', { username: email, password: PASSWORD, captcha: await captcha() });
+    const res = await signIn(email, PASSWORD);
+    expect(res.body.nextStep).toBe('CONFIRM_SIGN_UP');
+    expect(res.jar[SESSION]).toBeUndefined();
+  });
+});
+
+describe('codes', () => {
+  it('expire after 10 minutes, are single-use and burn after 5 wrong tries', async () => {
+    const { username } = await signUp();
+    await call('ForgotPassword', { username });
+    const code = await latestCode(username);
+    advance(600);
+    const late = await call('ConfirmForgotPassword', { username, code, newPassword: 'a fresh new password' });
+    expect(late.body).toEqual({ name: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
+
+    await call('ForgotPassword', { username });
+    const fresh = await latestCode(username);
+    advance(599);
+    expect((await call('ConfirmForgotPassword', { username, code: fresh, newPassword: 'a fresh new password' })).body).toEqual({
+      nextStep: 'DONE',
+    });
+    const again = await call('ConfirmForgotPassword', { username, code: fresh, newPassword: 'another new password' });
+    expect(again.body.name).toBe('CodeMismatchException');
+    expect((await signIn(username, 'a fresh new password')).body).toEqual({ nextStep: 'DONE' });
+
+    await call('ForgotPassword', { username });
+    const burned = await latestCode(username);
+    for (let i = 0; i < 5; i++) {
+      const wrong = String((Number(burned) + 1 + i) % 1_000_000).padStart(6, '0');
+      expect((await call('ConfirmForgotPassword', { username, code: wrong, newPassword: 'yet another password' })).body.name).toBe(
+        'CodeMismatchException',
+      );
+    }
+    expect((await call('ConfirmForgotPassword', { username, code: burned, newPassword: 'yet another password' })).body.name).toBe(
+      'CodeMismatchException',
+    );
+  });
+
+  it('are stored hashed and rate-limited per account', async () => {
+    const { username, id } = await signUp();
+    await call('ForgotPassword', { username });
+    const code = await latestCode(username);
+    const rows = (await t.database.db.execute(sql`select value from verification where identifier = ${`reset:${id}`}`)) as unknown as {
+      rows: { value: string }[];
+    };
+    expect(rows.rows[0].value).not.toContain(code);
+    for (let i = 0; i < 4; i++) expect((await call('ForgotPassword', { username })).status).toBe(200);
+    expect((await call('ForgotPassword', { username })).body.name).toBe('LimitExceededException');
+  });
+
+  it('answer an unknown username exactly like a known one', async () => {
+    const { username } = await signUp('known.person@example.com');
+    const known = await call('ForgotPassword', { username });
+    const unknown = await call('ForgotPassword', { username: 'kxxxx.person@example.com' });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+  });
+});
+
+describe('sign-in', () => {
+  it('gives unknown users and wrong passwords the identical answer', async () => {
+    const { username } = await signUp();
+    const wrong = await signIn(username, 'not the password');
+    const unknown = await signIn(`x${username}`, 'not the password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(Object.keys(unknown.jar)).toEqual(Object.keys(wrong.jar));
+  });
+
+  it('locks an account on the schedule, to the second, across e-mail and phone, and forgets after 15 idle minutes', async () => {
+    const { username, id } = await signUp();
+    const phone = '+13035550199';
+    await t.database.db.update(user).set({ phoneNumber: phone, phoneNumberVerified: true }).where(eq(user.id, id));
+    const attempt = (i: number, password = 'wrong password') => signIn(i % 2 ? phone : username, password);
+    for (let i = 1; i <= 5; i++) expect((await attempt(i)).status).toBe(401);
+    expect((await attempt(6)).status).toBe(401); // the 6th failure: locked for 2 s
+    for (const [n, wait] of [
+      [6, 2],
+      [7, 4],
+      [8, 8],
+      [9, 16],
+      [10, 32],
+      [11, 64],
+      [12, 128],
+      [13, 256],
+      [14, 512],
+    ] as const) {
+      const locked = await attempt(n, PASSWORD);
+      expect(locked.status, `after ${n} failures`).toBe(429);
+      expect(locked.body).toMatchObject({ name: 'TooManyRequestsException', retryAfterSeconds: wait });
+      advance(wait - 1);
+      expect((await attempt(n + 1, PASSWORD)).body.retryAfterSeconds).toBe(1);
+      advance(1);
+      expect((await attempt(n + 1)).status, `the attempt after ${wait} s`).toBe(401);
+    }
+    // The 15th failure would lock for 2^10 s: capped at 900 s, which is also when 15 idle minutes forget it.
+    expect((await attempt(15, PASSWORD)).body).toMatchObject({ retryAfterSeconds: 900 });
+    advance(899);
+    expect((await attempt(0, PASSWORD)).body).toMatchObject({ name: 'TooManyRequestsException', retryAfterSeconds: 1 });
+    advance(1);
+    expect((await attempt(0, PASSWORD)).body).toEqual({ nextStep: 'DONE' });
+    // A success clears the count: five free failures again.
+    for (let i = 1; i <= 6; i++) expect((await attempt(i)).status).toBe(401);
+    expect((await attempt(7)).status).toBe(429);
+  });
+
+  it('locks an unknown username exactly like a real one', async () => {
+    const ghost = newEmail();
+    for (let i = 0; i < 6; i++) expect((await signIn(ghost, 'wrong password')).status).toBe(401);
+    expect((await signIn(ghost, 'wrong password')).body).toMatchObject({ name: 'TooManyRequestsException', retryAfterSeconds: 2 });
+  });
+
+  it('forces an invited user to a new password within 180 s before any session', async () => {
+    const service = await serviceFor();
+    const email = newEmail();
+    const id = await service.createInvitedUser({ email, temporaryPassword: 'temporary-pass-42' });
+    const invite = (await (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${email}` })).json())[0];
+    expect(invite.text).toContain('temporary-pass-42');
+
+    const first = await signIn(email, 'temporary-pass-42');
+    expect(first.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    expect(first.jar[SESSION]).toBeUndefined();
+    advance(180);
+    expect((await call('RespondToAuthChallenge', { session: first.body.session, answer: 'my very own password' })).body).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session is expired.',
+    });
+    const second = await signIn(email, 'temporary-pass-42');
+    advance(179);
+    expect((await call('RespondToAuthChallenge', { session: second.body.session, answer: 'password1' })).body.name).toBe(
+      'InvalidPasswordException',
+    );
+    const done = await call('RespondToAuthChallenge', { session: second.body.session, answer: 'my very own password' });
+    expect(done.body).toEqual({ nextStep: 'DONE' });
+    expect((await call('GetUser', {}, done.jar)).body['custom:cognito_uuid']).toBe(id);
+    expect((await signIn(email, 'temporary-pass-42')).status).toBe(401);
+  });
+
+  it('asks for TOTP after the password, and for a choice when several factors are on', async () => {
+    const { username, jar } = await signUp();
+    expect((await call('AssociateSoftwareToken', { password: 'wrong password' }, jar)).status).toBe(401);
+    const assoc = await call('AssociateSoftwareToken', { password: PASSWORD }, jar);
+    expect(assoc.body.totpUri).toMatch(/^otpauth:\/\/totp\//);
+    const secret = new URL(assoc.body.totpUri).searchParams.get('secret') as string;
+    expect(secret).toBe(assoc.body.secret);
+    const raw = await totpSecretOf(username);
+    expect((await call('VerifySoftwareToken', { code: '000000' }, jar)).body.name).toBe('CodeMismatchException');
+    expect((await call('VerifySoftwareToken', { code: await createOTP(raw).totp() }, jar)).body).toEqual({ ok: true });
+
+    const step = await signIn(username, PASSWORD);
+    expect(step.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    expect(step.jar[SESSION]).toBeUndefined();
+    expect((await call('RespondToAuthChallenge', { session: step.body.session, answer: '123' })).body.name).toBe('CodeMismatchException');
+    const done = await call('RespondToAuthChallenge', { session: step.body.session, answer: await createOTP(raw).totp() });
+    expect(done.body).toEqual({ nextStep: 'DONE' });
+    expect(done.jar[SESSION]).toBeTruthy();
+
+    expect(
+      (await call('SetUserMFAPreference', { enabled: ['TOTP', 'EMAIL'], preferred: null, password: PASSWORD }, done.jar)).body,
+    ).toEqual({ ok: true });
+    const choose = await signIn(username, PASSWORD);
+    expect(choose.body).toMatchObject({ nextStep: 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION', allowedMfaTypes: ['TOTP', 'EMAIL'] });
+    const emailStep = await call('RespondToAuthChallenge', { session: choose.body.session, mfaType: 'EMAIL' });
+    expect(emailStep.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_EMAIL_CODE');
+    const viaEmail = await call('RespondToAuthChallenge', { session: emailStep.body.session, answer: await latestCode(username) });
+    expect(viaEmail.body).toEqual({ nextStep: 'DONE' });
+    expect((await call('GetUser', {}, viaEmail.jar)).body.mfa).toEqual({ enabled: ['TOTP', 'EMAIL'], preferred: null });
+  });
+
+  it('creates no session on any other path for a user who owes a second factor or a new password', async () => {
+    const { username, jar, id } = await signUp();
+    const raw = await enableTotp(username, jar);
+    // better-auth's own shortcuts are closed…
+    for (const path of [
+      '/sign-in/email',
+      '/sign-in/email-otp',
+      '/phone-number/verify',
+      '/sign-in/phone-number',
+      '/email-otp/verify-email',
+      '/passkey/verify-authentication',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/auth${path}`,
+        payload: { email: username, password: PASSWORD, otp: '000000', phoneNumber: '+13035550100', code: '000000' },
+      });
+      expect(res.statusCode, path).toBe(404);
+    }
+    // …and the one gate every session passes refuses anyone but our finished flow.
+    const auth = createAuth({ config: testConfig(), db: t.database.db });
+    const ctx = await auth.$context;
+    await expect(ctx.internalAdapter.createSession(id)).rejects.toThrow(/second factor/);
+    const invitedEmail = newEmail();
+    const invited = await (await serviceFor()).createInvitedUser({ email: invitedEmail, temporaryPassword: 'temporary-pass-42' });
+    await expect(ctx.internalAdapter.createSession(invited)).rejects.toThrow(/new password/);
+    // Reset by code and auto sign-in never skip the factor either.
+    await call('ForgotPassword', { username });
+    const reset = await call('ConfirmForgotPassword', { username, code: await latestCode(username), newPassword: 'brand new password' });
+    expect(reset.body).toEqual({ nextStep: 'DONE' });
+    expect(reset.jar[SESSION]).toBeUndefined();
+    const after = await signIn(username, 'brand new password');
+    expect(after.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    expect(raw).toBeTruthy();
+  });
+});
+
+describe('sessions', () => {
+  it('global sign-out refuses every old session at once, on /api/identity and /graphql', async () => {
+    const { username, jar } = await signUp();
+    const other = await signIn(username, PASSWORD);
+    const bearer = other.jar[SESSION];
+    expect((await t.gql('{ listTenants { tenant_uuid } }', {}, bearer)).errors).toBeUndefined();
+    expect((await call('GlobalSignOut', {}, jar)).body).toEqual({ ok: true });
+    expect((await call('GetUser', {}, jar)).status).toBe(401);
+    expect((await call('GetUser', {}, other.jar)).body).toEqual({ name: 'NotAuthorizedException', message: 'Please sign back in.' });
+    expect((await t.gql('{ listTenants { tenant_uuid } }', {}, bearer)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses tampered, foreign-signed and expired session cookies, and sets them httpOnly, Lax, 30 days', async () => {
+    const { username } = await signUp();
+    const res = await signIn(username, PASSWORD);
+    const header = res.setCookies.find((c) => c.startsWith(`${SESSION}=`)) as string;
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Lax/i);
+    expect(header).toMatch(/Max-Age=2592000/);
+    const good = res.jar[SESSION];
+    const [token, sig] = [good.slice(0, good.lastIndexOf('.')), good.slice(good.lastIndexOf('.') + 1)];
+    expect((await call('GetUser', {}, { [SESSION]: good })).status).toBe(200);
+    for (const bad of [`${token}x.${sig}`, `${token}.${sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`, token, 'garbage', '']) {
+      expect((await call('GetUser', {}, { [SESSION]: bad })).status).toBe(401);
+    }
+    advance(30 * 24 * 3600 + 1);
+    expect((await call('GetUser', {}, { [SESSION]: good })).status).toBe(401);
+    expect((await t.gql('{ listTenants { tenant_uuid } }', {}, good)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    // Back again: better-auth's own endpoints (passkeys) keep the real clock, which the later tests share.
+    advance(-(30 * 24 * 3600 + 1));
+  });
+
+  it('opens the auto sign-in window for 180 s and only to the browser that confirmed', async () => {
+    const username = newEmail();
+    await call('SignUp', { username, password: PASSWORD, captcha: await captcha() });
+    const confirmed = await call('ConfirmSignUp', { username, code: await latestCode(canonicalUsername(username) as string) });
+    expect((await call('AutoSignIn', { username }, {})).status).toBe(401);
+    advance(180);
+    expect((await call('AutoSignIn', { username }, confirmed.jar)).body.name).toBe('NotAuthorizedException');
+    const other = newEmail();
+    await call('SignUp', { username: other, password: PASSWORD, captcha: await captcha() });
+    const ok = await call('ConfirmSignUp', { username: other, code: await latestCode(other) });
+    advance(179);
+    expect((await call('AutoSignIn', { username: other }, ok.jar)).body).toEqual({ nextStep: 'DONE' });
+  });
+
+  it('selects only a company the user is an active member of, and the session carries it to /graphql', async () => {
+    const { jar, id } = await signUp();
+    const a = await createTenant(t.database.db, 'Alpha Identity Co');
+    const b = await createTenant(t.database.db, 'Bravo Identity Co');
+    const c = await createTenant(t.database.db, 'Charlie Identity Co');
+    await createMember(t.database.db, a, { identity: id, permissions: ['people_basic', 'basic_access'] });
+    const archived = await createMember(t.database.db, c, { identity: id, isAdmin: true });
+    await withTenant(t.database.db, c, (tx) => tx.execute(sql`update employees set status = 0 where id = ${archived.employeeId}`));
+
+    for (const tenant of [b, c, 'not-a-uuid']) {
+      const res = await call('SelectTenant', { tenant_uuid: tenant }, jar);
+      expect(res.status, tenant).toBe(403);
+      expect(res.body.name).toBe('NotAuthorizedException');
+    }
+    const chosen = await call('SelectTenant', { tenant_uuid: a }, jar);
+    expect(chosen.body).toMatchObject({
+      'custom:tenants': [{ tenant_uuid: a, company: 'Alpha Identity Co' }],
+      'custom:selected_tenant_uuid': a,
+      'cognito:groups': ['basic_access', 'people_basic'],
+    });
+    const fetch = 'query($t: ID!) { fetchTenant(tenant_uuid: $t) { company } }';
+    expect((await t.gql(fetch, { t: a }, jar[SESSION])).data?.fetchTenant).toEqual({ company: 'Alpha Identity Co' });
+    expect((await t.gql(fetch, { t: b }, jar[SESSION])).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    // The client cannot set the field through better-auth's own endpoint.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-session',
+      headers: {
+        cookie: `${SESSION}=${encodeURIComponent(jar[SESSION])}`,
+        origin: testConfig().appOrigin,
+        'content-type': 'application/json',
+      },
+      payload: { selectedTenantUuid: b },
+    });
+    expect(forged.statusCode).not.toBe(200);
+    expect((await call('GetUser', {}, jar)).body['custom:selected_tenant_uuid']).toBe(a);
+    expect((await call('SelectTenant', { tenant_uuid: null }, jar)).body['custom:selected_tenant_uuid']).toBeNull();
+  });
+
+  it('changes the password (old one required) and ends the other sessions', async () => {
+    const { username, jar } = await signUp();
+    const other = await signIn(username, PASSWORD);
+    expect((await call('ChangePassword', { oldPassword: 'wrong password', newPassword: 'a changed password' }, jar)).status).toBe(401);
+    expect((await call('ChangePassword', { oldPassword: PASSWORD, newPassword: 'a changed password' }, jar)).body).toEqual({ ok: true });
+    expect((await call('GetUser', {}, jar)).status).toBe(200);
+    expect((await call('GetUser', {}, other.jar)).status).toBe(401);
+    expect((await signIn(username, 'a changed password')).body).toEqual({ nextStep: 'DONE' });
+  });
+
+  it('updates an attribute only after its code, and renews and ends a session', async () => {
+    const { jar } = await signUp();
+    const next = newEmail();
+    const upd = await call('UpdateUserAttributes', { attributes: { email: next } }, jar);
+    expect(upd.body).toMatchObject({ nextStep: 'CONFIRM_ATTRIBUTE_WITH_CODE', codeDelivery: { deliveryMedium: 'EMAIL' } });
+    expect((await call('VerifyUserAttribute', { attribute: 'email', code: '000000' }, jar)).body.name).toBe('CodeMismatchException');
+    expect((await call('VerifyUserAttribute', { attribute: 'email', code: await latestCode(next) }, jar)).body).toEqual({ ok: true });
+    expect((await call('GetUser', {}, jar)).body.email).toBe(next);
+    expect((await call('GetTokensFromRefreshToken', {}, jar)).body).toEqual({ ok: true });
+    expect((await call('SignOut', {}, jar)).body).toEqual({ ok: true });
+    expect((await call('GetTokensFromRefreshToken', {}, jar)).status).toBe(401);
+  });
+
+  it('registers a passkey, signs in with it, refuses a forged one, and never for a user who owes a new password', async () => {
+    const { jar, username, id } = await signUp();
+    const device = softwareAuthenticator();
+    const start = await call('StartWebAuthnRegistration', {}, jar);
+    expect(start.body.options).toMatchObject({ rp: { id: 'localhost' }, challenge: expect.any(String) });
+    const done = await call(
+      'CompleteWebAuthnRegistration',
+      { credential: device.register(start.body.options.challenge), friendlyName: 'Test key' },
+      start.jar,
+    );
+    expect(done.body).toEqual({ ok: true });
+    const listed = await call('ListWebAuthnCredentials', {}, jar);
+    expect(listed.body.credentials).toEqual([
+      expect.objectContaining({ credentialId: device.id, friendlyCredentialName: 'Test key', relyingPartyId: 'localhost' }),
+    ]);
+
+    const begin = await call('InitiateAuth', { username, preferredChallenge: 'WEB_AUTHN' });
+    expect(begin.body.nextStep).toBe('CONTINUE_SIGN_IN_WITH_WEB_AUTHN');
+    expect(begin.body.webAuthnOptions.allowCredentials).toEqual([expect.objectContaining({ id: device.id, type: 'public-key' })]);
+    const forged = device.assert(begin.body.webAuthnOptions.challenge, true);
+    const refused = await call('RespondToAuthChallenge', { session: begin.body.session, credential: forged });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/^Passkey login failed: /);
+    expect(refused.jar[SESSION]).toBeUndefined();
+
+    const again = await call('InitiateAuth', { username, preferredChallenge: 'WEB_AUTHN' });
+    const ok = await call('RespondToAuthChallenge', {
+      session: again.body.session,
+      credential: device.assert(again.body.webAuthnOptions.challenge),
+    });
+    expect(ok.body).toEqual({ nextStep: 'DONE' });
+    expect((await call('GetUser', {}, ok.jar)).body['custom:cognito_uuid']).toBe(id);
+
+    await t.database.db.update(user).set({ mustChangePassword: true }).where(eq(user.id, id));
+    const owed = await call('InitiateAuth', { username, preferredChallenge: 'WEB_AUTHN' });
+    const blocked = await call('RespondToAuthChallenge', {
+      session: owed.body.session,
+      credential: device.assert(owed.body.webAuthnOptions.challenge),
+    });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toBe('This account needs more steps to sign in. Please use password sign-in.');
+    expect(blocked.jar[SESSION]).toBeUndefined();
+    await t.database.db.update(user).set({ mustChangePassword: false }).where(eq(user.id, id));
+
+    expect((await call('DeleteWebAuthnCredential', { credentialId: 'nope' }, jar)).body.name).toBe('WebAuthnCredentialNotFoundException');
+    expect((await call('DeleteWebAuthnCredential', { credentialId: device.id }, jar)).body).toEqual({ ok: true });
+    expect((await call('ListWebAuthnCredentials', {}, jar)).body).toEqual({ credentials: [] });
+    expect((await call('InitiateAuth', { username, preferredChallenge: 'WEB_AUTHN' })).body.name).toBe(
+      'WebAuthnCredentialNotFoundException',
+    );
+  });
+});
+
+describe('better-auth routes', () => {
+  it('rate-limit by the address Fastify sees, whatever address header the client forges', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 105; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/ok',
+        headers: { 'x-gw-client-ip': `10.0.0.${i}`, 'x-forwarded-for': `10.0.1.${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses[0]).toBe(200);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('outbox and logs', () => {
+  it('lists messages newest first as JSON and HTML', async () => {
+    const { username } = await signUp();
+    await call('ForgotPassword', { username });
+    const list = (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${username}` })).json();
+    expect(list.length).toBe(2);
+    expect(Object.keys(list[0]).sort()).toEqual(['created_at', 'subject', 'text', 'to']);
+    expect(list[0].created_at >= list[1].created_at).toBe(true);
+    const html = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.body).toContain(username);
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await buildApp({ config: { ...testConfig(), env: 'production' }, database: t.database });
+    try {
+      for (const url of ['/dev/outbox', '/dev/outbox.json?to=a@b.co'])
+        expect((await prod.inject({ method: 'GET', url })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('never writes a password, code or token to the log', async () => {
+    const { username, jar } = await signUp(undefined, 'a very secret password');
+    await signIn(username, 'a very secret password');
+    await signIn(username, 'wrong secret password');
+    await call('ForgotPassword', { username });
+    const code = await latestCode(username);
+    await call('ConfirmForgotPassword', { username, code, newPassword: 'another secret password' });
+    const text = logs.join('');
+    expect(text.length).toBeGreaterThan(1000); // debug level: every request was logged
+    for (const secret of [
+      'a very secret password',
+      'wrong secret password',
+      'another secret password',
+      code,
+      jar[SESSION],
+      jar[SESSION].split('.')[0],
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+async function serviceFor() {
+  const { createMailer } = await import('../platform/mail.js');
+  const { createSmsSender } = await import('../platform/sms.js');
+  const { createCaptcha } = await import('./captcha.js');
+  const db = t.database.db;
+  const now = () => new Date(nowMs);
+  return createIdentityService({
+    db,
+    auth: createAuth({ config: testConfig(), db }),
+    config: testConfig(),
+    now,
+    mailer: createMailer({ from: 'x', db, now }),
+    sms: createSmsSender({ db, now }),
+    captcha: createCaptcha({ hmacKey: 'k', maxNumber: 10, now }),
+  });
+}
+
+async function totpSecretOf(username: string): Promise<string> {
+  const { symmetricDecrypt } = await import('better-auth/crypto');
+  const auth = createAuth({ config: testConfig(), db: t.database.db });
+  const ctx = await auth.$context;
+  const rows = (await t.database.db.execute(
+    sql`select f.secret from two_factor f join "user" u on u.id = f.user_id where u.email = ${username}`,
+  )) as unknown as { rows: { secret: string }[] };
+  return symmetricDecrypt({ key: ctx.secretConfig, data: rows.rows[0].secret });
+}
+
+async function enableTotp(username: string, jar: Jar): Promise<string> {
+  await call('AssociateSoftwareToken', { password: PASSWORD }, jar);
+  const raw = await totpSecretOf(username);
+  expect((await call('VerifySoftwareToken', { code: await createOTP(raw).totp() }, jar)).body).toEqual({ ok: true });
+  return raw;
+}
+
+beforeAll(() => {
+  expect(testConfig().appOrigin).toBe('http://localhost:3000');
+});
+
+// ---- a software WebAuthn authenticator (ES256, "none" attestation) -----------------------------------
+type Cbor = number | string | Buffer | Map<Cbor, Cbor>;
+function cbor(v: Cbor): Buffer {
+  const head = (major: number, n: number) => {
+    if (n < 24) return Buffer.from([(major << 5) | n]);
+    if (n < 256) return Buffer.from([(major << 5) | 24, n]);
+    const b = Buffer.alloc(3);
+    b[0] = (major << 5) | 25;
+    b.writeUInt16BE(n, 1);
+    return b;
+  };
+  if (typeof v === 'number') return v >= 0 ? head(0, v) : head(1, -1 - v);
+  if (typeof v === 'string') return Buffer.concat([head(3, Buffer.byteLength(v)), Buffer.from(v)]);
+  if (Buffer.isBuffer(v)) return Buffer.concat([head(2, v.length), v]);
+  return Buffer.concat([head(5, v.size), ...[...v].flatMap(([k, x]) => [cbor(k), cbor(x)])]);
+}
+
+function softwareAuthenticator(origin = testConfig().appOrigin, rpId = 'localhost') {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
+  const credId = randomBytes(16);
+  const id = credId.toString('base64url');
+  const rpHash = createHash('sha256').update(rpId).digest();
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
+  let counter = 0;
+  const clientData = (type: string, challenge: string) => Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  return {
+    id,
+    register(challenge: string) {
+      const cose = cbor(
+        new Map<Cbor, Cbor>([
+          [1, 2],
+          [3, -7],
+          [-1, 1],
+          [-2, Buffer.from(jwk.x, 'base64url')],
+          [-3, Buffer.from(jwk.y, 'base64url')],
+        ]),
+      );
+      const len = Buffer.alloc(2);
+      len.writeUInt16BE(credId.length);
+      const authData = Buffer.concat([rpHash, Buffer.from([0x45]), u32(0), Buffer.alloc(16), len, credId, cose]);
+      const attestationObject = cbor(
+        new Map<Cbor, Cbor>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]),
+      );
+      return {
+        id,
+        rawId: id,
+        type: 'public-key',
+        authenticatorAttachment: 'platform',
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: clientData('webauthn.create', challenge).toString('base64url'),
+          attestationObject: attestationObject.toString('base64url'),
+          transports: ['internal'],
+        },
+      };
+    },
+    assert(challenge: string, forge = false) {
+      counter += 1;
+      const authData = Buffer.concat([rpHash, Buffer.from([0x05]), u32(counter)]);
+      const cd = clientData('webauthn.get', challenge);
+      const signed = Buffer.concat([authData, createHash('sha256').update(cd).digest()]);
+      const signature = sign('sha256', forge ? Buffer.concat([signed, Buffer.from([1])]) : signed, privateKey);
+      return {
+        id,
+        rawId: id,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: cd.toString('base64url'),
+          authenticatorData: authData.toString('base64url'),
+          signature: signature.toString('base64url'),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT, type IdentityAction } from '@groundwork/core/identity';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { createMailer } from '../platform/mail.js';
+import { registerOutboxRoutes } from '../platform/outbox.js';
+import { createSmsSender, type SmsSender } from '../platform/sms.js';
+import { CLIENT_IP_HEADER, createAuth } from './auth.js';
+import { createCaptcha } from './captcha.js';
+import { IdentityError, invalidParameter, limitExceeded } from './errors.js';
+import { type ActionRequest, createIdentityService } from './service.js';
+import { type LiveSession, readSession } from './session.js';
+
+export type IdentityOptions = {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  sms?: SmsSender;
+  /** Proof-of-work difficulty; tests lower it. */
+  captchaMaxNumber?: number;
+};
+
+const PER_IP_PER_MINUTE = 120;
+
+/**
+ * Mounts better-auth at /api/auth/* (passkey ceremonies and the session endpoints), our Cognito-shaped
+ * layer at POST /api/identity, the captcha challenge, and (outside production) the dev outbox. Returns
+ * how the rest of the app reads a request's session.
+ */
+export async function registerIdentity(app: FastifyInstance, opts: IdentityOptions) {
+  const { config, db, now } = opts;
+  const auth = createAuth({ config, db, log: app.log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, now });
+  const sms = createSmsSender({ provider: opts.sms, db, now });
+  const captcha = createCaptcha({
+    hmacKey: createHash('sha256').update(`captcha:${config.authSecret}`).digest('hex'),
+    maxNumber: opts.captchaMaxNumber ?? 100_000,
+    now,
+  });
+  const service = createIdentityService({ db, auth, config, now, mailer, sms, captcha });
+  const ctx = await auth.$context;
+  const cookieName = ctx.authCookies.sessionToken.name;
+  const secure = config.appOrigin.startsWith('https:');
+
+  async function sessionOf(req: FastifyRequest): Promise<LiveSession | null> {
+    const header = req.headers.authorization;
+    const presented = header?.startsWith('Bearer ') ? header.slice(7) : req.cookies[cookieName];
+    return readSession(db, config.authSecret, presented, now());
+  }
+
+  // better-auth's own routes. The client address comes from Fastify (trustProxy decides), never from a
+  // header the client sent.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(req, reply) {
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (value === undefined || key === CLIENT_IP_HEADER) continue;
+        headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+      }
+      headers.set(CLIENT_IP_HEADER, req.ip);
+      const body = req.method === 'GET' || req.body === undefined ? undefined : JSON.stringify(req.body);
+      if (body) headers.set('content-type', 'application/json');
+      const response = await auth.handler(new Request(new URL(req.url, config.appOrigin), { method: req.method, headers, body }));
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(await response.text());
+    },
+  });
+
+  app.get(`${IDENTITY_ENDPOINT}/captcha`, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge();
+  });
+
+  const hits = new Map<string, { windowStart: number; count: number }>();
+  const throttle = (key: string) => {
+    const t = now().getTime();
+    const h = hits.get(key);
+    if (!h || t - h.windowStart >= 60_000) {
+      if (hits.size > 10_000) hits.clear();
+      hits.set(key, { windowStart: t, count: 1 });
+      return;
+    }
+    h.count += 1;
+    if (h.count > PER_IP_PER_MINUTE) throw limitExceeded();
+  };
+
+  app.post(IDENTITY_ENDPOINT, async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const action = req.headers[IDENTITY_ACTION_HEADER];
+      if (typeof action !== 'string' || !Object.hasOwn(service.actions, action)) throw invalidParameter('Unknown identity action.');
+      // JSON only: a cross-site form cannot send it without a preflight.
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw invalidParameter('Send JSON.');
+      throttle(`${req.ip}:${action}`);
+      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const actionReq: ActionRequest = {
+        session: await sessionOf(req),
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        cookies: req.cookies,
+        setCookie: (name, value, maxAge) => {
+          reply.setCookie(name, value, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+        },
+        clearCookie: (name) => {
+          reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+        },
+      };
+      const handler = service.actions[action as IdentityAction] as (b: unknown, r: ActionRequest) => Promise<unknown>;
+      const result = await handler(body, actionReq);
+      reply.header('cache-control', 'no-store');
+      if (action === 'StartWebAuthnRegistration') {
+        const { options, cookies } = result as { options: unknown; cookies: string[] };
+        for (const c of cookies) {
+          const [pair] = c.split(';');
+          const eq = pair.indexOf('=');
+          actionReq.setCookie(pair.slice(0, eq), decodeURIComponent(pair.slice(eq + 1)), 5 * 60);
+        }
+        return { options };
+      }
+      return result;
+    } catch (err) {
+      if (err instanceof IdentityError) {
+        if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
+        return reply.status(err.status).send(err.body());
+      }
+      req.log.error({ err }, 'identity action failed');
+      return reply.status(500).send({ name: 'InternalErrorException', message: 'Authentication failed: internal error' });
+    }
+  });
+
+  if (config.env !== 'production') registerOutboxRoutes(app, db);
+
+  return { auth, service, sessionOf };
+}
