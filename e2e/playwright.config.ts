@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const PORT = 3100;
-const baseURL = `http://127.0.0.1:${PORT}`;
+// The browser uses localhost: WebAuthn refuses an IP address as its relying party. The server still
+// listens on 127.0.0.1 only, which is where Chromium's localhost goes.
+const baseURL = `http://localhost:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // Workers load this file again; the env var makes them reuse the runner's data dir instead of making their own.
@@ -43,13 +45,14 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx apps/server/src/main.ts',
     cwd: repoRoot,
-    url: `${baseURL}/healthz`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     // First start creates and migrates a fresh database.
     timeout: 120_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      APP_ORIGIN: baseURL,
       DATA_DIR: process.env.GROUNDWORK_E2E_DATA_DIR,
       NODE_ENV: 'test',
     },

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from './helpers';
 // Identity end to end (issue 3), against packages/core/src/identity.ts: POST /api/identity with the
 // action in x-identity-action, and the development outbox at /dev/outbox.json?to=ADDRESS.
 
-const DEMO_ADMIN = { username: 'maria.alvarez@summitridge.example', password: 'groundwork-demo' };
+const DEMO_ADMIN = { username: 'maria.alvarez@summitridge.test', password: 'groundwork-demo' };
 const PASSWORD = 'field-ops-e2e-password';
 
 type OutboxMessage = { to: string; subject: string; text: string; created_at: string };

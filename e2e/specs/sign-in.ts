@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'groundwork-demo';
 export const DEMO_COMPANY = 'Summit Ridge Construction';
-export const DEMO_ADMIN = 'maria.alvarez@summitridge.example';
-export const DEMO_FOREMAN = 'luis.hernandez@summitridge.example';
+export const DEMO_ADMIN = 'maria.alvarez@summitridge.test';
+export const DEMO_FOREMAN = 'luis.hernandez@summitridge.test';
 
 export class IdentityUnavailableError extends Error {}
 

@@ -19,7 +19,7 @@ async function main() {
       app.log.info({ tenant_uuid: demo }, `created the demo company "${DEMO_COMPANY}"`);
       // A fixed, public demo password: printing it is the point (it is no secret of anyone's).
       app.log.info(
-        `demo sign-in: maria.alvarez@summitridge.example (an admin; every demo person is first.last@summitridge.example) with the password "${DEMO_PASSWORD}"`,
+        `demo sign-in: maria.alvarez@summitridge.test (an admin; every demo person is first.last@summitridge.test) with the password "${DEMO_PASSWORD}"`,
       );
     }
   }

@@ -14,7 +14,7 @@ import type { Db } from './client.js';
 import { withTenant } from './with-tenant.js';
 
 export const DEMO_COMPANY = 'Summit Ridge Construction';
-/** The demo people's password (printed in the start-up log); the first admin is maria.alvarez@summitridge.example. */
+/** The demo people's password (printed in the start-up log); the first admin is maria.alvarez@summitridge.test. */
 export const DEMO_PASSWORD = 'groundwork-demo';
 
 const PEOPLE: [string, string, string][] = [
@@ -57,7 +57,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
   // Everyone (the three admins first) is a real user who signs in with their e-mail and DEMO_PASSWORD.
   const userIds = await demoUsers(
     db,
-    PEOPLE.map(([first, last]) => `${first}.${last}@summitridge.example`.toLowerCase()),
+    PEOPLE.map(([first, last]) => `${first}.${last}@summitridge.test`.toLowerCase()),
   );
   await withTenant(db, tenant_uuid, async (tx) => {
     await tx.insert(tenants).values({ tenant_uuid, company: DEMO_COMPANY });
@@ -69,7 +69,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
           firstname,
           lastname,
           username: `${firstname}.${lastname}`.toLowerCase(),
-          email: `${firstname}.${lastname}@summitridge.example`.toLowerCase(),
+          email: `${firstname}.${lastname}@summitridge.test`.toLowerCase(),
           cellphone: `+1555010${String(i).padStart(4, '0')}`,
           trades: JSON.stringify([trade]),
           city: 'Denver',

@@ -75,13 +75,20 @@ export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProp
       return { ...all, [id]: line };
     });
 
+  const patchLine = (change: BudgetLineUpdate) =>
+    queryClient.setQueryData<ProjectBudget | null>(budgetKey, (old) =>
+      old ? { ...old, lines: old.lines.map((l) => (l.id === change.id ? ({ ...l, ...change } as BudgetLine) : l)) } : old,
+    );
   const update = useMutation({
     mutationFn: (change: BudgetLineUpdate) => updateBudgetLine(tenant, change),
+    // On/off shows at once (a foreman on a weak signal should not wonder whether the tap took);
+    // a failure puts the line back when the refetch below arrives.
+    onMutate: (change) => {
+      if ('status' in change) patchLine(change);
+    },
     onSuccess: (_data, change) => {
       // Keep the saved value on screen until the refetch brings the server's lines and totals.
-      queryClient.setQueryData<ProjectBudget | null>(budgetKey, (old) =>
-        old ? { ...old, lines: old.lines.map((l) => (l.id === change.id ? ({ ...l, ...change } as BudgetLine) : l)) } : old,
-      );
+      patchLine(change);
       snackbar.show({ color: 'success', message: t('messages.budgetUpdated') });
     },
     onError: () => snackbar.show({ color: 'error', message: t('messages.budgetUpdateFailed') }),
@@ -128,7 +135,8 @@ export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProp
           {t('budget.empty')}
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        // Wider than a phone: the region scrolls sideways, so it must be reachable by keyboard.
+        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('budget.label')}>
           <Table size="small" aria-label={t('budget.label')} sx={{ minWidth: 960 }}>
             <TableHead>
               <TableRow>
@@ -144,7 +152,12 @@ export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProp
             </TableHead>
             <TableBody>
               {budget.lines.map((line) => (
-                <TableRow key={line.id} sx={line.status === 1 ? undefined : { opacity: 0.6 }} data-testid={`budget-line-${line.costcode}`}>
+                <TableRow
+                  key={line.id}
+                  // An off line reads as secondary text rather than faded: faded text fails contrast.
+                  sx={line.status === 1 ? undefined : { '& td, & th': { color: 'text.secondary', fontStyle: 'italic' } }}
+                  data-testid={`budget-line-${line.costcode}`}
+                >
                   <TableCell component="th" scope="row">
                     {line.costcode}
                   </TableCell>
