@@ -21,6 +21,9 @@ if (!process.env.GROUNDWORK_E2E_DATA_DIR) {
 export default defineConfig({
   testDir: './specs',
   workers: 2,
+  // Budgets, not assertions: a scenario that walks a whole module (and runs axe on each screen) needs more
+  // than the 30 s default on a loaded 2-core machine.
+  timeout: 60_000,
   retries: 0,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),

@@ -1,27 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_FOREMAN, IdentityUnavailableError, signIn } from './sign-in';
+import { expectNoSeriousA11yViolations } from './helpers';
+import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
-
-/** Signs in, or skips the test while the identity server is still being written. */
-async function signInOrSkip(page: Page, username: string) {
-  try {
-    return await signIn(page, username);
-  } catch (error) {
-    test.skip(error instanceof IdentityUnavailableError, 'waiting for the identity server (/api/identity)');
-    throw error;
-  }
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const snackbar = (page: Page) => page.getByTestId('app-snackbar');
 
@@ -34,9 +18,11 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('create a job, staff it, budget it, move it on the timeline, delete it', async ({ browser }) => {
+    // The whole admin journey in one scenario: several screens, each checked with axe.
+    test.setTimeout(150_000);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signInOrSkip(page, DEMO_ADMIN);
+    await signIn(page, DEMO_ADMIN);
     const suffix = Date.now().toString(36).slice(-5).toUpperCase();
     const name = `E2E Tower ${suffix}`;
     const abbr = `E2E${suffix}`;
@@ -44,7 +30,7 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await page.goto('/admin/projects');
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expect(page.getByRole('grid')).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('admin-jobs-1440.png') });
 
     // Create.
@@ -55,7 +41,7 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await dialog.getByRole('textbox', { name: 'Customer' }).fill('E2E Holdings');
     await typeDate(page, 'Start date', '03022026');
     await typeDate(page, 'End date', '05292026');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(snackbar(page)).toHaveText('Job added.');
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
@@ -101,7 +87,7 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await expect(page.getByTestId('total-matbdg')).toHaveText('0.00');
     await page.reload();
     await expect(page.getByTestId('total-hrsbdg')).toHaveText('100');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
 
     // Timeline: drag the bar ten days later (4 px a day).
     await page.getByRole('button', { name: 'All jobs' }).click();
@@ -126,7 +112,7 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await expect(bar).toHaveAttribute('data-start', '2026-03-11');
     await page.reload();
     await expect(page.getByRole('slider', { name: `${abbr} · ${name}` })).toHaveAttribute('data-start', '2026-03-11');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('admin-timeline-1440.png'), fullPage: true });
 
     // Delete (soft): gone from the list.
@@ -146,14 +132,14 @@ test.describe('jobs as a basic user (a foreman with projects_basic)', () => {
     test(`sees jobs without edit controls; a crafted write is refused (${viewport.name})`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
       const page = await context.newPage();
-      const { tenantUuid } = await signInOrSkip(page, DEMO_FOREMAN);
+      const { tenantUuid } = await signIn(page, DEMO_FOREMAN);
 
       await page.goto('/modules/projects');
       await page.getByRole('searchbox', { name: 'Search jobs' }).fill('Riverside');
       const job = page.getByRole('button', { name: /Riverside Medical Office Building/ }).first();
       await expect(job).toBeVisible();
       await expect(page.getByRole('button', { name: 'New job' })).toHaveCount(0);
-      await expectNoSeriousAxeViolations(page);
+      await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: test.info().outputPath(`basic-jobs-${viewport.width}.png`) });
 
       await job.click();
@@ -167,7 +153,7 @@ test.describe('jobs as a basic user (a foreman with projects_basic)', () => {
       await expect(page.getByRole('table', { name: 'Budget lines' })).toBeVisible();
       await expect(page.getByRole('textbox')).toHaveCount(0);
       await expect(page.getByRole('switch')).toHaveCount(0);
-      await expectNoSeriousAxeViolations(page);
+      await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: test.info().outputPath(`basic-budget-${viewport.width}.png`), fullPage: true });
 
       await page.getByRole('tab', { name: 'Timeline' }).click();

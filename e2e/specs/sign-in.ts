@@ -5,8 +5,6 @@ export const DEMO_COMPANY = 'Summit Ridge Construction';
 export const DEMO_ADMIN = 'maria.alvarez@summitridge.test';
 export const DEMO_FOREMAN = 'luis.hernandez@summitridge.test';
 
-export class IdentityUnavailableError extends Error {}
-
 interface SignInResult {
   tenantUuid: string;
 }
@@ -30,7 +28,6 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
         return { status: response.status, json: json as Record<string, unknown> | null };
       };
       const auth = await call('InitiateAuth', { username, password });
-      if (auth.status === 404) return { unavailable: true as const };
       if (auth.status !== 200 || auth.json?.nextStep !== 'DONE')
         return { error: `InitiateAuth ${auth.status} ${JSON.stringify(auth.json)}` };
       const user = await call('GetUser', {});
@@ -44,7 +41,6 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
     },
     { username, password, company },
   );
-  if ('unavailable' in outcome) throw new IdentityUnavailableError('The identity endpoint /api/identity is not there yet.');
   if ('error' in outcome) throw new Error(`Sign-in failed: ${outcome.error}`);
   return outcome;
 }

@@ -1,3 +1,4 @@
+import { ADMIN_ACCESS, holdsAny } from '@groundwork/core/permissions';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
@@ -16,7 +17,9 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useClaims } from '../../auth/session';
 import { AppBarActions } from '../../shell/app-bar-actions';
 import { ListItemLink } from '../../shell/links';
 import { useMenuOpen } from '../../shell/menu-state';
@@ -47,6 +50,21 @@ function NavigationList({ items, onNavigate }: { items: NavigationItem[]; onNavi
   );
 }
 
+/**
+ * Until the server's per-user navigation (listUsersNavigation) exists, the menu offers what the
+ * session's permissions open; the server refuses anything else regardless of the menu.
+ */
+function interimNavigation(groups: readonly string[], t: TFunction): NavigationItem[] {
+  const items: NavigationItem[] = [{ title: t('nav.dashboard'), path: '/dashboard', type: 0 }];
+  if (holdsAny(groups, ['projects_basic', 'projects_admin', ADMIN_ACCESS])) {
+    items.push({ title: t('nav.projects'), path: '/modules/projects', type: 0 });
+  }
+  if (holdsAny(groups, ['projects_admin', ADMIN_ACCESS])) {
+    items.push({ title: t('nav.adminProjects'), path: '/admin/projects', type: 0 });
+  }
+  return items;
+}
+
 /** Signed-in screens: app bar with the page title, navigation drawer, content. */
 export function AppviewLayout() {
   const { t } = useTranslation();
@@ -55,7 +73,8 @@ export function AppviewLayout() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [open, setOpen] = useMenuOpen();
   // Until the server's navigation is provided, only the dashboard is offered.
-  const items = useNavigationItems() ?? [{ title: t('nav.dashboard'), path: '/dashboard', type: 0 }];
+  const claims = useClaims().data;
+  const items = useNavigationItems() ?? interimNavigation(claims?.['cognito:groups'] ?? [], t);
 
   const pathname = useLocation({ select: (location) => location.pathname });
   const title = pageTitle(pathname, t('errors.notFound'));
