@@ -69,5 +69,7 @@ export const timecardEntries = pgTable(
     // A person's days (their card, a crew's cards) and a job's cost codes (actual hours beside the budget).
     index('timecard_entries_person_day_idx').on(t.tenant_uuid, t.employees_id, t.timecard_date),
     index('timecard_entries_job_code_idx').on(t.tenant_uuid, t.jobs_id, t.costcodes_id),
+    // A foreman's crew in a window: who worked their jobs on those days, without reading the job's history.
+    index('timecard_entries_job_day_idx').on(t.tenant_uuid, t.jobs_id, t.timecard_date, t.employees_id),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "timecard_entries_job_day_idx" ON "timecard_entries" USING btree ("tenant_uuid","jobs_id","timecard_date","employees_id");
