@@ -36,6 +36,22 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
   );
 });
 
+/** A one-time code field: numeric keypad on phones, and the browser may fill a texted code. */
+export const CodeField = forwardRef<HTMLInputElement, TextFieldProps>(function CodeField(props, ref) {
+  const { t } = useTranslation('auth');
+  return (
+    <TextField
+      label={t('fields.code')}
+      autoComplete="one-time-code"
+      autoFocus
+      fullWidth
+      {...props}
+      inputRef={ref}
+      slotProps={{ ...props.slotProps, htmlInput: { inputMode: 'numeric', ...props.slotProps?.htmlInput } }}
+    />
+  );
+});
+
 /**
  * A client-side link between the sign-in screens. Plain hrefs (not typed `to`) because the routes'
  * search keys (step, expired) are read loosely until the shared route-query-key schema exists.

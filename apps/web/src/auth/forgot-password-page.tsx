@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
 import { AuthCard } from './auth-card';
 import { handOffUsername, readHandedOffUsername, storeNotice } from './auth-storage';
-import { AuthLink, PasswordField } from './fields';
+import { AuthLink, CodeField, PasswordField } from './fields';
 import { identityErrorMessage } from './messages';
 import { toCanonical, validateNewPassword, validateRequired, validateUsername } from './validation';
 
@@ -61,18 +61,7 @@ export function ForgotPasswordPage() {
       {sentTo ? (
         <Stack component="form" noValidate spacing={2} onSubmit={confirm} key="confirm">
           <Typography>{t('forgot.codeBody', { destination: sentTo.destination })}</Typography>
-          <TextField
-            {...codeField}
-            inputRef={codeField.ref}
-            ref={undefined}
-            label={t('fields.code')}
-            autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            error={Boolean(formState.errors.code)}
-            helperText={formState.errors.code?.message ?? ' '}
-            autoFocus
-            fullWidth
-          />
+          <CodeField {...codeField} error={Boolean(formState.errors.code)} helperText={formState.errors.code?.message ?? ' '} />
           <PasswordField
             {...passwordField}
             label={t('fields.newPassword')}

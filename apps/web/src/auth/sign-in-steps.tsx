@@ -1,8 +1,9 @@
 import type { MfaType } from '@groundwork/core/identity';
-import { Box, Button, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from './fields';
 import type { StepOutcome } from './use-sign-in';
 
 interface StepViewProps {
@@ -37,8 +38,7 @@ export function SignInStepView({ outcome, busy, onAnswer, onCancel }: StepViewPr
   };
 
   const codeField = (
-    <TextField
-      label={t('fields.code')}
+    <CodeField
       value={code}
       onChange={(event) => {
         setCode(event.target.value);
@@ -46,10 +46,6 @@ export function SignInStepView({ outcome, busy, onAnswer, onCancel }: StepViewPr
       }}
       error={Boolean(codeError)}
       helperText={codeError ?? ' '}
-      autoComplete="one-time-code"
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      autoFocus
-      fullWidth
     />
   );
   const actions = (submitLabel: string, disabled = false) => (

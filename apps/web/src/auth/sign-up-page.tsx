@@ -8,7 +8,7 @@ import { identityCall } from '../lib/identity-client';
 import { AuthCard } from './auth-card';
 import { handOffUsername, readHandedOffUsername, storeNotice } from './auth-storage';
 import { type AltchaChallenge, captchaPayload, fetchCaptchaChallenge, solveChallenge } from './captcha';
-import { AuthLink, PasswordField } from './fields';
+import { AuthLink, CodeField, PasswordField } from './fields';
 import { identityErrorMessage } from './messages';
 import { CLAIMS_QUERY_KEY } from './session';
 import { phonePreview, toCanonical, validateNewPassword, validateRequired, validateUsername } from './validation';
@@ -213,18 +213,7 @@ function ConfirmStep({ username, destination }: { username: string; destination:
       )}
       <Typography>{destination ? t('signUp.codeBody', { destination }) : t('signUp.codeBodyNoDestination')}</Typography>
       <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-        <TextField
-          {...codeField}
-          inputRef={codeField.ref}
-          ref={undefined}
-          label={t('fields.code')}
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          error={Boolean(formState.errors.code)}
-          helperText={formState.errors.code?.message ?? ' '}
-          autoFocus
-          fullWidth
-        />
+        <CodeField {...codeField} error={Boolean(formState.errors.code)} helperText={formState.errors.code?.message ?? ' '} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
           <Button onClick={resend} loading={resending} color="secondary">
             {t('signUp.resend')}
