@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT and E2E_WEB_DIST let several checkouts (or people) run the suite side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The browser uses localhost: WebAuthn refuses an IP address as its relying party. The server still
 // listens on 127.0.0.1 only, which is where Chromium's localhost goes.
 const baseURL = `http://localhost:${PORT}`;
@@ -58,6 +59,7 @@ export default defineConfig({
       APP_ORIGIN: baseURL,
       DATA_DIR: process.env.GROUNDWORK_E2E_DATA_DIR,
       NODE_ENV: 'test',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });
