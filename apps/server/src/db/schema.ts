@@ -1,6 +1,18 @@
 // Every table, for drizzle-kit and the typed client. Modules own their tables; this only gathers them.
 
-export { account, authLockout, authPending, passkey, session, twoFactor, user, verification } from '../identity/auth.table.js';
+export {
+  account,
+  authCaptchaUsed,
+  authLockout,
+  authPending,
+  authThrottle,
+  passkey,
+  rateLimit,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from '../identity/auth.table.js';
 export { costcodes } from '../modules/costcodes/costcodes.table.js';
 export { departments } from '../modules/departments/departments.table.js';
 export { divisions } from '../modules/divisions/divisions.table.js';

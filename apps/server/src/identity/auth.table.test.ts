@@ -21,11 +21,14 @@ describe('auth tables match better-auth’s own definitions (getAuthTables)', ()
       expect(ours, model).toBeDefined();
       const config = getTableConfig(ours);
       const columns = ours as unknown as Record<string, PgColumn>;
-      const fields = table.fields as Record<string, { type: string; required?: boolean; unique?: boolean; references?: { model: string } }>;
+      const fields = table.fields as Record<
+        string,
+        { type: string; bigint?: boolean; required?: boolean; unique?: boolean; references?: { model: string } }
+      >;
       for (const [field, def] of Object.entries(fields)) {
         const column = columns[field];
         expect(column, `${model}.${field}`).toBeDefined();
-        expect(column.columnType, `${model}.${field} type`).toBe(SQL_TYPE[def.type]);
+        expect(column.columnType, `${model}.${field} type`).toBe(def.bigint ? 'PgBigInt53' : SQL_TYPE[def.type]);
         if (def.required) expect(column.notNull, `${model}.${field} not null`).toBe(true);
         if (def.unique) expect(column.isUnique, `${model}.${field} unique`).toBe(true);
         if (def.references) {

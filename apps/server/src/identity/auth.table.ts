@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * better-auth's tables (core + twoFactor, phoneNumber, passkey plugins + our additional fields), kept as
@@ -24,6 +24,13 @@ export const user = pgTable('user', {
   // Ours: the MFA types turned on ('TOTP,EMAIL,SMS') and the preferred one (SetUserMFAPreference).
   mfaEnabled: text('mfa_enabled'),
   mfaPreferred: text('mfa_preferred'),
+  // Ours: an admin or operator demanded a new password; sign-in answers PasswordResetRequiredException
+  // (RESET_PASSWORD) until the person resets it by code.
+  passwordResetRequired: boolean('password_reset_required').notNull().default(false),
+  // Ours: the account must have a second factor; sign-in sets up TOTP first when none is on.
+  mfaRequired: boolean('mfa_required').notNull().default(false),
+  // Ours: the last TOTP time step (unix seconds / 30) accepted, so a code is never accepted twice.
+  totpLastStep: integer('totp_last_step'),
 });
 
 export const session = pgTable(
@@ -142,4 +149,36 @@ export const authPending = pgTable(
   (t) => [index('auth_pending_user_id_idx').on(t.userId)],
 );
 
-export const authSchema = { user, session, account, verification, twoFactor, passkey };
+/** better-auth's rate limiter, kept in the database (rateLimit.storage 'database') so every instance shares it. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Ours: fixed-window counters shared by every instance (requests per address and action, code sends per
+ * account and purpose). One row per key; `count` within the window that began at `windowStart`.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: ts('window_start').notNull(),
+  },
+  (t) => [index('auth_throttle_window_start_idx').on(t.windowStart)],
+);
+
+/** Ours: solved sign-up captchas, each accepted once on any instance until it expires. */
+export const authCaptchaUsed = pgTable(
+  'auth_captcha_used',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('auth_captcha_used_expires_at_idx').on(t.expiresAt)],
+);
+
+export const authSchema = { user, session, account, verification, twoFactor, passkey, rateLimit };

@@ -66,6 +66,13 @@ export const DISABLED_PATHS = [
   '/two-factor/enable',
   '/two-factor/disable',
   '/two-factor/send-otp',
+  // TOTP is ours end to end (identity/service.ts): these would verify a code without the replay check
+  // and turn two-factor on behind our MFA settings.
+  '/two-factor/get-totp-uri',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-otp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/generate-backup-codes',
   '/passkey/generate-authenticate-options',
   '/passkey/verify-authentication',
   // These hand the session token to JavaScript, which the httpOnly cookie exists to prevent; GetUser,
@@ -108,6 +115,9 @@ export function authOptions(config: Pick<Config, 'authSecret' | 'appOrigin' | 'e
         mustChangePassword: { type: 'boolean', required: true, defaultValue: false, input: false },
         mfaEnabled: { type: 'string', required: false, input: false },
         mfaPreferred: { type: 'string', required: false, input: false },
+        passwordResetRequired: { type: 'boolean', required: true, defaultValue: false, input: false },
+        mfaRequired: { type: 'boolean', required: true, defaultValue: false, input: false },
+        totpLastStep: { type: 'number', required: false, input: false },
       },
     },
     session: {
@@ -117,7 +127,8 @@ export function authOptions(config: Pick<Config, 'authSecret' | 'appOrigin' | 'e
       cookieCache: { enabled: false },
       additionalFields: { selectedTenantUuid: { type: 'string', required: false, input: false } },
     },
-    rateLimit: { enabled: true, window: 60, max: 100, storage: 'memory' },
+    // In the database, so several instances share one count (issue 3); on in every environment.
+    rateLimit: { enabled: true, window: 60, max: 100, storage: 'database' },
     advanced: {
       cookiePrefix: 'gw',
       useSecureCookies: config.appOrigin.startsWith('https:'),
@@ -154,12 +165,17 @@ export function createAuth({ config, db, log }: AuthDeps) {
           async before(session: { userId: string }, ctx: { path?: string } | null | undefined) {
             if (trustedSessionCreation.getStore()) return;
             const [u] = await db
-              .select({ must: user.mustChangePassword, mfa: user.twoFactorEnabled })
+              .select({
+                must: user.mustChangePassword,
+                reset: user.passwordResetRequired,
+                mfa: user.twoFactorEnabled,
+                mfaRequired: user.mfaRequired,
+              })
               .from(user)
               .where(eq(user.id, session.userId));
             if (!u) throw new APIError('UNAUTHORIZED', { message: 'Incorrect username or password.' });
-            if (u.must) throw new APIError('FORBIDDEN', { message: 'A new password is required.' });
-            if (u.mfa && !SECOND_FACTOR_PATHS.has(ctx?.path ?? '')) {
+            if (u.must || u.reset) throw new APIError('FORBIDDEN', { message: 'A new password is required.' });
+            if ((u.mfa || u.mfaRequired) && !SECOND_FACTOR_PATHS.has(ctx?.path ?? '')) {
               throw new APIError('FORBIDDEN', { message: 'A second factor is required.' });
             }
           },
