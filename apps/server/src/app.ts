@@ -17,6 +17,7 @@ import { limitBatchSize, normalizeErrorCodes } from './graphql/request-guards.js
 import { getSchema } from './graphql/schema.js';
 import { registerIdentity } from './identity/routes.js';
 import { clock } from './platform/clock.js';
+import { createMailer } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import type { SmsSender } from './platform/sms.js';
 
@@ -87,6 +88,8 @@ export async function buildApp({
   await app.register(fastifyCookie);
   const identity = await registerIdentity(app, { config, db: database.db, now, sms, captchaMaxNumber });
 
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now });
+
   const production = config.env === 'production';
   const yoga = createYoga<ServerContext, Ctx>({
     schema: getSchema(),
@@ -121,6 +124,8 @@ export async function buildApp({
         log: req.log,
         realtime,
         session: (await identity.sessionOf(req))?.claims ?? null,
+        identity: identity.service,
+        mailer,
       }),
   });
 

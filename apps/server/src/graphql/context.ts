@@ -4,9 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import { withTenant } from '../db/with-tenant.js';
+import type { IdentityService } from '../identity/service.js';
 import type { SessionClaims } from '../identity/session.js';
 import { employees } from '../modules/employees/employees.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
+import type { Mailer } from '../platform/mail.js';
 import type { Realtime } from '../platform/realtime.js';
 import { notFound, unauthenticated } from './errors.js';
 
@@ -25,6 +27,9 @@ export type Ctx = {
   log: FastifyBaseLogger;
   realtime: Realtime;
   session: SessionClaims | null;
+  /** The identity layer's account operations (invitations) and the platform mailer, for custom operations. */
+  identity: Pick<IdentityService, 'createInvitedUser'>;
+  mailer: Mailer;
   /**
    * Memoised per request: the membership check runs once however many fields need it. Given the
    * transaction the operation is about to use, it runs there, saving a round trip of its own.
