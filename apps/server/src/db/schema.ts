@@ -14,11 +14,15 @@ export {
   verification,
 } from '../identity/auth.table.js';
 export { costcodes } from '../modules/costcodes/costcodes.table.js';
+export { customLinks } from '../modules/customlinks/customlinks.table.js';
 export { departments } from '../modules/departments/departments.table.js';
 export { divisions } from '../modules/divisions/divisions.table.js';
 export { employees } from '../modules/employees/employees.table.js';
 export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.table.js';
-export { tenantSettings } from '../modules/settings/settings.table.js';
+export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
+export { navigationItems } from '../modules/navigation/navigation.table.js';
+export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/settings.table.js';
+export { apprenticeshipRequirementsTemplate, staticListItems, staticStates } from '../modules/staticdata/staticdata.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';
 export { timecardEntries, usersTimecard } from '../modules/timecards/timecards.table.js';
 export { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';

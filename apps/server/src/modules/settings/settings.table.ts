@@ -3,6 +3,24 @@ import { recordId, tenantUuid } from '../../db/columns.js';
 import { tenants } from '../tenants/tenants.table.js';
 
 /**
+ * The global options a company may set (listGlobalSettings): a catalogue seeded by a migration, read-only
+ * for app_user. The defaults are what a company without a row of its own gets, and they mean exactly what
+ * the modules reading tenant_settings do when the row is missing.
+ */
+export const codxTenantOptionsValues = pgTable('codx_tenant_options_values', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description'),
+  group: text('group').notNull(),
+  /** 'boolean' | 'date' | 'number' | 'select' (packages/core/src/settings.ts). */
+  value_type: text('value_type').notNull(),
+  options: text('options').array(),
+  default_custom_value: text('default_custom_value'),
+  default_pass_through_value: text('default_pass_through_value'),
+  position: integer('position').notNull(),
+});
+
+/**
  * A company's value for one global option (spec §3 "Tenant settings"): custom_value is 'true'/'false'
  * or a date; pass_through_value carries an option's parameter (e.g. the minutes of settings 43-48).
  */
@@ -11,7 +29,9 @@ export const tenantSettings = pgTable(
   {
     tenant_uuid: tenantUuid(),
     id: recordId(),
-    codx_tenant_options_values_id: integer('codx_tenant_options_values_id').notNull(),
+    codx_tenant_options_values_id: integer('codx_tenant_options_values_id')
+      .notNull()
+      .references(() => codxTenantOptionsValues.id),
     custom_value: text('custom_value'),
     pass_through_value: text('pass_through_value'),
   },
