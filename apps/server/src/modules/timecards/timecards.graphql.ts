@@ -48,6 +48,8 @@ const entryOps = defineRecordOperations({
 
 /** No request may read a company's whole history: a window is at most this many days. */
 const MAX_WINDOW_DAYS = 62;
+/** A bound on the jobs offered on a time card: companies run hundreds of open jobs, not thousands. */
+const MAX_TIMECARD_JOBS = 2000;
 /** A Monday, used when a company has not set setting 15. */
 const DEFAULT_ANCHOR = '2024-01-01';
 
@@ -90,6 +92,32 @@ function checkDate(value: string, field: string) {
   }
 }
 
+/** Names for the people, jobs and cost codes a result mentions, so a card reads without other permissions. */
+async function referencedRows(tx: Tx, tenant: string, personIds: number[], entries: Row[]) {
+  const people = [...new Set(personIds)];
+  const jobIds = [...new Set(entries.map((e) => e.jobs_id as number))];
+  const codeIds = [...new Set(entries.map((e) => e.costcodes_id as number))];
+  return {
+    people: (await tx
+      .select({ id: employees.id, firstname: employees.firstname, lastname: employees.lastname, username: employees.username })
+      .from(employees)
+      .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, people)))
+      .orderBy(asc(employees.lastname), asc(employees.firstname), asc(employees.id))) as Person[],
+    jobs: jobIds.length
+      ? await tx
+          .select({ id: jobs.id, job: jobs.job, job_abbr: jobs.job_abbr, status: jobs.status })
+          .from(jobs)
+          .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.id, jobIds)))
+      : [],
+    costcodes: codeIds.length
+      ? await tx
+          .select({ id: costcodes.id, costcode: costcodes.costcode, description: costcodes.description })
+          .from(costcodes)
+          .where(and(eq(costcodes.tenant_uuid, tenant), inArray(costcodes.id, codeIds)))
+      : [],
+  };
+}
+
 // --- Types -----------------------------------------------------------------------------------------
 
 const SettingsRef = builder
@@ -103,7 +131,39 @@ const SettingsRef = builder
     }),
   });
 
+type Person = { id: number; firstname: string | null; lastname: string | null; username: string | null };
+type JobRef = { id: number; job: string; job_abbr: string | null; status: number };
+type CodeRef = { id: number; costcode: string; description: string | null };
+
+const PersonRef = builder.objectRef<Person>('TimecardPerson').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    firstname: t.exposeString('firstname', { nullable: true }),
+    lastname: t.exposeString('lastname', { nullable: true }),
+    username: t.exposeString('username', { nullable: true }),
+  }),
+});
+const JobRefType = builder.objectRef<JobRef>('TimecardJob').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    job: t.exposeString('job'),
+    job_abbr: t.exposeString('job_abbr', { nullable: true }),
+    status: t.exposeInt('status'),
+  }),
+});
+const CodeRefType = builder.objectRef<CodeRef>('TimecardCostcode').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    costcode: t.exposeString('costcode'),
+    description: t.exposeString('description', { nullable: true }),
+  }),
+});
+
 type Info = {
+  employee_id: number;
+  people: Person[];
+  jobs: JobRef[];
+  costcodes: CodeRef[];
   users_timecard: Row[];
   users_timecard_entries: Row[];
   timecard_collection: Row[];
@@ -113,6 +173,14 @@ type Info = {
 
 const InfoRef = builder.objectRef<Info>('TimecardInfo').implement({
   fields: (t) => ({
+    employee_id: t.exposeInt('employee_id', { description: 'Whose card users_timecard is (the caller when employee_id was not given).' }),
+    people: t.field({
+      type: [PersonRef],
+      description: 'Names of the people the result mentions: the card holder and everyone in the collections.',
+      resolve: (i) => i.people,
+    }),
+    jobs: t.field({ type: [JobRefType], description: 'The jobs the returned entries book to.', resolve: (i) => i.jobs }),
+    costcodes: t.field({ type: [CodeRefType], description: 'The cost codes the returned entries book to.', resolve: (i) => i.costcodes }),
     users_timecard: t.field({ type: [cardOps.objectRef], resolve: (i) => i.users_timecard }),
     users_timecard_entries: t.field({ type: [entryOps.objectRef], resolve: (i) => i.users_timecard_entries }),
     timecard_collection: t.field({ type: [cardOps.objectRef], resolve: (i) => i.timecard_collection }),
@@ -216,7 +284,15 @@ builder.queryField('getTimecardInfo', (t) =>
         }
         const settings = await loadSettings(tx, tenant);
         const period = payPeriodConfig(settings);
+        const refs = await referencedRows(
+          tx,
+          tenant,
+          [employee, ...collection.map((e) => e.employees_id as number)],
+          [...mine, ...collection],
+        );
         return {
+          employee_id: employee,
+          ...refs,
           users_timecard: await cardsOf([employee]),
           users_timecard_entries: mine,
           timecard_collection: await cardsOf([...new Set(collection.map((e) => e.employees_id as number))]),
@@ -444,6 +520,33 @@ builder.mutationField('reopenTimecard', (t) =>
           .returning();
         if (!card) throw notFound();
         return card as Row;
+      }),
+  }),
+);
+
+// --- listTimecardJobs ---------------------------------------------------------------------------------
+
+builder.queryField('listTimecardJobs', (t) =>
+  t.field({
+    type: [JobRefType],
+    description:
+      'The jobs any member may book time to: not deleted, with at least one cost code switched on; sorted by abbreviation, else name (spec §9).',
+    args: { tenant_uuid: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      inTenant(ctx, args.tenant_uuid, async (tx, member) => {
+        const tenant = member.tenantUuid;
+        return tx
+          .select({ id: jobs.id, job: jobs.job, job_abbr: jobs.job_abbr, status: jobs.status })
+          .from(jobs)
+          .where(
+            and(
+              eq(jobs.tenant_uuid, tenant),
+              ne(jobs.status, 0),
+              sql`exists (select 1 from ${jobsCostcodes} where ${jobsCostcodes.tenant_uuid} = ${tenant} and ${jobsCostcodes.jobs_id} = ${jobs.id} and ${jobsCostcodes.status} = 1)`,
+            ),
+          )
+          .orderBy(sql`lower(coalesce(nullif(${jobs.job_abbr}, ''), ${jobs.job}))`, asc(jobs.id))
+          .limit(MAX_TIMECARD_JOBS);
       }),
   }),
 );

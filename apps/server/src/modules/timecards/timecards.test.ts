@@ -287,3 +287,38 @@ describe('getTimecardInfo, listFilteredCostcodes and actual hours', () => {
     );
   });
 });
+
+describe('names on a card and the jobs a card may book to', () => {
+  const NAMES = `query($t: ID!, $e: Int, $all: Boolean, $crew: Boolean) {
+    getTimecardInfo(tenant_uuid: $t, employee_id: $e, fetch_all_timecards: $all, fetch_crew_timecards: $crew) {
+      employee_id people { id firstname } jobs { id job } costcodes { id costcode } } }`;
+  const JOBS = `query($t: ID!) { listTimecardJobs(tenant_uuid: $t) { id job job_abbr status } }`;
+
+  it('getTimecardInfo names the card holder, the people, jobs and cost codes it returns', async () => {
+    await enter(worker, '2026-03-16', [line(3)]);
+    const own = (await t.gql(NAMES, { t: worker.tenantUuid }, worker.token)).data?.getTimecardInfo;
+    expect(own.employee_id).toBe(worker.employeeId);
+    expect(own.people).toEqual([{ id: worker.employeeId, firstname: 'Wanda' }]);
+    expect(own.jobs).toEqual([{ id: job, job: 'Main Street' }]);
+    expect(own.costcodes).toEqual([{ id: code, costcode: '03-300' }]);
+    const all = (await t.gql(NAMES, { t: admin.tenantUuid, e: worker.employeeId, all: true }, admin.token)).data?.getTimecardInfo;
+    expect(all.employee_id).toBe(worker.employeeId);
+    expect(all.people.map((p: { firstname: string }) => p.firstname)).toContain('Wanda');
+  });
+
+  it('listTimecardJobs: every member sees open jobs with a cost code switched on, nothing of other tenants', async () => {
+    await withTenant(t.database.db, worker.tenantUuid, (tx) =>
+      tx.insert(jobs).values([
+        { tenant_uuid: worker.tenantUuid, job: 'No budget yet' },
+        { tenant_uuid: worker.tenantUuid, job: 'Gone', status: 0 },
+      ]),
+    );
+    const res = await t.gql(JOBS, { t: worker.tenantUuid }, worker.token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.listTimecardJobs.map((j: { job: string }) => j.job)).toEqual(['Elm Yard', 'Main Street']);
+    expect((await t.gql(JOBS, { t: worker.tenantUuid })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await t.gql(JOBS, { t: outsider.tenantUuid }, worker.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect((await t.gql(JOBS, { t: outsider.tenantUuid }, outsider.token)).data?.listTimecardJobs).toEqual([]);
+    expect((await t.gql(JOBS, { t: 'not-a-uuid' }, worker.token)).errors?.[0].extensions?.code).toMatch(/NOT_FOUND|VALIDATION/);
+  });
+});
