@@ -18,6 +18,8 @@ export { customLinks } from '../modules/customlinks/customlinks.table.js';
 export { departments } from '../modules/departments/departments.table.js';
 export { divisions } from '../modules/divisions/divisions.table.js';
 export { employees } from '../modules/employees/employees.table.js';
+export { files } from '../modules/files/files.table.js';
+export { issues } from '../modules/issues/issues.table.js';
 export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.table.js';
 export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
 export { navigationItems } from '../modules/navigation/navigation.table.js';
