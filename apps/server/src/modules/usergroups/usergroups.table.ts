@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordId, tenantUuid } from '../../db/columns.js';
 import { employees } from '../employees/employees.table.js';
@@ -14,6 +15,8 @@ export const usergroups = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.id] }),
     foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    // Group names are unique per company whatever their case, so two admins cannot both create "Office".
+    uniqueIndex('usergroups_tenant_name_idx').on(t.tenant_uuid, sql`lower(${t.usergroup})`),
   ],
 );
 

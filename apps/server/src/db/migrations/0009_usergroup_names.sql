@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "usergroups_tenant_name_idx" ON "usergroups" USING btree ("tenant_uuid",lower("usergroup"));
