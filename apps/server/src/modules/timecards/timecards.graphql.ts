@@ -161,6 +161,7 @@ const CodeRefType = builder.objectRef<CodeRef>('TimecardCostcode').implement({
 
 type Info = {
   employee_id: number;
+  foreman_jobs_id: number[];
   people: Person[];
   jobs: JobRef[];
   costcodes: CodeRef[];
@@ -174,6 +175,9 @@ type Info = {
 const InfoRef = builder.objectRef<Info>('TimecardInfo').implement({
   fields: (t) => ({
     employee_id: t.exposeInt('employee_id', { description: 'Whose card users_timecard is (the caller when employee_id was not given).' }),
+    foreman_jobs_id: t.exposeIntList('foreman_jobs_id', {
+      description: "The jobs the caller is a foreman on: where they may enter their crew's time.",
+    }),
     people: t.field({
       type: [PersonRef],
       description: 'Names of the people the result mentions: the card holder and everyone in the collections.',
@@ -292,6 +296,7 @@ builder.queryField('getTimecardInfo', (t) =>
         );
         return {
           employee_id: employee,
+          foreman_jobs_id: myJobs,
           ...refs,
           users_timecard: await cardsOf([employee]),
           users_timecard_entries: mine,

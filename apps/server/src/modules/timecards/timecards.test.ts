@@ -291,7 +291,7 @@ describe('getTimecardInfo, listFilteredCostcodes and actual hours', () => {
 describe('names on a card and the jobs a card may book to', () => {
   const NAMES = `query($t: ID!, $e: Int, $all: Boolean, $crew: Boolean) {
     getTimecardInfo(tenant_uuid: $t, employee_id: $e, fetch_all_timecards: $all, fetch_crew_timecards: $crew) {
-      employee_id people { id firstname } jobs { id job } costcodes { id costcode } } }`;
+      employee_id foreman_jobs_id people { id firstname } jobs { id job } costcodes { id costcode } } }`;
   const JOBS = `query($t: ID!) { listTimecardJobs(tenant_uuid: $t) { id job job_abbr status } }`;
 
   it('getTimecardInfo names the card holder, the people, jobs and cost codes it returns', async () => {
@@ -301,6 +301,8 @@ describe('names on a card and the jobs a card may book to', () => {
     expect(own.people).toEqual([{ id: worker.employeeId, firstname: 'Wanda' }]);
     expect(own.jobs).toEqual([{ id: job, job: 'Main Street' }]);
     expect(own.costcodes).toEqual([{ id: code, costcode: '03-300' }]);
+    expect(own.foreman_jobs_id).toEqual([]);
+    expect((await t.gql(NAMES, { t: foreman.tenantUuid, crew: true }, foreman.token)).data?.getTimecardInfo.foreman_jobs_id).toEqual([job]);
     const all = (await t.gql(NAMES, { t: admin.tenantUuid, e: worker.employeeId, all: true }, admin.token)).data?.getTimecardInfo;
     expect(all.employee_id).toBe(worker.employeeId);
     expect(all.people.map((p: { firstname: string }) => p.firstname)).toContain('Wanda');
