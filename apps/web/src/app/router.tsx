@@ -8,6 +8,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { validatePeopleSearch } from '../modules/people/search';
 import { validateProjectsSearch } from '../modules/projects/search';
 import { ErrorPage, NotFoundPage } from './error-pages';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -112,9 +113,24 @@ const adminProjectsRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/projects/admin-projects-page'), 'AdminProjectsPage'),
 });
 
+// People (issue 4). Query key id selects a person; tab=groups opens the groups on /admin/people.
+const peopleRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/people',
+  validateSearch: validatePeopleSearch,
+  component: lazyRouteComponent(() => import('../modules/people/people-page'), 'PeoplePage'),
+});
+
+const adminPeopleRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'admin/people',
+  validateSearch: validatePeopleSearch,
+  component: lazyRouteComponent(() => import('../modules/people/admin-people-page'), 'AdminPeoplePage'),
+});
+
 const routeTree = rootRoute.addChildren([
   emptyLayout.addChildren([landingRoute, loginRoute, signUpRoute, forgotPasswordRoute, resetPasswordRoute, selectTenantRoute]),
-  appviewLayout.addChildren([dashboardRoute, projectsRoute, adminProjectsRoute]),
+  appviewLayout.addChildren([dashboardRoute, projectsRoute, adminProjectsRoute, peopleRoute, adminPeopleRoute]),
 ]);
 
 interface AppRouterOptions {

@@ -4,6 +4,8 @@ import authEn from '../locales/auth.en.json';
 import authEs from '../locales/auth.es.json';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import peopleEn from '../locales/people.en.json';
+import peopleEs from '../locales/people.es.json';
 import projectsEn from '../locales/projects.en.json';
 import projectsEs from '../locales/projects.es.json';
 import shellEn from '../locales/shell.en.json';
@@ -13,14 +15,14 @@ export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 export const resources = {
-  en: { translation: en, shell: shellEn, auth: authEn, projects: projectsEn },
-  es: { translation: es, shell: shellEs, auth: authEs, projects: projectsEs },
+  en: { translation: en, shell: shellEn, auth: authEn, projects: projectsEn, people: peopleEn },
+  es: { translation: es, shell: shellEs, auth: authEs, projects: projectsEs, people: peopleEs },
 } as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // English is the source of truth: a key missing there is a compile error.
-    resources: { translation: typeof en; shell: typeof shellEn; auth: typeof authEn; projects: typeof projectsEn };
+    resources: { translation: typeof en; shell: typeof shellEn; auth: typeof authEn; projects: typeof projectsEn; people: typeof peopleEn };
   }
 }
 

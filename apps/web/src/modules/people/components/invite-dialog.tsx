@@ -1,0 +1,81 @@
+import { MESSAGES } from '@groundwork/core/people';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DialogContentText, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AppDialog } from '../../../shell/app-dialog';
+import { useSnackbar } from '../../../shell/snackbar';
+import { peopleKeys } from '../api/keys';
+import { inviteUser } from '../api/mutations';
+import type { Person } from '../api/queries';
+import { serverMessage, translateFieldError } from '../lib/errors';
+import { personName } from '../lib/format';
+
+const inviteSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .pipe(z.email(MESSAGES.email).max(256, MESSAGES.max(256))),
+});
+
+interface InviteValues {
+  email: string;
+}
+
+interface InviteDialogProps {
+  tenant: string;
+  person: Person;
+  onClose: () => void;
+}
+
+/** inviteUser: e-mails a temporary password to a new address, or links an existing account to this company. */
+export function InviteDialog({ tenant, person, onClose }: InviteDialogProps) {
+  const { t } = useTranslation('people');
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState } = useForm<InviteValues>({
+    defaultValues: { email: person.email ?? person.private_email ?? '' },
+    resolver: zodResolver(inviteSchema),
+    mode: 'onTouched',
+  });
+
+  const invite = useMutation({
+    mutationFn: (values: InviteValues) => inviteUser(tenant, person.id, values.email.trim(), person.username ?? null),
+    onSuccess: () => {
+      snackbar.show({ color: 'success', message: t('messages.invited') });
+      onClose();
+    },
+    onError: (error) => snackbar.show({ color: 'error', message: serverMessage(error, t('messages.inviteFailed'), t) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all(tenant) }),
+  });
+  const submit = handleSubmit((values) => invite.mutate(values));
+  const title = t('invite.title', { name: personName(person) });
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      title={title}
+      loading={invite.isPending}
+      cancelButton={{ onClick: onClose, label: t('form.cancel') }}
+      actionButton={{ onClick: () => void submit(), label: t('invite.send') }}
+    >
+      <Stack component="form" spacing={2} sx={{ pt: 1 }} noValidate onSubmit={submit} aria-label={title}>
+        <DialogContentText>{t('invite.body')}</DialogContentText>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          required
+          autoComplete="off"
+          {...register('email')}
+          error={Boolean(formState.errors.email)}
+          helperText={translateFieldError(t, formState.errors.email?.message)}
+        />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Stack>
+    </AppDialog>
+  );
+}

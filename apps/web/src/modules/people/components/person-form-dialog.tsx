@@ -1,0 +1,177 @@
+import { employeeFields, MESSAGES } from '@groundwork/core/people';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Autocomplete, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AppDialog } from '../../../shell/app-dialog';
+import { useSnackbar } from '../../../shell/snackbar';
+import { peopleKeys } from '../api/keys';
+import { createPerson, type PersonInput, updatePerson } from '../api/mutations';
+import type { Person } from '../api/queries';
+import { serverMessage, translateFieldError } from '../lib/errors';
+import { parseTrades, serializeTrades } from '../lib/format';
+
+const TEXT_FIELDS = [
+  'firstname',
+  'lastname',
+  'email',
+  'private_email',
+  'cellphone',
+  'street',
+  'street2',
+  'city',
+  'state',
+  'zip',
+  'birthdate',
+  'hiredate',
+  'skills',
+] as const;
+type TextFieldName = (typeof TEXT_FIELDS)[number];
+
+export type PersonFormValues = Record<TextFieldName, string> & { trades: string[] };
+
+// Spec §5 phone shape: 10 to 15 characters of an optional +, digits, spaces, parentheses and hyphens.
+const PHONE = /^\+?[\d\s()-]{10,15}$/;
+
+export function personInputFromForm(values: PersonFormValues): PersonInput {
+  const input: Record<string, string | null> = {};
+  for (const name of TEXT_FIELDS) {
+    const value = values[name].trim();
+    input[name] = value === '' ? null : value;
+  }
+  return { ...input, trades: serializeTrades(values.trades) } as PersonInput;
+}
+
+// The shared field rules (also the server's) on what will be sent, plus what a person record needs here.
+const personFormSchema = z.preprocess(
+  (values) => personInputFromForm(values as PersonFormValues),
+  z.intersection(
+    employeeFields,
+    z.object({
+      firstname: z.string(MESSAGES.required).min(1, MESSAGES.required),
+      cellphone: z.string().regex(PHONE, 'Invalid format').nullable(),
+    }),
+  ),
+);
+
+export function formValuesFromPerson(person: Person | null): PersonFormValues {
+  const values = {} as PersonFormValues;
+  for (const name of TEXT_FIELDS) values[name] = (person?.[name] as string | null | undefined) ?? '';
+  values.trades = parseTrades(person?.trades);
+  return values;
+}
+
+interface PersonFormDialogProps {
+  tenant: string;
+  /** The person to edit; null adds one. */
+  person: Person | null;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}
+
+export function PersonFormDialog({ tenant, person, onClose, onSaved }: PersonFormDialogProps) {
+  const { t } = useTranslation('people');
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const { control, handleSubmit, register, formState } = useForm<PersonFormValues>({
+    defaultValues: formValuesFromPerson(person),
+    resolver: zodResolver(personFormSchema) as unknown as Resolver<PersonFormValues>,
+    mode: 'onTouched',
+  });
+  const error = (name: keyof PersonFormValues) => {
+    const message = formState.errors[name]?.message;
+    return { error: Boolean(message), helperText: translateFieldError(t, message) };
+  };
+  const text = (name: TextFieldName) => ({ label: t(`fields.${name}`), ...register(name), ...error(name) });
+
+  const save = useMutation({
+    mutationFn: async (values: PersonFormValues) => {
+      const input = personInputFromForm(values);
+      if (person) {
+        await updatePerson(tenant, { ...input, id: person.id });
+        return person.id;
+      }
+      return createPerson(tenant, { ...input, status: 1 });
+    },
+    onSuccess: (id) => {
+      snackbar.show({ color: 'success', message: person ? t('messages.updated') : t('messages.added') });
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.all(tenant) });
+      onClose();
+      if (id) onSaved?.(id);
+    },
+    onError: (err) =>
+      snackbar.show({ color: 'error', message: serverMessage(err, person ? t('messages.updateFailed') : t('messages.addFailed'), t) }),
+  });
+  const submit = handleSubmit((values) => save.mutate(values));
+  const title = person ? t('form.editTitle') : t('form.createTitle');
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      title={title}
+      loading={save.isPending}
+      width={640}
+      editMode
+      cancelButton={{ onClick: onClose, label: t('form.cancel') }}
+      actionButton={{ onClick: () => void submit(), label: t('form.save') }}
+    >
+      <Stack component="form" spacing={2} sx={{ pt: 1 }} noValidate onSubmit={submit} aria-label={title}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...text('firstname')} required autoComplete="off" sx={{ flex: 1 }} />
+          <TextField {...text('lastname')} autoComplete="off" sx={{ flex: 1 }} />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...text('email')} type="email" autoComplete="off" sx={{ flex: 1 }} />
+          <TextField {...text('cellphone')} type="tel" autoComplete="off" sx={{ flex: 1 }} />
+        </Stack>
+        <TextField {...text('private_email')} type="email" autoComplete="off" />
+        <Typography variant="subtitle2" component="h3">
+          {t('form.work')}
+        </Typography>
+        <Controller
+          control={control}
+          name="trades"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              freeSolo
+              autoSelect
+              options={[] as string[]}
+              value={field.value}
+              onChange={(_event, value) => field.onChange(value.map((v) => String(v).trim()).filter(Boolean))}
+              renderValue={(value, getItemProps) =>
+                value.map((option, index) => {
+                  const { key, ...itemProps } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={option} {...itemProps} />;
+                })
+              }
+              renderInput={(params) => (
+                <TextField {...params} label={t('fields.trades')} helperText={t('form.tradesHelp')} onBlur={field.onBlur} />
+              )}
+            />
+          )}
+        />
+        <TextField {...text('skills')} multiline minRows={2} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...text('hiredate')} type="date" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+          <TextField {...text('birthdate')} type="date" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+        </Stack>
+        <Typography variant="subtitle2" component="h3">
+          {t('fields.address')}
+        </Typography>
+        <TextField {...text('street')} autoComplete="off" />
+        <TextField {...text('street2')} autoComplete="off" />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...text('city')} autoComplete="off" sx={{ flex: 2 }} />
+          <TextField {...text('state')} autoComplete="off" sx={{ flex: 1 }} />
+          <TextField {...text('zip')} autoComplete="off" sx={{ flex: 1 }} />
+        </Stack>
+        {/* Enter in a field submits the form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { ADMIN_ACCESS, holdsAny } from '@groundwork/core/permissions';
+
+export interface NamedPerson {
+  id: number;
+  firstname?: string | null;
+  lastname?: string | null;
+  username?: string | null;
+  email?: string | null;
+}
+
+/** First and last name, else the username or e-mail, else '#id': a person is never shown blank. */
+export function personName(p: NamedPerson): string {
+  return [p.firstname, p.lastname].filter(Boolean).join(' ') || p.username || p.email || `#${p.id}`;
+}
+
+export function initials(p: NamedPerson): string {
+  const letters = [p.firstname, p.lastname].filter((s): s is string => Boolean(s?.trim())).map((s) => s.trim().charAt(0).toUpperCase());
+  return letters.join('') || (p.username ?? p.email ?? '?').charAt(0).toUpperCase();
+}
+
+/**
+ * Spec §3: trades is a list sent as a JSON string. Older records may hold a plain comma-separated string; both read
+ * as a list, and anything unreadable reads as no trades rather than breaking the screen.
+ */
+export function parseTrades(value: string | null | undefined): string[] {
+  if (!value?.trim()) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim());
+    if (typeof parsed === 'string') return parsed.trim() ? [parsed.trim()] : [];
+    return [];
+  } catch {
+    return value
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+  }
+}
+
+export function serializeTrades(trades: readonly string[]): string {
+  const unique = [...new Set(trades.map((t) => t.trim()).filter(Boolean))];
+  return JSON.stringify(unique);
+}
+
+export interface SearchablePerson extends NamedPerson {
+  cellphone?: string | null;
+  private_email?: string | null;
+  trades?: string | null;
+}
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/** Matches every word of the search against name, username, e-mails, phone (digits only) and trades. */
+export function matchesPerson(p: SearchablePerson, text: string): boolean {
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = [p.firstname, p.lastname, p.username, p.email, p.private_email, ...parseTrades(p.trades)]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  const phone = digits(p.cellphone ?? '');
+  return words.every((word) => haystack.includes(word) || (digits(word).length >= 3 && phone.includes(digits(word))));
+}
+
+/** The translation key (people namespace) of a sign-in status, in plain words. */
+export function signInStatusKey(cognitoStatus: string | null | undefined): string {
+  switch (cognitoStatus) {
+    case null:
+    case undefined:
+    case '':
+      return 'signIn.none';
+    case 'FORCE_CHANGE_PASSWORD':
+      return 'signIn.invited';
+    case 'CONFIRMED':
+      return 'signIn.confirmed';
+    case 'Deleted':
+      return 'signIn.removed';
+    default:
+      return 'signIn.other';
+  }
+}
+
+/** Whether the person is currently linked to a sign-in account in this company. */
+export function hasAccount(p: { cognito_uuid?: string | null; cognito_status?: string | null }): boolean {
+  return Boolean(p.cognito_uuid) && p.cognito_status !== 'Deleted';
+}
+
+/** Spec §6: basic permissions view, admin ones change; admin_access is everything. */
+export function peopleAccess(groups: readonly string[]) {
+  return {
+    view: holdsAny(groups, ['people_basic', 'people_admin', ADMIN_ACCESS]),
+    manage: holdsAny(groups, ['people_admin', ADMIN_ACCESS]),
+    // Groups and global admins hand out permissions: only full admins, so nobody can grant themselves more.
+    admin: holdsAny(groups, [ADMIN_ACCESS]),
+  };
+}
+
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  if (!y || !m || !d) return value;
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
