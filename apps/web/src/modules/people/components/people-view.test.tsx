@@ -1,0 +1,259 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GraphQLRequestError, request } from '../../../lib/graphql';
+import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import { validatePeopleSearch } from '../search';
+import { PeopleView } from './people-view';
+
+vi.mock('../../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+const TENANT = '00000000-0000-4000-8000-000000000001';
+
+function person(id: number, firstname: string, lastname: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    uuid: `u${id}`,
+    username: `${firstname}.${lastname}`.toLowerCase(),
+    firstname,
+    lastname,
+    email: `${firstname}@summit.test`.toLowerCase(),
+    private_email: null,
+    cellphone: `+1303555${String(id).padStart(4, '0')}`,
+    street: null,
+    street2: null,
+    city: 'Denver',
+    state: 'CO',
+    zip: null,
+    birthdate: null,
+    hiredate: '2020-03-15',
+    trades: '["Carpenter"]',
+    skills: null,
+    status: 1,
+    is_admin: false,
+    logged_in: false,
+    cognito_status: 'CONFIRMED',
+    cognito_uuid: `cognito-${id}`,
+    paypos_id: null,
+    created_on: '2026-01-01',
+    updated_on: '2026-01-01',
+    ...extra,
+  };
+}
+
+const maria = person(1, 'Maria', 'Alvarez', { is_admin: true, cognito_uuid: 'self' });
+const luis = person(2, 'Luis', 'Hernandez', { trades: '["Electrician"]' });
+const nia = person(3, 'Nia', 'Okafor', { cognito_status: null, cognito_uuid: null });
+const foremen = {
+  id: 10,
+  usergroup: 'Foremen',
+  status: 1,
+  usergroup_permissions: ['projects_basic', 'receipts_basic'],
+  usergroup_users: [{ id: 2, username: 'luis.hernandez', firstname: 'Luis', lastname: 'Hernandez' }],
+};
+
+type Handler = (variables: Record<string, unknown>) => unknown;
+let handlers: Record<string, Handler>;
+const calls = (operation: string) =>
+  vi
+    .mocked(request)
+    .mock.calls.filter(([doc]) => operationName(doc) === operation)
+    .map(([, variables]) => variables as Record<string, unknown>);
+
+function operationName(doc: unknown): string {
+  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
+    (d) => d.kind === 'OperationDefinition',
+  );
+  return definition?.name?.value ?? '';
+}
+
+beforeEach(() => {
+  localStorage.setItem('selectedTenantUuid', TENANT);
+  handlers = {
+    // Two server pages: search has to follow nextToken to find Nia.
+    ListPeople: (v) =>
+      v.nextToken === 'page-2'
+        ? { listEmployees: { items: [nia], nextToken: null } }
+        : { listEmployees: { items: [maria, luis], nextToken: 'page-2' } },
+    GetPerson: (v) => ({ getEmployees: [maria, luis, nia].find((p) => p.id === v.id) ?? null }),
+    ListPGUserGroups: () => ({ listPGUserGroups: [foremen] }),
+    ListPermissions: () => ({
+      listPermissions: ['people_admin', 'people_basic', 'projects_basic', 'receipts_basic', 'admin_access'].map((id) => ({
+        id,
+        status: 1,
+      })),
+    }),
+  };
+  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
+    const handler = handlers[operationName(doc)];
+    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
+    return handler(variables);
+  }) as never);
+  // A phone: the card list (jsdom has no layout for the data grid's virtual rows).
+  setWindowWidth(390);
+});
+
+afterEach(() => {
+  resetWindowWidth();
+  vi.mocked(request).mockReset();
+  localStorage.clear();
+});
+
+function renderAt(url: string, groups: string[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups, 'custom:cognito_uuid': 'self' });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const routes = ['modules/people', 'admin/people'].map((path) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path,
+      validateSearch: validatePeopleSearch,
+      component: () => <PeopleView admin={path === 'admin/people'} />,
+    }),
+  );
+  const router = createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory({ initialEntries: [url] }) });
+  renderInShell(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+describe('people directory', { timeout: 30_000 }, () => {
+  it('pages with nextToken, and a search reads every page and matches phone and trade', async () => {
+    renderAt('/modules/people', ['people_basic']);
+    const list = await screen.findByRole('list', { name: 'People' });
+    expect(await within(list).findByText('Maria Alvarez')).toBeVisible();
+    expect(within(list).queryByText('Nia Okafor')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await within(list).findByText('Nia Okafor')).toBeVisible();
+    expect(calls('ListPeople').at(-1)).toMatchObject({ tenant_uuid: TENANT, status: 1, nextToken: 'page-2' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), { target: { value: 'electric' } });
+    expect(await screen.findByText('1 person matches')).toBeVisible();
+    expect(within(list).getByText('Luis Hernandez')).toBeVisible();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), { target: { value: '5550003' } });
+    expect(await within(list).findByText('Nia Okafor')).toBeVisible();
+    expect(within(list).queryByText('Luis Hernandez')).toBeNull();
+  });
+
+  it('asks for archived people with status 0', async () => {
+    renderAt('/modules/people', ['people_basic']);
+    await screen.findByText('Maria Alvarez');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Archived' }));
+    await waitFor(() => expect(calls('ListPeople').at(-1)).toMatchObject({ status: 0, nextToken: null }));
+  });
+
+  it('shows a person with sign-in status in plain words and their groups, without controls for people_basic', async () => {
+    renderAt('/admin/people?id=2', ['people_basic']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Luis Hernandez' })).toBeVisible();
+    const access = screen.getByRole('region', { name: 'Access' });
+    expect(within(access).getByText('Can sign in')).toBeVisible();
+    expect(await within(access).findByText('Foremen')).toBeVisible();
+    expect(screen.getByText('You can look at people here but not change them.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove from company' })).toBeNull();
+  });
+
+  it('offers a people_admin invitations and removal, but not groups or global admins', async () => {
+    renderAt('/admin/people?id=3', ['people_admin']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nia Okafor' })).toBeVisible();
+    expect(screen.getByText('Not invited to sign in')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Invite to sign in' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Set groups' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make global admin' })).toBeNull();
+
+    handlers.InviteUser = () => ({ inviteUser: { id: 3, email: 'nia@summit.test', cognito_status: 'FORCE_CHANGE_PASSWORD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite to sign in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Nia Okafor to sign in' });
+    expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveValue('nia@summit.test');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent.')).toBeVisible();
+    expect(calls('InviteUser')).toEqual([{ tenant_uuid: TENANT, id: 3, email: 'nia@summit.test', username: 'nia.okafor' }]);
+  });
+
+  it('does not offer removing yourself, and shows the last-admin refusal', async () => {
+    handlers.DeleteGlobalAdmin = () => {
+      throw new GraphQLRequestError('The last admin cannot be removed.', 'CONFLICT', 200);
+    };
+    renderAt('/admin/people?id=1', ['admin_access']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Maria Alvarez' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Remove from company' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove global admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Maria Alvarez as a global admin?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove global admin' }));
+    expect(await screen.findByText('The last admin cannot be removed.')).toBeVisible();
+    expect(calls('DeleteGlobalAdmin')).toEqual([{ tenant_uuid: TENANT, employees_id: 1, username: 'maria.alvarez' }]);
+  });
+
+  it('refuses a person without a first name or with a bad e-mail, and sends nothing', async () => {
+    renderAt('/admin/people', ['people_admin']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add person' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add person' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'E-mail' }), { target: { value: 'nope' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field is required')).toBeVisible();
+    expect(within(dialog).getByText('Please enter a valid email')).toBeVisible();
+    expect(calls('CreatePeople')).toEqual([]);
+  });
+});
+
+describe('user groups', { timeout: 30_000 }, () => {
+  it('sends the loaded permissions and members as previous, and shows the conflict message', async () => {
+    handlers.UpdateUserGroup = () => {
+      throw new GraphQLRequestError('This group was changed by someone else. Reload and try again.', 'CONFLICT', 200);
+    };
+    renderAt('/admin/people?tab=groups', ['admin_access']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Foremen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Foremen' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'People directory: view' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Receipts: view and add own' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This group was changed by someone else. Reload and try again.')).toBeVisible();
+    expect(calls('UpdateUserGroup')).toEqual([
+      {
+        tenant_uuid: TENANT,
+        id: 10,
+        usergroup_name: 'Foremen',
+        new_access: ['people_basic', 'projects_basic'],
+        previous_access: ['projects_basic', 'receipts_basic'],
+        new_users: [2],
+        previous_users: [2],
+        status: 1,
+      },
+    ]);
+  });
+
+  it('creates a group with the ticked permissions and chosen members', async () => {
+    handlers.CreateUserGroup = () => ({ createUserGroup: { id: 11 } });
+    renderAt('/admin/people?tab=groups', ['admin_access']);
+    fireEvent.click(await screen.findByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Group name' }), { target: { value: 'Receipts only' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Receipts: view and add own' }));
+    const members = within(dialog).getByRole('combobox', { name: 'Members' });
+    fireEvent.change(members, { target: { value: 'Nia' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Nia Okafor' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Group added.')).toBeVisible();
+    expect(calls('CreateUserGroup')).toEqual([
+      { tenant_uuid: TENANT, usergroup_name: 'Receipts only', access: ['receipts_basic'], users: [3] },
+    ]);
+  });
+
+  it('shows groups read-only to someone without admin_access', async () => {
+    renderAt('/admin/people?tab=groups', ['people_admin']);
+    const card = await screen.findByRole('article', { name: 'Foremen' });
+    expect(within(card).getByText('Jobs: view')).toBeVisible();
+    expect(within(card).getByText('Luis Hernandez')).toBeVisible();
+    expect(screen.getByText('Only admins can change groups.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'New group' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Foremen' })).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { matchesPerson, parseTrades, peopleAccess, personName, serializeTrades, signInStatusKey } from './format';
+
+describe('people formatting', () => {
+  it('reads trades as a JSON list, a plain comma list, or nothing', () => {
+    expect(parseTrades('["Carpenter"," Electrician "]')).toEqual(['Carpenter', 'Electrician']);
+    expect(parseTrades('Carpenter, Laborer')).toEqual(['Carpenter', 'Laborer']);
+    expect(parseTrades('"Welder"')).toEqual(['Welder']);
+    expect(parseTrades('{"a":1}')).toEqual([]);
+    expect(parseTrades(null)).toEqual([]);
+    expect(serializeTrades([' Carpenter', 'Carpenter', '', 'Laborer'])).toBe('["Carpenter","Laborer"]');
+  });
+
+  it('never shows a person blank', () => {
+    expect(personName({ id: 4, firstname: 'Ana', lastname: 'Ruiz' })).toBe('Ana Ruiz');
+    expect(personName({ id: 4, username: 'ana.r' })).toBe('ana.r');
+    expect(personName({ id: 4 })).toBe('#4');
+  });
+
+  it('matches every word against names, e-mails, trades and phone digits', () => {
+    const ana = {
+      id: 1,
+      firstname: 'Ana',
+      lastname: 'Ruiz',
+      email: 'ana@summit.test',
+      cellphone: '+1 (303) 555-0142',
+      trades: '["Electrician"]',
+    };
+    expect(matchesPerson(ana, 'ana ruiz')).toBe(true);
+    expect(matchesPerson(ana, 'ELECTRIC')).toBe(true);
+    expect(matchesPerson(ana, '555-0142')).toBe(true);
+    expect(matchesPerson(ana, '3035550142')).toBe(true);
+    expect(matchesPerson(ana, '303-555-0199')).toBe(false);
+    expect(matchesPerson(ana, '13035550142')).toBe(true);
+    expect(matchesPerson(ana, 'summit.test')).toBe(true);
+    expect(matchesPerson(ana, 'ana plumber')).toBe(false);
+    expect(matchesPerson(ana, '  ')).toBe(true);
+  });
+
+  it('says the sign-in status in plain words', () => {
+    expect(signInStatusKey(null)).toBe('signIn.none');
+    expect(signInStatusKey('FORCE_CHANGE_PASSWORD')).toBe('signIn.invited');
+    expect(signInStatusKey('CONFIRMED')).toBe('signIn.confirmed');
+    expect(signInStatusKey('Deleted')).toBe('signIn.removed');
+    expect(signInStatusKey('RESET_REQUIRED')).toBe('signIn.other');
+  });
+
+  it('gives groups and global admins to admin_access only', () => {
+    expect(peopleAccess(['people_basic'])).toEqual({ view: true, manage: false, admin: false });
+    expect(peopleAccess(['people_admin'])).toEqual({ view: true, manage: true, admin: false });
+    expect(peopleAccess(['admin_access'])).toEqual({ view: true, manage: true, admin: true });
+    expect(peopleAccess(['receipts_basic'])).toEqual({ view: false, manage: false, admin: false });
+  });
+});
