@@ -54,3 +54,33 @@ export const costcodeFields = z
   })
   .partial()
   .loose();
+
+/** employees.cognito_status values the people module writes (spec §4: invitation, removal). */
+export const COGNITO_STATUS = {
+  invited: 'FORCE_CHANGE_PASSWORD',
+  confirmed: 'CONFIRMED',
+  deleted: 'Deleted',
+} as const;
+
+/** Server answers of the people and user-group operations, shared so the web shows the same words. */
+export const PEOPLE_MESSAGES = {
+  groupChanged: 'This group was changed by someone else. Reload and try again.',
+  groupNameTaken: 'A group with this name already exists.',
+  lastAdmin: 'The last admin cannot be removed.',
+  emailLinkedElsewhere: 'This e-mail address is already linked to another person in this company.',
+  alreadySignedIn: 'This person already has a sign-in with another address. Remove them from the company first.',
+  removeSelf: 'You cannot remove yourself from the company.',
+  archived: 'This person is archived. Unarchive them first.',
+} as const;
+
+export const USERGROUP_NAME_MAX = 100;
+
+/** A group name: required, trimmed, at most USERGROUP_NAME_MAX characters. */
+export const userGroupName = z.string().trim().min(1, MESSAGES.required).max(USERGROUP_NAME_MAX, MESSAGES.max(USERGROUP_NAME_MAX));
+
+/** The address an invitation goes to, lowercased (sign-in compares addresses that way). */
+export const inviteEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(MESSAGES.email).max(256, MESSAGES.max(256)));

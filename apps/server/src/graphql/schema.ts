@@ -2,6 +2,8 @@ import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import '../modules/tenants/tenants.graphql.js';
 import '../modules/employees/employees.graphql.js';
+import '../modules/employees/people.graphql.js';
+import '../modules/usergroups/usergroups.graphql.js';
 import '../modules/costcodes/costcodes.graphql.js';
 import '../modules/departments/departments.graphql.js';
 import '../modules/divisions/divisions.graphql.js';

@@ -1,0 +1,256 @@
+import { randomInt } from 'node:crypto';
+import { COGNITO_STATUS, inviteEmail, PEOPLE_MESSAGES } from '@groundwork/core/people';
+import { ADMIN_ACCESS, type Permission } from '@groundwork/core/permissions';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { withTenant } from '../../db/with-tenant.js';
+import { builder } from '../../graphql/builder.js';
+import { checkSessionTenant, requireMember } from '../../graphql/context.js';
+import { AppError, forbidden, notFound } from '../../graphql/errors.js';
+import { user } from '../../identity/auth.table.js';
+import { IdentityError } from '../../identity/errors.js';
+import type { Row } from '../../platform/realtime.js';
+import { tenants } from '../tenants/tenants.table.js';
+import { asMember } from '../usergroups/usergroups.graphql.js';
+import { employeeOps } from './employees.graphql.js';
+import { employees } from './employees.table.js';
+
+type Employee = typeof employees.$inferSelect;
+
+const INVITE: Permission[] = ['people_admin', ADMIN_ACCESS];
+const ADMINS_ONLY: Permission[] = [ADMIN_ACCESS];
+
+const validation = (message: string, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** A person who can act as a global admin: is_admin, active, and still signed in to the company. */
+const activeAdmin = and(
+  eq(employees.is_admin, true),
+  eq(employees.status, 1),
+  isNotNull(employees.cognito_uuid),
+  or(isNull(employees.cognito_status), ne(employees.cognito_status, COGNITO_STATUS.deleted)),
+);
+
+async function lockPerson(tx: Tx, tenantUuid: string, id: number): Promise<Employee> {
+  const [person] = await tx
+    .select()
+    .from(employees)
+    .where(and(eq(employees.tenant_uuid, tenantUuid), eq(employees.id, id)))
+    .for('update');
+  if (!person) throw notFound('Person not found.');
+  return person;
+}
+
+/**
+ * Refuses a change that would leave the company without an active global admin. Every admin row is locked
+ * first, so two admins removing each other at the same moment cannot both succeed.
+ */
+async function assertAnotherAdmin(tx: Tx, tenantUuid: string, leaving: Employee) {
+  const admins = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.tenant_uuid, tenantUuid), activeAdmin))
+    .for('update');
+  const isActiveAdmin = admins.some((a) => a.id === leaving.id);
+  if (isActiveAdmin && admins.length <= 1) throw conflict(PEOPLE_MESSAGES.lastAdmin);
+}
+
+function checkUsername(given: string | null | undefined, person: Employee) {
+  const name = given?.trim().toLowerCase();
+  if (!name) return;
+  const known = [person.username, person.email].filter(Boolean).map((v) => (v as string).toLowerCase());
+  if (!known.includes(name)) throw validation('username does not match this person.', 'username');
+}
+
+async function setAdmin(tx: Tx, tenantUuid: string, id: number, isAdmin: boolean): Promise<Row> {
+  const [row] = await tx
+    .update(employees)
+    .set({ is_admin: isAdmin, updated_on: sql`now()` })
+    .where(and(eq(employees.tenant_uuid, tenantUuid), eq(employees.id, id)))
+    .returning();
+  return row as Row;
+}
+
+// --- Global admins ------------------------------------------------------------------------------
+
+builder.mutationField('createGlobalAdmin', (t) =>
+  t.field({
+    type: employeeOps.objectRef,
+    description: 'Makes an active person a global admin (is_admin, which grants admin_access).',
+    args: {
+      tenant_uuid: t.arg.string({ required: true }),
+      employees_id: t.arg.int({ required: true }),
+      username: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      asMember(ctx, args.tenant_uuid, ADMINS_ONLY, async (tx) => {
+        const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
+        checkUsername(args.username, person);
+        if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'employees_id');
+        return setAdmin(tx, args.tenant_uuid, person.id, true);
+      }),
+  }),
+);
+
+builder.mutationField('deleteGlobalAdmin', (t) =>
+  t.field({
+    type: employeeOps.objectRef,
+    description: 'Takes global admin away from a person; the last active admin cannot be removed.',
+    args: {
+      tenant_uuid: t.arg.string({ required: true }),
+      employees_id: t.arg.int({ required: true }),
+      username: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      asMember(ctx, args.tenant_uuid, ADMINS_ONLY, async (tx) => {
+        const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
+        checkUsername(args.username, person);
+        await assertAnotherAdmin(tx, args.tenant_uuid, person);
+        return setAdmin(tx, args.tenant_uuid, person.id, false);
+      }),
+  }),
+);
+
+// --- Invitations ---------------------------------------------------------------------------------
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** 14 characters from an unambiguous alphabet: about 80 bits, and easy to type from an e-mail. */
+export function temporaryPassword(): string {
+  let out = '';
+  for (let i = 0; i < 14; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+/** The checks an invitation makes before and again inside the transaction that links the account. */
+async function checkInvite(tx: Tx, tenantUuid: string, person: Employee, email: string, accountId: string | null, callerIsAdmin: boolean) {
+  // A people_admin must not be able to hand themselves a global admin's row.
+  if (person.is_admin && !callerIsAdmin) throw forbidden();
+  if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'id');
+  const linked = person.cognito_uuid && person.cognito_status !== COGNITO_STATUS.deleted ? person.cognito_uuid : null;
+  if (linked && accountId && linked !== accountId) throw conflict(PEOPLE_MESSAGES.alreadySignedIn);
+  const others = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.tenant_uuid, tenantUuid),
+        ne(employees.id, person.id),
+        isNotNull(employees.cognito_uuid),
+        accountId
+          ? or(eq(employees.cognito_uuid, accountId), sql`lower(${employees.email}) = ${email}`)
+          : sql`lower(${employees.email}) = ${email}`,
+      ),
+    )
+    .limit(1);
+  if (others.length) throw conflict(PEOPLE_MESSAGES.emailLinkedElsewhere);
+}
+
+builder.mutationField('inviteUser', (t) =>
+  t.field({
+    type: employeeOps.objectRef,
+    description:
+      'Gives a person a sign-in: a new address gets an account with an e-mailed temporary password that must be ' +
+      'replaced at first sign-in; an existing account is linked and told it was added to the company.',
+    args: {
+      tenant_uuid: t.arg.string({ required: true }),
+      id: t.arg.int({ required: true }),
+      email: t.arg.string({ required: true }),
+      username: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const tenant = args.tenant_uuid;
+      checkSessionTenant(ctx, tenant);
+      const parsed = inviteEmail.safeParse(args.email);
+      if (!parsed.success) throw validation(`email: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'email');
+      const email = parsed.data;
+      const username = args.username?.trim() || null;
+      if (username && username.length > 256) throw validation('username: You must enter a maximum of 256 characters', 'username');
+
+      const existingAccount = async () => {
+        const [found] = await ctx.db.select({ id: user.id, mustChange: user.mustChangePassword }).from(user).where(eq(user.email, email));
+        return found ?? null;
+      };
+
+      // 1. Who may invite, and whether this address may go to this person, before any account is made.
+      let account = await existingAccount();
+      await asMember(ctx, tenant, INVITE, async (tx, member) => {
+        const person = await lockPerson(tx, tenant, args.id);
+        await checkInvite(tx, tenant, person, email, account?.id ?? null, member.permissions.has(ADMIN_ACCESS));
+      });
+
+      // 2. The account (global, outside the company's transaction); createInvitedUser mails a new one its password.
+      let created = false;
+      if (!account) {
+        try {
+          const id = await ctx.identity.createInvitedUser({ email, temporaryPassword: temporaryPassword() });
+          account = (await existingAccount()) ?? { id, mustChange: true };
+          created = true;
+        } catch (e) {
+          if (e instanceof IdentityError) throw validation(`email: ${e.message}`, 'email');
+          throw e;
+        }
+      }
+
+      // 3. Link it in one transaction, checking again: someone may have linked the address meanwhile.
+      const { row, company } = await withTenant(ctx.db, tenant, async (tx) => {
+        const member = await requireMember(ctx, tenant, tx);
+        const person = await lockPerson(tx, tenant, args.id);
+        await checkInvite(tx, tenant, person, email, account.id, member.permissions.has(ADMIN_ACCESS));
+        let updated: Row[];
+        try {
+          updated = (await tx
+            .update(employees)
+            .set({
+              email: person.email?.trim() ? person.email : email,
+              ...(username ? { username } : {}),
+              cognito_uuid: account.id,
+              cognito_status: account.mustChange ? COGNITO_STATUS.invited : COGNITO_STATUS.confirmed,
+              updated_on: sql`now()`,
+            })
+            .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, person.id)))
+            .returning()) as Row[];
+        } catch (e) {
+          const err = e as { code?: string; cause?: { code?: string } };
+          if ((err.code ?? err.cause?.code) === '23505') throw conflict(PEOPLE_MESSAGES.emailLinkedElsewhere);
+          throw e;
+        }
+        const [t] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
+        return { row: updated[0], company: t?.company ?? 'Groundwork' };
+      });
+
+      if (!created) {
+        await ctx.mailer.send({
+          to: email,
+          subject: `You were added to ${company} on Groundwork`,
+          text:
+            `You now have access to ${company} on Groundwork. Sign in as ${email} with your usual password ` +
+            `and choose ${company} from your companies.`,
+        });
+      }
+      return row;
+    },
+  }),
+);
+
+builder.mutationField('removeUserFromTenant', (t) =>
+  t.field({
+    type: employeeOps.objectRef,
+    description: "Ends a person's sign-in to the company (cognito_status Deleted, cognito_uuid cleared); their next request is refused.",
+    args: { tenant_uuid: t.arg.string({ required: true }), id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      asMember(ctx, args.tenant_uuid, INVITE, async (tx, member) => {
+        const tenant = args.tenant_uuid;
+        const person = await lockPerson(tx, tenant, args.id);
+        if (person.id === member.employeeId) throw validation(PEOPLE_MESSAGES.removeSelf, 'id');
+        if (person.is_admin && !member.permissions.has(ADMIN_ACCESS)) throw forbidden();
+        await assertAnotherAdmin(tx, tenant, person);
+        const [row] = await tx
+          .update(employees)
+          .set({ cognito_status: COGNITO_STATUS.deleted, cognito_uuid: null, logged_in: false, updated_on: sql`now()` })
+          .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, person.id)))
+          .returning();
+        return row as Row;
+      }),
+  }),
+);
