@@ -85,7 +85,8 @@ export type IdentityActions = {
   };
   /** After this, AutoSignIn works for AUTO_SIGN_IN_SECONDS. */
   ConfirmSignUp: { req: { username: string; code: string }; res: { nextStep: SignUpStep } };
-  AutoSignIn: { req: { username: string }; res: { nextStep: SignInStep } };
+  /** Continues like InitiateAuth after the password: DONE, or the next step (a second factor, TOTP setup). */
+  AutoSignIn: { req: { username: string }; res: IdentityActions['InitiateAuth']['res'] };
   ResendConfirmationCode: { req: { username: string }; res: { codeDelivery: CodeDelivery } };
   ForgotPassword: { req: { username: string }; res: { nextStep: ResetPasswordStep; codeDelivery?: CodeDelivery } };
   ConfirmForgotPassword: { req: { username: string; code: string; newPassword: string }; res: { nextStep: 'DONE' } };

@@ -1,12 +1,15 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
+import { lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { authCaptchaUsed } from './auth.table.js';
 
 /**
  * Self-hosted proof-of-work captcha for SignUp (ALTCHA-compatible): the client brute-forces a number whose
  * SHA-256 with the salt matches the challenge; the server checks our HMAC signature, the answer and the
- * expiry, and accepts each solved challenge once.
+ * expiry, and accepts each solved challenge once, on any instance (the used ones are in the database).
  */
-export function createCaptcha(opts: { hmacKey: string; maxNumber: number; now: () => Date; ttlSeconds?: number }) {
-  const used = new Map<string, number>();
+export function createCaptcha(opts: { db: Db; hmacKey: string; maxNumber: number; now: () => Date; ttlSeconds?: number }) {
+  const { db } = opts;
   const ttl = (opts.ttlSeconds ?? 600) * 1000;
   return {
     async challenge() {
@@ -37,11 +40,15 @@ export function createCaptcha(opts: { hmacKey: string; maxNumber: number; now: (
       const expires = Number(new URLSearchParams(parsed.salt.split('?')[1] ?? '').get('expires'));
       const now = opts.now().getTime();
       if (!expires || expires * 1000 < now) return false;
-      if (used.has(parsed.signature)) return false;
       if (!(await verifySolution(payload, opts.hmacKey, false))) return false;
-      for (const [sig, until] of used) if (until < now) used.delete(sig);
-      used.set(parsed.signature, expires * 1000);
-      return true;
+      // First use wins: the insert is the check, so two instances cannot both accept one solution.
+      const fresh = await db
+        .insert(authCaptchaUsed)
+        .values({ signature: parsed.signature, expiresAt: new Date(expires * 1000) })
+        .onConflictDoNothing()
+        .returning({ signature: authCaptchaUsed.signature });
+      await db.delete(authCaptchaUsed).where(lt(authCaptchaUsed.expiresAt, new Date(now)));
+      return fresh.length === 1;
     },
   };
 }

@@ -4,10 +4,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { verification } from './auth.table.js';
 import { codeMismatch, expiredCode, limitExceeded } from './errors.js';
+import { hit } from './throttle.js';
 
 const MAX_TRIES = 5;
-const SENDS_PER_WINDOW = 5;
-const SEND_WINDOW_MS = 15 * 60 * 1000;
+const SENDS = { windowSeconds: 15 * 60, max: 5 };
 
 type Stored = { h: string; n: number; x?: string };
 
@@ -17,14 +17,10 @@ type Stored = { h: string; n: number; x?: string };
  */
 export function createCodes(db: Db, secret: string, now: () => Date) {
   const mac = (identifier: string, code: string) => createHmac('sha256', secret).update(`${identifier}:${code}`).digest('base64url');
-  const sends = new Map<string, number[]>();
 
-  function throttle(identifier: string) {
-    const t = now().getTime();
-    const recent = (sends.get(identifier) ?? []).filter((s) => t - s < SEND_WINDOW_MS);
-    if (recent.length >= SENDS_PER_WINDOW) throw limitExceeded();
-    recent.push(t);
-    sends.set(identifier, recent);
+  // Counted in the database (identity/throttle.ts), so every instance sees the same sends.
+  async function throttle(identifier: string) {
+    if (!(await hit(db, `send:${identifier}`, SENDS, now()))) throw limitExceeded();
   }
 
   return {
@@ -32,7 +28,7 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
     throttle,
     async issue(purpose: string, subject: string, extra?: string): Promise<string> {
       const identifier = `${purpose}:${subject}`;
-      throttle(identifier);
+      await throttle(identifier);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const stored: Stored = { h: mac(identifier, code), n: 0, ...(extra !== undefined ? { x: extra } : {}) };
       await db.delete(verification).where(eq(verification.identifier, identifier));

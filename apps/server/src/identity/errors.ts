@@ -34,4 +34,5 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     retryAfterSeconds,
   );
 export const invalidPassword = (message: string) => new IdentityError('InvalidPasswordException', message, 400);
+export const passwordResetRequired = () => new IdentityError('PasswordResetRequiredException', 'Password reset required for the user', 400);
 export const pendingExpired = () => new IdentityError('NotAuthorizedException', 'Invalid session for the user, session is expired.', 401);

@@ -1,10 +1,12 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { canonicalUsername, IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT, type IdentityAction } from '@groundwork/core/identity';
 import { solveChallenge } from 'altcha-lib';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { withTenant } from '../db/with-tenant.js';
 import { createMember, createTenant } from '../testing/factories.js';
@@ -12,6 +14,7 @@ import { testConfig, useTestApp } from '../testing/test-app.js';
 import { createAuth } from './auth.js';
 import { user } from './auth.table.js';
 import { createIdentityService } from './service.js';
+import { hit } from './throttle.js';
 
 // The identity layer's clock, moved by the tests. It starts at the real time because better-auth's own
 // endpoints (passkey registration, update-session) read sessions with the real clock.
@@ -31,8 +34,11 @@ const t = useTestApp({ deps: { now: () => new Date(nowMs), logStream, captchaMax
 type Jar = Record<string, string>;
 type Reply = { status: number; body: any; jar: Jar; setCookies: string[] };
 
-async function call(action: IdentityAction, body: Record<string, unknown> = {}, jar: Jar = {}): Promise<Reply> {
-  const res = await t.app.inject({
+const call = (action: IdentityAction, body: Record<string, unknown> = {}, jar: Jar = {}) => callVia(t.app, action, body, jar);
+
+/** Calls an identity action on one app instance (the multi-instance tests pass a second one). */
+async function callVia(app: FastifyInstance, action: IdentityAction, body: Record<string, unknown> = {}, jar: Jar = {}): Promise<Reply> {
+  const res = await app.inject({
     method: 'POST',
     url: IDENTITY_ENDPOINT,
     headers: {
@@ -65,8 +71,8 @@ async function latestCode(to: string): Promise<string> {
   if (!code) throw new Error(`no code for ${to}`);
   return code;
 }
-async function captcha(): Promise<string> {
-  const c = (await t.app.inject({ method: 'GET', url: `${IDENTITY_ENDPOINT}/captcha` })).json();
+async function captcha(app: FastifyInstance = t.app): Promise<string> {
+  const c = (await app.inject({ method: 'GET', url: `${IDENTITY_ENDPOINT}/captcha` })).json();
   const solution = solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber);
   const number = (await solution.promise)?.number;
   return Buffer.from(
@@ -89,6 +95,11 @@ async function signUp(username = newEmail(), password = PASSWORD) {
   return { username, jar: auto.jar, id: me.body['custom:cognito_uuid'] as string };
 }
 const signIn = (username: string, password: string, jar: Jar = {}) => call('InitiateAuth', { username, password }, jar);
+
+/** The TOTP code for the identity clock's current 30 s step (plus `steps`), from the raw secret. */
+const totpAt = (raw: string, steps = 0) => createOTP(raw).hotp(Math.floor(nowMs / 30_000) + steps);
+/** The raw secret inside an otpauth:// URI (base32 of the secret's UTF-8 bytes). */
+const secretOfUri = (uri: string) => new TextDecoder().decode(base32.decode(new URL(uri).searchParams.get('secret') as string));
 
 beforeEach(() => {
   nowMs += 3600_000; // a fresh hour: no lockout or send window carries over between tests
@@ -290,13 +301,14 @@ describe('sign-in', () => {
     expect(secret).toBe(assoc.body.secret);
     const raw = await totpSecretOf(username);
     expect((await call('VerifySoftwareToken', { code: '000000' }, jar)).body.name).toBe('CodeMismatchException');
-    expect((await call('VerifySoftwareToken', { code: await createOTP(raw).totp() }, jar)).body).toEqual({ ok: true });
+    expect((await call('VerifySoftwareToken', { code: await totpAt(raw) }, jar)).body).toEqual({ ok: true });
+    advance(30); // the setup code's step is used up
 
     const step = await signIn(username, PASSWORD);
     expect(step.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
     expect(step.jar[SESSION]).toBeUndefined();
     expect((await call('RespondToAuthChallenge', { session: step.body.session, answer: '123' })).body.name).toBe('CodeMismatchException');
-    const done = await call('RespondToAuthChallenge', { session: step.body.session, answer: await createOTP(raw).totp() });
+    const done = await call('RespondToAuthChallenge', { session: step.body.session, answer: await totpAt(raw) });
     expect(done.body).toEqual({ nextStep: 'DONE' });
     expect(done.jar[SESSION]).toBeTruthy();
 
@@ -323,6 +335,11 @@ describe('sign-in', () => {
       '/sign-in/phone-number',
       '/email-otp/verify-email',
       '/passkey/verify-authentication',
+      '/two-factor/verify-totp',
+      '/two-factor/verify-otp',
+      '/two-factor/verify-backup-code',
+      '/two-factor/get-totp-uri',
+      '/two-factor/generate-backup-codes',
     ]) {
       const res = await t.app.inject({
         method: 'POST',
@@ -338,6 +355,14 @@ describe('sign-in', () => {
     const invitedEmail = newEmail();
     const invited = await (await serviceFor()).createInvitedUser({ email: invitedEmail, temporaryPassword: 'temporary-pass-42' });
     await expect(ctx.internalAdapter.createSession(invited)).rejects.toThrow(/new password/);
+    // Nor for an account flagged for a reset, or one that must set up a second factor first.
+    const service = await serviceFor();
+    const flagged = await signUp();
+    await service.requirePasswordReset({ userId: flagged.id });
+    await expect(ctx.internalAdapter.createSession(flagged.id)).rejects.toThrow(/new password/);
+    const mustMfa = await signUp();
+    await service.setMfaRequired({ userId: mustMfa.id }, true);
+    await expect(ctx.internalAdapter.createSession(mustMfa.id)).rejects.toThrow(/second factor/);
     // Reset by code and auto sign-in never skip the factor either.
     await call('ForgotPassword', { username });
     const reset = await call('ConfirmForgotPassword', { username, code: await latestCode(username), newPassword: 'brand new password' });
@@ -346,6 +371,238 @@ describe('sign-in', () => {
     const after = await signIn(username, 'brand new password');
     expect(after.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
     expect(raw).toBeTruthy();
+  });
+});
+
+describe('RESET_PASSWORD (a reset demanded by an admin or operator)', () => {
+  it('ends every session, answers PasswordResetRequiredException only after the right password, and clears after a reset by code', async () => {
+    const service = await serviceFor();
+    const { username, jar, id } = await signUp();
+    await service.requirePasswordReset({ username: username.toUpperCase() });
+    expect((await call('GetUser', {}, jar)).status).toBe(401);
+
+    // A wrong password learns nothing: the same answer as for any account.
+    const wrong = await signIn(username, 'not the password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    const right = await signIn(username, PASSWORD);
+    expect(right.status).toBe(400);
+    expect(right.body).toEqual({ name: 'PasswordResetRequiredException', message: 'Password reset required for the user' });
+    expect(right.jar[SESSION]).toBeUndefined();
+    // A temporary password's new-password step cannot stand in for the reset by code.
+    await t.database.db.update(user).set({ mustChangePassword: true }).where(eq(user.id, id));
+    expect((await signIn(username, PASSWORD)).body.name).toBe('PasswordResetRequiredException');
+
+    await call('ForgotPassword', { username });
+    const reset = await call('ConfirmForgotPassword', { username, code: await latestCode(username), newPassword: 'after the reset' });
+    expect(reset.body).toEqual({ nextStep: 'DONE' });
+    const [row] = await t.database.db
+      .select({ reset: user.passwordResetRequired, must: user.mustChangePassword })
+      .from(user)
+      .where(eq(user.id, id));
+    expect(row).toEqual({ reset: false, must: false });
+    const done = await signIn(username, 'after the reset');
+    expect(done.body).toEqual({ nextStep: 'DONE' });
+    expect(done.jar[SESSION]).toBeTruthy();
+  });
+
+  it('is refused for an account that does not exist, and works by user id', async () => {
+    const service = await serviceFor();
+    await expect(service.requirePasswordReset({ username: newEmail() })).rejects.toMatchObject({ errorName: 'UserNotFoundException' });
+    await expect(service.requirePasswordReset({ userId: '00000000-0000-0000-0000-00000000abcd' })).rejects.toMatchObject({
+      errorName: 'UserNotFoundException',
+    });
+    await expect(service.requirePasswordReset({ username: 'not a username' })).rejects.toMatchObject({
+      errorName: 'InvalidParameterException',
+    });
+    const { username, id } = await signUp();
+    await service.requirePasswordReset({ userId: id });
+    expect((await signIn(username, PASSWORD)).body.name).toBe('PasswordResetRequiredException');
+  });
+});
+
+describe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP (MFA required, none set up)', () => {
+  it('sets up TOTP inside the sign-in within 180 s, then asks for a code on every sign-in', async () => {
+    const service = await serviceFor();
+    const { username, id } = await signUp();
+    await service.setMfaRequired({ userId: id }, true);
+
+    const first = await signIn(username, PASSWORD);
+    expect(first.body).toMatchObject({ nextStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP', session: expect.any(String) });
+    expect(first.body.totpUri).toMatch(/^otpauth:\/\/totp\/Groundwork:/);
+    expect(first.jar[SESSION]).toBeUndefined();
+    const firstSecret = secretOfUri(first.body.totpUri);
+    expect((await call('RespondToAuthChallenge', { session: first.body.session, answer: '000000' })).body.name).toBe(
+      'CodeMismatchException',
+    );
+    advance(180);
+    expect((await call('RespondToAuthChallenge', { session: first.body.session, answer: await totpAt(firstSecret) })).body).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session is expired.',
+    });
+
+    // A new sign-in gets a new secret; the abandoned one no longer works.
+    const second = await signIn(username, PASSWORD);
+    expect(second.body.nextStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    const secret = secretOfUri(second.body.totpUri);
+    expect(secret).not.toBe(firstSecret);
+    expect((await call('RespondToAuthChallenge', { session: second.body.session, answer: await totpAt(firstSecret) })).body.name).toBe(
+      'CodeMismatchException',
+    );
+    advance(179);
+    const done = await call('RespondToAuthChallenge', { session: second.body.session, answer: await totpAt(secret) });
+    expect(done.body).toEqual({ nextStep: 'DONE' });
+    expect(done.jar[SESSION]).toBeTruthy();
+    expect((await call('GetUser', {}, done.jar)).body.mfa).toEqual({ enabled: ['TOTP'], preferred: 'TOTP' });
+
+    advance(30);
+    const next = await signIn(username, PASSWORD);
+    expect(next.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    expect((await call('RespondToAuthChallenge', { session: next.body.session, answer: await totpAt(secret) })).body).toEqual({
+      nextStep: 'DONE',
+    });
+    // The person cannot turn every factor off while the account requires one.
+    expect((await call('SetUserMFAPreference', { enabled: [], preferred: null, password: PASSWORD }, done.jar)).body).toEqual({
+      name: 'InvalidParameterException',
+      message: 'Two-factor authentication is required for this account.',
+    });
+    await service.setMfaRequired({ userId: id }, false);
+    expect((await call('SetUserMFAPreference', { enabled: [], preferred: null, password: PASSWORD }, done.jar)).body).toEqual({ ok: true });
+    expect((await signIn(username, PASSWORD)).body).toEqual({ nextStep: 'DONE' });
+  });
+
+  it('comes after a temporary password is replaced, and an account with a factor already on is just asked for it', async () => {
+    const service = await serviceFor();
+    const email = newEmail();
+    const id = await service.createInvitedUser({ email, temporaryPassword: 'temporary-pass-42' });
+    await service.setMfaRequired({ userId: id }, true);
+    const first = await signIn(email, 'temporary-pass-42');
+    expect(first.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    const setup = await call('RespondToAuthChallenge', { session: first.body.session, answer: 'my very own password' });
+    expect(setup.body.nextStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    expect(setup.jar[SESSION]).toBeUndefined();
+    const done = await call('RespondToAuthChallenge', {
+      session: setup.body.session,
+      answer: await totpAt(secretOfUri(setup.body.totpUri)),
+    });
+    expect(done.body).toEqual({ nextStep: 'DONE' });
+
+    const other = await signUp();
+    await enableTotp(other.username, other.jar);
+    await service.setMfaRequired({ username: other.username }, true);
+    expect((await signIn(other.username, PASSWORD)).body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+  });
+});
+
+describe('TOTP codes are single-use', () => {
+  it('refuses a code a second time within its window, and an earlier step after a later one', async () => {
+    const { username, jar } = await signUp();
+    await call('AssociateSoftwareToken', { password: PASSWORD }, jar);
+    const raw = await totpSecretOf(username);
+    const setupCode = await totpAt(raw);
+    expect((await call('VerifySoftwareToken', { code: setupCode }, jar)).body).toEqual({ ok: true });
+
+    // The setup code cannot sign in, even seconds later in the same step.
+    advance(5);
+    const first = await signIn(username, PASSWORD);
+    expect((await call('RespondToAuthChallenge', { session: first.body.session, answer: setupCode })).body.name).toBe(
+      'CodeMismatchException',
+    );
+    // The next step's code signs in once…
+    advance(30);
+    const code = await totpAt(raw);
+    expect((await call('RespondToAuthChallenge', { session: first.body.session, answer: code })).body).toEqual({ nextStep: 'DONE' });
+    const again = await signIn(username, PASSWORD);
+    expect((await call('RespondToAuthChallenge', { session: again.body.session, answer: code })).body.name).toBe('CodeMismatchException');
+    // …and the previous step's code, still inside the ±1 step window, is refused after it.
+    expect((await call('RespondToAuthChallenge', { session: again.body.session, answer: await totpAt(raw, -1) })).body.name).toBe(
+      'CodeMismatchException',
+    );
+    advance(30);
+    expect((await call('RespondToAuthChallenge', { session: again.body.session, answer: await totpAt(raw) })).body).toEqual({
+      nextStep: 'DONE',
+    });
+    // Remembered in the database, per person.
+    const [row] = await t.database.db.select({ step: user.totpLastStep }).from(user).where(eq(user.email, username));
+    expect(row.step).toBe(Math.floor(nowMs / 30_000));
+  });
+});
+
+describe('several instances on one database share every limit', () => {
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    other = await buildApp({ config: testConfig(), database: t.database, now: () => new Date(nowMs), captchaMaxNumber: 50 });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+  // Alternates between the two instances, as a load balancer would.
+  const apps = () => [t.app, other];
+  const either = (i: number, action: IdentityAction, body: Record<string, unknown> = {}, jar: Jar = {}) =>
+    callVia(apps()[i % 2], action, body, jar);
+
+  it('the per-address limit of /api/identity', async () => {
+    for (let i = 0; i < 120; i++) expect((await either(i, 'GetUser')).status, `request ${i + 1}`).toBe(401);
+    for (const app of apps()) {
+      const res = await callVia(app, 'GetUser');
+      expect(res.status).toBe(429);
+      expect(res.body.name).toBe('LimitExceededException');
+    }
+    advance(60);
+    expect((await either(1, 'GetUser')).status).toBe(401);
+  });
+
+  it('better-auth’s rate limiter', async () => {
+    await t.database.db.execute(sql`delete from rate_limit`);
+    const get = (i: number) => apps()[i % 2].inject({ method: 'GET', url: '/api/auth/ok' });
+    for (let i = 0; i < 100; i++) expect((await get(i)).statusCode, `request ${i + 1}`).toBe(200);
+    expect((await get(0)).statusCode).toBe(429);
+    expect((await get(1)).statusCode).toBe(429);
+  });
+
+  it('code sends, lockout counters, pending sign-ins and TOTP replay', async () => {
+    const { username, jar } = await signUp();
+    for (let i = 0; i < 5; i++) expect((await either(i, 'ForgotPassword', { username })).status).toBe(200);
+    expect((await either(5, 'ForgotPassword', { username })).body.name).toBe('LimitExceededException');
+    expect((await either(6, 'ForgotPassword', { username })).body.name).toBe('LimitExceededException');
+
+    for (let i = 0; i < 6; i++) expect((await either(i, 'InitiateAuth', { username, password: 'wrong password' })).status).toBe(401);
+    expect((await either(1, 'InitiateAuth', { username, password: PASSWORD })).body).toMatchObject({
+      name: 'TooManyRequestsException',
+      retryAfterSeconds: 2,
+    });
+    advance(2);
+
+    const raw = await enableTotp(username, jar);
+    const started = await either(0, 'InitiateAuth', { username, password: PASSWORD });
+    expect(started.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    const code = await totpAt(raw);
+    expect((await either(1, 'RespondToAuthChallenge', { session: started.body.session, answer: code })).body).toEqual({
+      nextStep: 'DONE',
+    });
+    const again = await either(1, 'InitiateAuth', { username, password: PASSWORD });
+    expect((await either(0, 'RespondToAuthChallenge', { session: again.body.session, answer: code })).body.name).toBe(
+      'CodeMismatchException',
+    );
+  });
+
+  it('counts concurrent events exactly', async () => {
+    const rule = { windowSeconds: 60, max: 5 };
+    const results = await Promise.all(Array.from({ length: 20 }, () => hit(t.database.db, 'test:concurrent', rule, new Date(nowMs))));
+    expect(results.filter(Boolean)).toHaveLength(5);
+    advance(60);
+    expect(await hit(t.database.db, 'test:concurrent', rule, new Date(nowMs))).toBe(true);
+  });
+
+  it('a solved captcha is accepted once, whichever instance sees it again', async () => {
+    const solved = await captcha(other);
+    expect((await either(0, 'SignUp', { username: newEmail(), password: PASSWORD, captcha: solved })).status).toBe(200);
+    const replay = await either(1, 'SignUp', { username: newEmail(), password: PASSWORD, captcha: solved });
+    expect(replay.body.name).toBe('UserLambdaValidationException');
+    const rows = (await t.database.db.execute(sql`select count(*)::int as n from auth_captcha_used`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(rows.rows[0].n).toBeGreaterThan(0);
   });
 });
 
@@ -512,6 +769,8 @@ describe('sessions', () => {
 
 describe('better-auth routes', () => {
   it('rate-limit by the address Fastify sees, whatever address header the client forges', async () => {
+    // The count is in the database on better-auth's real clock: start from an empty table.
+    await t.database.db.execute(sql`delete from rate_limit`);
     const statuses: number[] = [];
     for (let i = 0; i < 105; i++) {
       const res = await t.app.inject({
@@ -556,15 +815,35 @@ describe('outbox and logs', () => {
     await call('ForgotPassword', { username });
     const code = await latestCode(username);
     await call('ConfirmForgotPassword', { username, code, newPassword: 'another secret password' });
+    // The demanded reset (RESET_PASSWORD) and the TOTP setup inside sign-in.
+    const service = await serviceFor();
+    await service.requirePasswordReset({ username });
+    expect((await signIn(username, 'another secret password')).body.name).toBe('PasswordResetRequiredException');
+    await call('ForgotPassword', { username });
+    const resetCode = await latestCode(username);
+    await call('ConfirmForgotPassword', { username, code: resetCode, newPassword: 'third secret password' });
+    await service.setMfaRequired({ username }, true);
+    const setup = await signIn(username, 'third secret password');
+    expect(setup.body.nextStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    const totpSecret = new URL(setup.body.totpUri).searchParams.get('secret') as string;
+    const totpCode = await totpAt(secretOfUri(setup.body.totpUri));
+    const done = await call('RespondToAuthChallenge', { session: setup.body.session, answer: totpCode });
+    expect(done.body).toEqual({ nextStep: 'DONE' });
     const text = logs.join('');
     expect(text.length).toBeGreaterThan(1000); // debug level: every request was logged
     for (const secret of [
       'a very secret password',
       'wrong secret password',
       'another secret password',
+      'third secret password',
       code,
+      resetCode,
+      totpSecret,
+      totpCode,
+      setup.body.session,
       jar[SESSION],
       jar[SESSION].split('.')[0],
+      done.jar[SESSION].split('.')[0],
     ]) {
       expect(text).not.toContain(secret);
     }
@@ -584,7 +863,7 @@ async function serviceFor() {
     now,
     mailer: createMailer({ from: 'x', db, now }),
     sms: createSmsSender({ db, now }),
-    captcha: createCaptcha({ hmacKey: 'k', maxNumber: 10, now }),
+    captcha: createCaptcha({ db, hmacKey: 'k', maxNumber: 10, now }),
   });
 }
 
@@ -601,7 +880,8 @@ async function totpSecretOf(username: string): Promise<string> {
 async function enableTotp(username: string, jar: Jar): Promise<string> {
   await call('AssociateSoftwareToken', { password: PASSWORD }, jar);
   const raw = await totpSecretOf(username);
-  expect((await call('VerifySoftwareToken', { code: await createOTP(raw).totp() }, jar)).body).toEqual({ ok: true });
+  expect((await call('VerifySoftwareToken', { code: await totpAt(raw) }, jar)).body).toEqual({ ok: true });
+  advance(30); // the setup code's step is used up: the next sign-in needs the next code
   return raw;
 }
 

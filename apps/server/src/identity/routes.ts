@@ -11,6 +11,7 @@ import { createCaptcha } from './captcha.js';
 import { IdentityError, invalidParameter, limitExceeded } from './errors.js';
 import { type ActionRequest, createIdentityService } from './service.js';
 import { type LiveSession, readSession } from './session.js';
+import { hit } from './throttle.js';
 
 export type IdentityOptions = {
   config: Config;
@@ -21,7 +22,7 @@ export type IdentityOptions = {
   captchaMaxNumber?: number;
 };
 
-const PER_IP_PER_MINUTE = 120;
+const PER_IP_PER_MINUTE = { windowSeconds: 60, max: 120 };
 
 /**
  * Mounts better-auth at /api/auth/* (passkey ceremonies and the session endpoints), our Cognito-shaped
@@ -34,6 +35,7 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, now });
   const sms = createSmsSender({ provider: opts.sms, db, now });
   const captcha = createCaptcha({
+    db,
     hmacKey: createHash('sha256').update(`captcha:${config.authSecret}`).digest('hex'),
     maxNumber: opts.captchaMaxNumber ?? 100_000,
     now,
@@ -79,17 +81,9 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
     return captcha.challenge();
   });
 
-  const hits = new Map<string, { windowStart: number; count: number }>();
-  const throttle = (key: string) => {
-    const t = now().getTime();
-    const h = hits.get(key);
-    if (!h || t - h.windowStart >= 60_000) {
-      if (hits.size > 10_000) hits.clear();
-      hits.set(key, { windowStart: t, count: 1 });
-      return;
-    }
-    h.count += 1;
-    if (h.count > PER_IP_PER_MINUTE) throw limitExceeded();
+  // Per client address and action, counted in the database so every instance shares the limit.
+  const throttle = async (key: string) => {
+    if (!(await hit(db, `ip:${key}`, PER_IP_PER_MINUTE, now()))) throw limitExceeded();
   };
 
   app.post(IDENTITY_ENDPOINT, async (req: FastifyRequest, reply: FastifyReply) => {
@@ -98,7 +92,7 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
       if (typeof action !== 'string' || !Object.hasOwn(service.actions, action)) throw invalidParameter('Unknown identity action.');
       // JSON only: a cross-site form cannot send it without a preflight.
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw invalidParameter('Send JSON.');
-      throttle(`${req.ip}:${action}`);
+      await throttle(`${req.ip}:${action}`);
       const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
       const actionReq: ActionRequest = {
         session: await sessionOf(req),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import {
   AUTO_SIGN_IN_SECONDS,
@@ -17,7 +17,7 @@ import {
   USERNAME_MESSAGE,
 } from '@groundwork/core/identity';
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { withIdentity } from '../db/with-tenant.js';
@@ -37,6 +37,7 @@ import {
   invalidParameter,
   invalidPassword,
   notAuthorized,
+  passwordResetRequired,
   pendingExpired,
   signedOut,
 } from './errors.js';
@@ -67,12 +68,16 @@ export type ActionRequest = {
 type Res<A extends keyof IdentityActions> = IdentityActions[A]['res'];
 type SignInRes = Res<'InitiateAuth'>;
 type UserRow = typeof user.$inferSelect;
+/** An account, by better-auth user id (employees.cognito_uuid) or by username (e-mail or phone). */
+export type AccountRef = { userId: string } | { username: string };
 
 export const AUTO_SIGN_IN_COOKIE = 'gw.auto_sign_in';
 const PHONE_EMAIL_DOMAIN = 'phone.groundwork.invalid';
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 const LENIENT_EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}$/;
 const MFA_TYPES: MfaType[] = ['TOTP', 'SMS', 'EMAIL'];
+const TOTP_PERIOD_SECONDS = 30;
+export const MFA_REQUIRED_MESSAGE = 'Two-factor authentication is required for this account.';
 const sha = (s: string) => createHash('sha256').update(s).digest('base64url');
 const isPlaceholder = (email: string) => email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
 
@@ -167,8 +172,8 @@ export function createIdentityService(deps: IdentityDeps) {
     return deliver(to, 'Your Groundwork verification code', codeText(code));
   }
   /** What an unknown username is told: the same shape as a real delivery, and nothing is sent. */
-  const fakeDelivery = (username: string): CodeDelivery => {
-    codes.throttle(`none:${username}`);
+  const fakeDelivery = async (username: string): Promise<CodeDelivery> => {
+    await codes.throttle(`none:${username}`);
     return { deliveryMedium: username.includes('@') ? 'EMAIL' : 'SMS', destination: maskDestination(username) };
   };
 
@@ -230,8 +235,13 @@ export function createIdentityService(deps: IdentityDeps) {
   const mfaEnabled = (u: UserRow): MfaType[] =>
     u.twoFactorEnabled ? ((u.mfaEnabled ?? '').split(',').filter((t) => MFA_TYPES.includes(t as MfaType)) as MfaType[]) : [];
 
-  /** After the first factor: a new password if one is owed, then the second factor, then a session. */
+  /**
+   * After the first factor: a reset by code if one was demanded (RESET_PASSWORD), a new password if one is
+   * owed, TOTP setup if the account must have a second factor and has none, then the second factor, then
+   * a session.
+   */
   async function afterFirstFactor(u: UserRow, req: ActionRequest): Promise<SignInRes> {
+    if (u.passwordResetRequired) throw passwordResetRequired();
     if (u.mustChangePassword) {
       return {
         nextStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED',
@@ -239,6 +249,14 @@ export function createIdentityService(deps: IdentityDeps) {
       };
     }
     const enabled = mfaEnabled(u);
+    if (!enabled.length && u.mfaRequired) {
+      const { totpUri } = await newTotpSecret(u);
+      return {
+        nextStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP',
+        session: await pend(u, 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP'),
+        totpUri,
+      };
+    }
     if (!enabled.length) {
       await startSession(u, req);
       return { nextStep: 'DONE' };
@@ -268,10 +286,57 @@ export function createIdentityService(deps: IdentityDeps) {
     const ctx = await auth.$context;
     return symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
   }
-  const totpValid = (secret: string, code: unknown) =>
-    typeof code === 'string' && /^\d{6}$/.test(code.trim())
-      ? createOTP(secret, { digits: 6, period: 30 }).verify(code.trim())
-      : Promise.resolve(false);
+  /** The TOTP time step (30 s, on our clock) a code belongs to: the current one or one either side. */
+  async function totpStep(secret: string, code: unknown): Promise<number | null> {
+    if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) return null;
+    const given = Buffer.from(code.trim());
+    const otp = createOTP(secret, { digits: 6, period: TOTP_PERIOD_SECONDS });
+    const current = Math.floor(now().getTime() / (TOTP_PERIOD_SECONDS * 1000));
+    let matched: number | null = null;
+    for (const step of [current - 1, current, current + 1]) {
+      if (timingSafeEqual(Buffer.from(await otp.hotp(step)), given)) matched = step;
+    }
+    return matched;
+  }
+  /**
+   * Accepts a TOTP code at most once (RFC 6238 §5.2): its time step must be later than the last one this
+   * person used. The check and the record are one UPDATE, so a second instance cannot accept it too.
+   */
+  async function useTotp(userId: string, secret: string, code: unknown): Promise<boolean> {
+    const step = await totpStep(secret, code);
+    if (step === null) return false;
+    const claimed = await db
+      .update(user)
+      .set({ totpLastStep: step })
+      .where(and(eq(user.id, userId), or(isNull(user.totpLastStep), lt(user.totpLastStep, step))))
+      .returning({ id: user.id });
+    return claimed.length === 1;
+  }
+  /** A new, not yet verified TOTP secret for `u` (replacing an unfinished one); its otpauth:// URI. */
+  async function newTotpSecret(u: UserRow, opts: { keepVerified?: boolean } = {}) {
+    const ctx = await auth.$context;
+    const secret = generateRandomString(32);
+    const encrypted = await symmetricEncrypt({ key: ctx.secretConfig, data: secret });
+    const backupCodes = await symmetricEncrypt({ key: ctx.secretConfig, data: JSON.stringify([]) });
+    const [existing] = await db
+      .select({ id: twoFactor.id, verified: twoFactor.verified })
+      .from(twoFactor)
+      .where(eq(twoFactor.userId, u.id));
+    if (existing?.verified && opts.keepVerified) throw invalidParameter('An authenticator app is already set up. Turn it off first.');
+    if (existing) await db.update(twoFactor).set({ secret: encrypted, verified: false }).where(eq(twoFactor.id, existing.id));
+    else await db.insert(twoFactor).values({ id: randomUUID(), userId: u.id, secret: encrypted, backupCodes, verified: false });
+    const totpUri = createOTP(secret, { digits: 6, period: TOTP_PERIOD_SECONDS }).url('Groundwork', usernameOf(u));
+    return { totpUri, secret: new URL(totpUri).searchParams.get('secret') ?? '' };
+  }
+  /** The secret is proven: TOTP is on (and preferred unless another type already is). */
+  async function turnOnTotp(u: UserRow) {
+    const enabled = new Set([...mfaEnabled(u), 'TOTP']);
+    await db.update(twoFactor).set({ verified: true }).where(eq(twoFactor.userId, u.id));
+    await db
+      .update(user)
+      .set({ twoFactorEnabled: true, mfaEnabled: [...enabled].join(','), mfaPreferred: u.mfaPreferred ?? 'TOTP', updatedAt: now() })
+      .where(eq(user.id, u.id));
+  }
 
   async function passkeyChallengeCookieName() {
     const ctx = await auth.$context;
@@ -347,7 +412,14 @@ export function createIdentityService(deps: IdentityDeps) {
         case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE': {
           await reserveAttempt(db, lockKey, now());
           const secret = await totpSecret(u.id, true);
-          if (!secret || !(await totpValid(secret, body.answer))) throw codeMismatch();
+          if (!secret || !(await useTotp(u.id, secret, body.answer))) throw codeMismatch();
+          break;
+        }
+        case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+          await reserveAttempt(db, lockKey, now());
+          const secret = await totpSecret(u.id, false);
+          if (!secret || !(await useTotp(u.id, secret, body.answer))) throw codeMismatch();
+          await turnOnTotp(u);
           break;
         }
         case 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE':
@@ -446,21 +518,20 @@ export function createIdentityService(deps: IdentityDeps) {
       if (usernameOf(u) !== username && u.email !== username && u.phoneNumber !== username) throw pendingExpired();
       await dropPending(pending.id);
       req.clearCookie(AUTO_SIGN_IN_COOKIE);
-      const res = await afterFirstFactor(u, req);
-      return { nextStep: res.nextStep as SignInStep };
+      return (await afterFirstFactor(u, req)) as Res<'AutoSignIn'>;
     },
 
     async ResendConfirmationCode(body: Partial<IdentityActions['ResendConfirmationCode']['req']>): Promise<Res<'ResendConfirmationCode'>> {
       const username = canonical(body.username);
       const u = await findUser(username);
-      if (!u || u.emailVerified || u.phoneNumberVerified) return { codeDelivery: fakeDelivery(username) };
+      if (!u || u.emailVerified || u.phoneNumberVerified) return { codeDelivery: await fakeDelivery(username) };
       return { codeDelivery: await sendCode('signup', u, username) };
     },
 
     async ForgotPassword(body: Partial<IdentityActions['ForgotPassword']['req']>): Promise<Res<'ForgotPassword'>> {
       const username = canonical(body.username);
       const u = await findUser(username);
-      const codeDelivery = u ? await sendCode('reset', u, username) : fakeDelivery(username);
+      const codeDelivery = u ? await sendCode('reset', u, username) : await fakeDelivery(username);
       return { nextStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE', codeDelivery };
     },
 
@@ -476,6 +547,7 @@ export function createIdentityService(deps: IdentityDeps) {
         .update(user)
         .set({
           mustChangePassword: false,
+          passwordResetRequired: false,
           updatedAt: now(),
           ...(isEmail(username) ? { emailVerified: true } : { phoneNumberVerified: true }),
         })
@@ -575,20 +647,7 @@ export function createIdentityService(deps: IdentityDeps) {
     ): Promise<Res<'AssociateSoftwareToken'>> {
       const s = requireSession(req);
       await confirmPassword(s.userId, body.password);
-      const u = await userById(s.userId);
-      const ctx = await auth.$context;
-      const secret = generateRandomString(32);
-      const encrypted = await symmetricEncrypt({ key: ctx.secretConfig, data: secret });
-      const backupCodes = await symmetricEncrypt({ key: ctx.secretConfig, data: JSON.stringify([]) });
-      const [existing] = await db
-        .select({ id: twoFactor.id, verified: twoFactor.verified })
-        .from(twoFactor)
-        .where(eq(twoFactor.userId, u.id));
-      if (existing?.verified) throw invalidParameter('An authenticator app is already set up. Turn it off first.');
-      if (existing) await db.update(twoFactor).set({ secret: encrypted, verified: false }).where(eq(twoFactor.id, existing.id));
-      else await db.insert(twoFactor).values({ id: randomUUID(), userId: u.id, secret: encrypted, backupCodes, verified: false });
-      const totpUri = createOTP(secret, { digits: 6, period: 30 }).url('Groundwork', usernameOf(u));
-      return { totpUri, secret: new URL(totpUri).searchParams.get('secret') ?? '' };
+      return newTotpSecret(await userById(s.userId), { keepVerified: true });
     },
 
     async VerifySoftwareToken(
@@ -598,14 +657,8 @@ export function createIdentityService(deps: IdentityDeps) {
       const s = requireSession(req);
       const secret = await totpSecret(s.userId, false);
       if (!secret) throw invalidParameter('Begin with AssociateSoftwareToken.');
-      if (!(await totpValid(secret, body.code))) throw codeMismatch();
-      const u = await userById(s.userId);
-      const enabled = new Set([...mfaEnabled(u), 'TOTP']);
-      await db.update(twoFactor).set({ verified: true }).where(eq(twoFactor.userId, s.userId));
-      await db
-        .update(user)
-        .set({ twoFactorEnabled: true, mfaEnabled: [...enabled].join(','), mfaPreferred: u.mfaPreferred ?? 'TOTP', updatedAt: now() })
-        .where(eq(user.id, s.userId));
+      if (!(await useTotp(s.userId, secret, body.code))) throw codeMismatch();
+      await turnOnTotp(await userById(s.userId));
       return { ok: true };
     },
 
@@ -628,6 +681,7 @@ export function createIdentityService(deps: IdentityDeps) {
                 : false;
         if (!ok) throw invalidParameter(`${type} cannot be turned on for this account yet.`);
       }
+      if (u.mfaRequired && wanted.length === 0) throw invalidParameter(MFA_REQUIRED_MESSAGE);
       const preferred = body.preferred ?? null;
       if (preferred && !wanted.includes(preferred)) throw invalidParameter('The preferred MFA type must be one of the enabled ones.');
       await db
@@ -821,6 +875,33 @@ export function createIdentityService(deps: IdentityDeps) {
     return u.id;
   }
 
+  async function userIdOf(ref: AccountRef): Promise<string> {
+    const u = 'userId' in ref ? (await db.select().from(user).where(eq(user.id, ref.userId)))[0] : await findUser(canonical(ref.username));
+    if (!u) throw new IdentityError('UserNotFoundException', 'User does not exist.', 400);
+    return u.id;
+  }
+
+  /**
+   * For an admin who forces a reset, or an operator who flags an account: every session and pending
+   * sign-in ends, and the next correct password is answered with PasswordResetRequiredException
+   * (RESET_PASSWORD) until the person resets it with a code (ConfirmForgotPassword clears the flag).
+   */
+  async function requirePasswordReset(ref: AccountRef): Promise<void> {
+    const id = await userIdOf(ref);
+    await db.update(user).set({ passwordResetRequired: true, updatedAt: now() }).where(eq(user.id, id));
+    await db.delete(sessionTable).where(eq(sessionTable.userId, id));
+    await db.delete(authPending).where(eq(authPending.userId, id));
+  }
+
+  /**
+   * Whether the account must have a second factor. When on and none is set up, sign-in continues with
+   * CONTINUE_SIGN_IN_WITH_TOTP_SETUP, and the person cannot turn every factor off.
+   */
+  async function setMfaRequired(ref: AccountRef, required: boolean): Promise<void> {
+    const id = await userIdOf(ref);
+    await db.update(user).set({ mfaRequired: required, updatedAt: now() }).where(eq(user.id, id));
+  }
+
   /** A demo or seed account with a known password (no temporary-password step). */
   async function ensurePasswordUser(username: string, password: string): Promise<string> {
     const c = canonical(username);
@@ -829,7 +910,7 @@ export function createIdentityService(deps: IdentityDeps) {
     return (await createUser(c, password, { confirmed: true, mustChangePassword: false })).id;
   }
 
-  return { actions, createInvitedUser, ensurePasswordUser, claims };
+  return { actions, createInvitedUser, ensurePasswordUser, claims, requirePasswordReset, setMfaRequired };
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
