@@ -9,6 +9,11 @@ import '../modules/departments/departments.graphql.js';
 import '../modules/divisions/divisions.graphql.js';
 import '../modules/jobs/jobs.graphql.js';
 import '../modules/timecards/timecards.graphql.js';
+import '../modules/modules/modules.graphql.js';
+import '../modules/navigation/navigation.graphql.js';
+import '../modules/settings/settings.graphql.js';
+import '../modules/customlinks/customlinks.graphql.js';
+import '../modules/staticdata/staticdata.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,9 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { ADMIN_ACCESS } from '@groundwork/core/permissions';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { withIdentity, withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
-import { requireMember } from '../../graphql/context.js';
-import { unauthenticated } from '../../graphql/errors.js';
+import { checkSessionTenant, requireMember } from '../../graphql/context.js';
+import { AppError, forbidden, unauthenticated } from '../../graphql/errors.js';
+import { session as sessionTable, user } from '../../identity/auth.table.js';
 import { employees } from '../employees/employees.table.js';
+import { modules, tenantsModules, tenantsPricing } from '../modules/modules.table.js';
+import { seedDefaultSettings } from '../settings/settings.graphql.js';
 import { tenants } from './tenants.table.js';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -60,6 +66,113 @@ builder.queryField('fetchTenant', (t) =>
         tx.select().from(tenants).where(eq(tenants.tenant_uuid, member.tenantUuid)),
       );
       return rows[0] ?? null;
+    },
+  }),
+);
+
+// --- createTenant / deleteTenant --------------------------------------------------------------------
+
+/** The plan every new company starts on (the free core modules). */
+const CORE_PRICING_ID = 1;
+/** A person may start this many companies a day: enough for any real use, not for filling the database. */
+export const MAX_NEW_TENANTS_PER_DAY = 10;
+const COMPANY_MAX = 200;
+
+/** The account's sign-in e-mail and phone (a phone-only account has a reserved .invalid placeholder e-mail). */
+async function accountOf(ctx: { db: Db }, identity: string) {
+  const [u] = await ctx.db.select({ email: user.email, phone: user.phoneNumber, name: user.name }).from(user).where(eq(user.id, identity));
+  if (!u) return null;
+  return { email: u.email.toLowerCase().endsWith('.invalid') ? null : u.email.toLowerCase(), phone: u.phone ?? null, name: u.name };
+}
+
+builder.mutationField('createTenant', (t) =>
+  t.field({
+    type: TenantRef,
+    description:
+      'Starts a company for the signed-in person, who becomes its first global admin; the client then selects it (identity SelectTenant).',
+    args: { company: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const identity = ctx.session?.sub;
+      if (!identity) throw unauthenticated();
+      const company = args.company.trim();
+      if (!company) throw new AppError('VALIDATION', 'company: This field is required', { field: 'company' });
+      if (company.length > COMPANY_MAX) {
+        throw new AppError('VALIDATION', `company: You must enter a maximum of ${COMPANY_MAX} characters`, { field: 'company' });
+      }
+      const account = await accountOf(ctx, identity);
+      if (!account) throw unauthenticated();
+      const [{ recent }] = await withIdentity(ctx.db, identity, (tx) =>
+        tx
+          .select({ recent: sql<number>`count(*)::int` })
+          .from(employees)
+          .where(
+            and(
+              eq(employees.cognito_uuid, identity),
+              eq(employees.is_admin, true),
+              gt(employees.created_on, sql`now() - interval '1 day'`),
+            ),
+          ),
+      );
+      if (recent >= MAX_NEW_TENANTS_PER_DAY) {
+        throw new AppError('RATE_LIMITED', 'You have started too many companies today. Please try again tomorrow.');
+      }
+      const tenant_uuid = randomUUID();
+      const [first, ...rest] = account.name.trim().split(/\s+/).filter(Boolean);
+      return withTenant(ctx.db, tenant_uuid, async (tx) => {
+        const [row] = await tx.insert(tenants).values({ tenant_uuid, company }).returning();
+        await tx.insert(employees).values({
+          tenant_uuid,
+          username: account.email ?? account.phone,
+          email: account.email,
+          cellphone: account.phone,
+          firstname: first ?? null,
+          lastname: rest.length ? rest.join(' ') : null,
+          is_admin: true,
+          cognito_uuid: identity,
+          cognito_status: 'CONFIRMED',
+        });
+        await seedDefaultSettings(tx, tenant_uuid);
+        const catalogue = await tx.select({ id: modules.id }).from(modules);
+        if (catalogue.length) await tx.insert(tenantsModules).values(catalogue.map((m) => ({ tenant_uuid, modules_id: m.id, status: 1 })));
+        await tx.insert(tenantsPricing).values({ tenant_uuid, pricing_id: CORE_PRICING_ID, status: 1 });
+        return row;
+      });
+    },
+  }),
+);
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+builder.mutationField('deleteTenant', (t) =>
+  t.field({
+    type: 'Boolean',
+    description:
+      "Removes the company and all its data (admins only). user_email must be the caller's sign-in e-mail, typed as a confirmation. Every session that had the company selected loses the selection.",
+    args: { tenant_uuid: t.arg.string({ required: true }), user_email: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      checkSessionTenant(ctx, args.tenant_uuid);
+      const tenant = args.tenant_uuid;
+      // Read before the tenant transaction: the embedded database runs one transaction at a time.
+      const account = await accountOf(ctx, (ctx.session as { sub: string }).sub);
+      await withTenant(ctx.db, tenant, async (tx) => {
+        const member = await requireMember(ctx, tenant, tx);
+        if (!member.permissions.has(ADMIN_ACCESS)) throw forbidden();
+        const typed = args.user_email.trim().toLowerCase();
+        if (!typed) throw new AppError('VALIDATION', 'user_email: Required.', { field: 'user_email' });
+        const matches =
+          (account?.email != null && typed === account.email) ||
+          (account?.phone != null && !typed.includes('@') && digits(typed).length >= 10 && digits(typed) === digits(account.phone));
+        if (!matches) {
+          throw new AppError('VALIDATION', 'user_email: This is not the e-mail address you sign in with.', { field: 'user_email' });
+        }
+        // Every tenant table's key to tenants cascades, so this one statement removes the company's data.
+        await tx.delete(tenants).where(eq(tenants.tenant_uuid, tenant));
+      });
+      await ctx.db
+        .update(sessionTable)
+        .set({ selectedTenantUuid: null, updatedAt: new Date() })
+        .where(eq(sessionTable.selectedTenantUuid, tenant));
+      return true;
     },
   }),
 );
