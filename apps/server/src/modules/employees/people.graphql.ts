@@ -224,7 +224,9 @@ builder.mutationField('inviteUser', (t) =>
           to: email,
           subject: `You were added to ${company} on Groundwork`,
           text:
-            `You now have access to ${company} on Groundwork. Sign in as ${email} with your usual password ` +
+            `You now have access to ${company} on Groundwork. Sign in as ${email} with ` +
+            // Invited before and never signed in: their first invitation's temporary password still applies.
+            (account.mustChange ? 'the temporary password from your first invitation ' : 'your usual password ') +
             `and choose ${company} from your companies.`,
         });
       }

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT, type IdentityAction } from '@groundwork/core/identity';
+import { COGNITO_STATUS, PEOPLE_MESSAGES } from '@groundwork/core/people';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/with-tenant.js';
+import { user } from '../../identity/auth.table.js';
+import { createMember, createSession, createTenant, type TestMember } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/test-app.js';
+import { employees } from './employees.table.js';
+import { temporaryPassword } from './people.graphql.js';
+
+const t = useTestApp();
+
+const EMP = 'id email username is_admin status cognito_status cognito_uuid';
+const INVITE = `mutation($t: String!, $id: Int!, $e: String!, $u: String) {
+  inviteUser(tenant_uuid: $t, id: $id, email: $e, username: $u) { ${EMP} } }`;
+const REMOVE = `mutation($t: String!, $id: Int!) { removeUserFromTenant(tenant_uuid: $t, id: $id) { ${EMP} } }`;
+const MAKE_ADMIN = `mutation($t: String!, $e: Int!, $u: String) { createGlobalAdmin(tenant_uuid: $t, employees_id: $e, username: $u) { ${EMP} } }`;
+const DROP_ADMIN = `mutation($t: String!, $e: Int!, $u: String) { deleteGlobalAdmin(tenant_uuid: $t, employees_id: $e, username: $u) { ${EMP} } }`;
+const PERMS = 'query($t: String!) { listPermissions(tenant_uuid: $t) { id } }';
+const CREATE_PEOPLE = `mutation($t: ID!, $d: [EmployeesInput!]!) { createEmployees(tenant_uuid: $t, data: $d) { id } }`;
+
+let admin: TestMember;
+let peopleAdmin: TestMember;
+let peopleBasic: TestMember;
+let foreign: TestMember;
+
+const gql = (query: string, vars: Record<string, unknown>, who?: TestMember) => t.gql(query, vars, who?.token);
+const code = async (query: string, vars: Record<string, unknown>, who?: TestMember) =>
+  (await gql(query, vars, who)).errors?.[0]?.extensions?.code;
+const newEmail = () => `person-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A person row without a sign-in, made by the tenant's people admin through the API. */
+async function addPerson(who: TestMember, fields: Record<string, unknown> = {}): Promise<number> {
+  const res = await gql(CREATE_PEOPLE, { t: who.tenantUuid, d: [{ firstname: 'New', lastname: 'Hire', ...fields }] }, who);
+  expect(res.errors).toBeUndefined();
+  return res.data?.createEmployees[0].id;
+}
+const row = async (tenant: string, id: number) => {
+  const [r] = await withTenant(t.database.db, tenant, (tx) =>
+    tx
+      .select()
+      .from(employees)
+      .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, id))),
+  );
+  return r;
+};
+const outbox = async (to: string): Promise<{ subject: string; text: string }[]> =>
+  (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` })).json();
+
+type Jar = Record<string, string>;
+async function identity(action: IdentityAction, body: Record<string, unknown>, jar: Jar = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: IDENTITY_ENDPOINT,
+    headers: {
+      'content-type': 'application/json',
+      [IDENTITY_ACTION_HEADER]: action,
+      ...(Object.keys(jar).length
+        ? {
+            cookie: Object.entries(jar)
+              .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+              .join('; '),
+          }
+        : {}),
+    },
+    payload: body,
+  });
+  const next = { ...jar };
+  for (const c of res.cookies as { name: string; value: string }[]) next[c.name] = c.value;
+  return { status: res.statusCode, body: res.json(), jar: next };
+}
+
+beforeAll(async () => {
+  const db = t.database.db;
+  const a = await createTenant(db, 'Alpha Builders');
+  const b = await createTenant(db, 'Beta Builders');
+  admin = await createMember(db, a, { isAdmin: true });
+  peopleAdmin = await createMember(db, a, { permissions: ['people_admin'] });
+  peopleBasic = await createMember(db, a, { permissions: ['people_basic'] });
+  foreign = await createMember(db, b, { isAdmin: true });
+});
+
+describe('inviteUser', () => {
+  it('gives a new address an account with an e-mailed temporary password that must be replaced at first sign-in', async () => {
+    const tenant = peopleAdmin.tenantUuid;
+    const id = await addPerson(peopleAdmin, { email: null });
+    const email = newEmail();
+    const res = await gql(INVITE, { t: tenant, id, e: `  ${email.toUpperCase()} `, u: 'new.hire' }, peopleAdmin);
+    expect(res.errors).toBeUndefined();
+    const [account] = await t.database.db.select().from(user).where(eq(user.email, email));
+    expect(account.mustChangePassword).toBe(true);
+    expect(res.data?.inviteUser).toMatchObject({
+      id,
+      email,
+      username: 'new.hire',
+      cognito_status: COGNITO_STATUS.invited,
+      cognito_uuid: account.id,
+    });
+    expect(await row(tenant, id)).toMatchObject({ cognito_uuid: account.id, cognito_status: 'FORCE_CHANGE_PASSWORD', email });
+
+    const [mail] = await outbox(email);
+    const temporary = /temporary password (\S+)/.exec(mail?.text ?? '')?.[1];
+    expect(temporary).toMatch(/^[A-Za-z0-9]{14}$/);
+
+    const first = await identity('InitiateAuth', { username: email, password: temporary });
+    expect(first.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    const done = await identity('RespondToAuthChallenge', { session: first.body.session, answer: 'a brand new passphrase' }, first.jar);
+    expect(done.body).toEqual({ nextStep: 'DONE' });
+    const me = await identity('GetUser', {}, done.jar);
+    expect(me.body['custom:tenants'].map((c: { tenant_uuid: string }) => c.tenant_uuid)).toContain(tenant);
+    const chosen = await identity('SelectTenant', { tenant_uuid: tenant }, done.jar);
+    expect(chosen.body['custom:selected_tenant_uuid']).toBe(tenant);
+    // Their session now works in the company.
+    const session = Object.entries(done.jar).find(([k]) => k.includes('session_token'))?.[1];
+    const perms = await t.gql(PERMS, { t: tenant }, session);
+    expect(perms.errors).toBeUndefined();
+  });
+
+  it('links an existing account and tells them they were added to the company', async () => {
+    const tenant = admin.tenantUuid;
+    // Someone already signed in to another company.
+    const elsewhere = await createMember(t.database.db, foreign.tenantUuid, {});
+    const email = `${elsewhere.identity}@test.example`;
+    const id = await addPerson(admin, { email: 'office@alpha.example' });
+    const res = await gql(INVITE, { t: tenant, id, e: email }, admin);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.inviteUser).toMatchObject({
+      id,
+      email: 'office@alpha.example',
+      cognito_uuid: elsewhere.identity,
+      cognito_status: COGNITO_STATUS.confirmed,
+    });
+    const [mail] = await outbox(email);
+    expect(mail.subject).toBe('You were added to Alpha Builders on Groundwork');
+    expect(mail.text).not.toMatch(/temporary password/);
+    // The same identity may now select this company too.
+    const here = await createSession(t.database.db, elsewhere.identity, tenant);
+    expect((await t.gql(PERMS, { t: tenant }, here)).errors).toBeUndefined();
+  });
+
+  it('refuses an address already linked to another person of the company', async () => {
+    const tenant = admin.tenantUuid;
+    const email = newEmail();
+    const first = await addPerson(admin);
+    expect((await gql(INVITE, { t: tenant, id: first, e: email }, admin)).errors).toBeUndefined();
+    const second = await addPerson(admin);
+    const res = await gql(INVITE, { t: tenant, id: second, e: email.toUpperCase() }, admin);
+    expect(res.errors?.[0]).toMatchObject({ message: PEOPLE_MESSAGES.emailLinkedElsewhere, extensions: { code: 'CONFLICT' } });
+    expect(await row(tenant, second)).toMatchObject({ cognito_uuid: null, cognito_status: null });
+    // A second invitation of the same person to the same address is fine (it re-links, nothing doubles).
+    const again = await gql(INVITE, { t: tenant, id: first, e: email }, admin);
+    expect(again.errors).toBeUndefined();
+    // An account linked to someone else of this company cannot be linked to a second row either.
+    const member = await createMember(t.database.db, tenant, {});
+    const third = await addPerson(admin);
+    expect(await code(INVITE, { t: tenant, id: third, e: `${member.identity}@test.example` }, admin)).toBe('CONFLICT');
+  });
+
+  it('refuses invalid input and archived people', async () => {
+    const tenant = admin.tenantUuid;
+    const id = await addPerson(admin);
+    for (const vars of [
+      { t: tenant, id, e: 'not-an-address' },
+      { t: tenant, id, e: '' },
+      { t: tenant, id, e: `${'x'.repeat(260)}@example.com` },
+      { t: tenant, id, e: newEmail(), u: 'u'.repeat(300) },
+      { t: tenant, id: 'x', e: newEmail() },
+    ]) {
+      expect(await code(INVITE, vars, admin), JSON.stringify(vars).slice(0, 80)).toBe('VALIDATION');
+    }
+    const archived = await addPerson(admin, { status: 0 });
+    const email = newEmail();
+    expect(await code(INVITE, { t: tenant, id: archived, e: email }, admin)).toBe('VALIDATION');
+    // Nothing was made for the refused address.
+    expect(await t.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    expect(await row(tenant, id)).toMatchObject({ cognito_uuid: null });
+  });
+
+  it('lets only people_admin or admin_access invite, and only admins invite into an admin row', async () => {
+    const tenant = admin.tenantUuid;
+    const id = await addPerson(admin);
+    const email = newEmail();
+    expect(await code(INVITE, { t: tenant, id, e: email })).toBe('UNAUTHENTICATED');
+    expect(await code(INVITE, { t: tenant, id, e: email }, peopleBasic)).toBe('FORBIDDEN');
+    expect(await t.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    // An admin row without a sign-in cannot be taken over by a people admin inviting their own address.
+    const adminRow = await addPerson(admin);
+    expect((await gql(MAKE_ADMIN, { t: tenant, e: adminRow }, admin)).errors).toBeUndefined();
+    expect(await code(INVITE, { t: tenant, id: adminRow, e: `${peopleAdmin.identity}-2@example.com` }, peopleAdmin)).toBe('FORBIDDEN');
+    expect(await row(tenant, adminRow)).toMatchObject({ cognito_uuid: null });
+  });
+
+  it("never touches another company's people", async () => {
+    const theirRow = await addPerson(foreign);
+    const email = newEmail();
+    expect(await code(INVITE, { t: foreign.tenantUuid, id: theirRow, e: email }, admin)).toBe('NOT_FOUND');
+    expect(await code(INVITE, { t: admin.tenantUuid, id: theirRow, e: email }, admin)).toBe('NOT_FOUND');
+    expect(await row(foreign.tenantUuid, theirRow)).toMatchObject({ cognito_uuid: null, cognito_status: null });
+    expect(await t.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+  });
+
+  it('makes temporary passwords that differ and are long enough', () => {
+    const a = temporaryPassword();
+    expect(a).toHaveLength(14);
+    expect(a).not.toBe(temporaryPassword());
+  });
+});
+
+describe('removeUserFromTenant', () => {
+  it("ends the person's access to that company only; their next request there is refused", async () => {
+    const db = t.database.db;
+    const identity = randomUUID();
+    const inA = await createMember(db, admin.tenantUuid, { identity, permissions: ['people_basic'] });
+    const inB = await createMember(db, foreign.tenantUuid, { identity, permissions: ['people_basic'] });
+    expect((await gql(PERMS, { t: inA.tenantUuid }, inA)).errors).toBeUndefined();
+
+    const res = await gql(REMOVE, { t: admin.tenantUuid, id: inA.employeeId }, peopleAdmin);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.removeUserFromTenant).toMatchObject({ cognito_status: 'Deleted', cognito_uuid: null });
+    expect(await row(admin.tenantUuid, inA.employeeId)).toMatchObject({ cognito_status: 'Deleted', cognito_uuid: null });
+
+    // The same live session is refused at its next request; the other company still works.
+    expect(await code(PERMS, { t: inA.tenantUuid }, inA)).toBe('NOT_FOUND');
+    expect((await gql(PERMS, { t: inB.tenantUuid }, inB)).errors).toBeUndefined();
+    const me = await identity_('GetUser', inA);
+    expect(me['custom:tenants'].map((c: { tenant_uuid: string }) => c.tenant_uuid)).toEqual([foreign.tenantUuid]);
+    expect(me['custom:selected_tenant_uuid']).toBeNull();
+  });
+
+  it('refuses removing yourself, and a people admin removing a global admin', async () => {
+    const tenant = admin.tenantUuid;
+    const res = await gql(REMOVE, { t: tenant, id: peopleAdmin.employeeId }, peopleAdmin);
+    expect(res.errors?.[0]).toMatchObject({ message: PEOPLE_MESSAGES.removeSelf, extensions: { code: 'VALIDATION' } });
+    expect(await code(REMOVE, { t: tenant, id: admin.employeeId }, peopleAdmin)).toBe('FORBIDDEN');
+    expect(await code(REMOVE, { t: tenant, id: 'x' }, admin)).toBe('VALIDATION');
+    expect(await code(REMOVE, { t: tenant, id: 999_999 }, admin)).toBe('NOT_FOUND');
+    expect(await row(tenant, admin.employeeId)).toMatchObject({ cognito_uuid: admin.identity, is_admin: true });
+  });
+
+  it('refuses without a session, for basic users and across companies', async () => {
+    const target = await createMember(t.database.db, admin.tenantUuid, {});
+    expect(await code(REMOVE, { t: admin.tenantUuid, id: target.employeeId })).toBe('UNAUTHENTICATED');
+    expect(await code(REMOVE, { t: admin.tenantUuid, id: target.employeeId }, peopleBasic)).toBe('FORBIDDEN');
+    expect(await code(REMOVE, { t: admin.tenantUuid, id: target.employeeId }, foreign)).toBe('NOT_FOUND');
+    expect(await code(REMOVE, { t: foreign.tenantUuid, id: foreign.employeeId }, admin)).toBe('NOT_FOUND');
+    expect(await code(REMOVE, { t: admin.tenantUuid, id: foreign.employeeId }, admin)).toBe('NOT_FOUND');
+    expect(await row(admin.tenantUuid, target.employeeId)).toMatchObject({ cognito_uuid: target.identity });
+    expect(await row(foreign.tenantUuid, foreign.employeeId)).toMatchObject({ cognito_uuid: foreign.identity });
+  });
+});
+
+describe('global admins', () => {
+  it('keeps the last active admin', async () => {
+    const db = t.database.db;
+    const tenant = await createTenant(db);
+    const only = await createMember(db, tenant, { isAdmin: true });
+    // admin_access through a group, without being a global admin.
+    const deputy = await createMember(db, tenant, { permissions: ['admin_access'] });
+    const last = await gql(DROP_ADMIN, { t: tenant, e: only.employeeId }, only);
+    expect(last.errors?.[0]).toMatchObject({ message: PEOPLE_MESSAGES.lastAdmin, extensions: { code: 'CONFLICT' } });
+    expect(await code(DROP_ADMIN, { t: tenant, e: only.employeeId }, deputy)).toBe('CONFLICT');
+    expect(await code(REMOVE, { t: tenant, id: only.employeeId }, deputy)).toBe('CONFLICT');
+    expect(await row(tenant, only.employeeId)).toMatchObject({ is_admin: true, cognito_uuid: only.identity });
+
+    const made = await gql(MAKE_ADMIN, { t: tenant, e: deputy.employeeId }, only);
+    expect(made.errors).toBeUndefined();
+    expect(made.data?.createGlobalAdmin).toMatchObject({ id: deputy.employeeId, is_admin: true });
+    const dropped = await gql(DROP_ADMIN, { t: tenant, e: only.employeeId }, only);
+    expect(dropped.data?.deleteGlobalAdmin).toMatchObject({ id: only.employeeId, is_admin: false });
+    // The former admin lost admin_access with it.
+    expect(await code(MAKE_ADMIN, { t: tenant, e: only.employeeId }, only)).toBe('FORBIDDEN');
+    expect(await code(DROP_ADMIN, { t: tenant, e: deputy.employeeId }, deputy)).toBe('CONFLICT');
+  });
+
+  it('refuses without a session, for non-admins, bad input and other companies', async () => {
+    const tenant = admin.tenantUuid;
+    const person = await addPerson(admin, { username: 'sam.field' });
+    for (const q of [MAKE_ADMIN, DROP_ADMIN]) {
+      expect(await code(q, { t: tenant, e: person })).toBe('UNAUTHENTICATED');
+      expect(await code(q, { t: tenant, e: person }, peopleAdmin)).toBe('FORBIDDEN');
+      expect(await code(q, { t: tenant, e: person }, peopleBasic)).toBe('FORBIDDEN');
+      expect(await code(q, { t: tenant, e: 'x' }, admin)).toBe('VALIDATION');
+      expect(await code(q, { t: tenant, e: person, u: 'someone.else' }, admin)).toBe('VALIDATION');
+      expect(await code(q, { t: tenant, e: 999_999 }, admin)).toBe('NOT_FOUND');
+      expect(await code(q, { t: foreign.tenantUuid, e: foreign.employeeId }, admin)).toBe('NOT_FOUND');
+      expect(await code(q, { t: tenant, e: foreign.employeeId }, admin)).toBe('NOT_FOUND');
+    }
+    expect(await code(MAKE_ADMIN, { t: tenant, e: await addPerson(admin, { status: 0 }) }, admin)).toBe('VALIDATION');
+    expect(await row(tenant, person)).toMatchObject({ is_admin: false });
+    expect(await row(foreign.tenantUuid, foreign.employeeId)).toMatchObject({ is_admin: true });
+    const ok = await gql(MAKE_ADMIN, { t: tenant, e: person, u: 'Sam.Field' }, admin);
+    expect(ok.data?.createGlobalAdmin).toMatchObject({ is_admin: true });
+  });
+});
+
+/** An identity action made with a test member's session. */
+async function identity_(action: IdentityAction, who: TestMember) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: IDENTITY_ENDPOINT,
+    headers: { 'content-type': 'application/json', [IDENTITY_ACTION_HEADER]: action, authorization: `Bearer ${who.token}` },
+    payload: {},
+  });
+  return res.json();
+}
