@@ -95,11 +95,15 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await tx.insert(divisions).values(['Commercial', 'Residential', 'Civil'].map((division) => ({ tenant_uuid, division })));
     const groups = await tx
       .insert(usergroups)
-      .values(['Foremen', 'Crew'].map((usergroup) => ({ tenant_uuid, usergroup })))
+      .values(['Foremen', 'Crew', 'Office'].map((usergroup) => ({ tenant_uuid, usergroup })))
       .returning({ id: usergroups.id });
     const grants: [number, string[]][] = [
       [groups[0].id, ['projects_basic', 'people_basic', 'receipts_basic', 'project_notes_admin', 'tool20_basic', 'basic_access']],
       [groups[1].id, ['basic_access', 'receipts_basic', 'tool20_basic']],
+      [
+        groups[2].id,
+        ['people_admin', 'projects_basic', 'receipts_admin', 'ordering_admin', 'announcements_admin', 'scheduling_admin', 'basic_access'],
+      ],
     ];
     await tx
       .insert(usergroupPermissions)
@@ -111,6 +115,10 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
         employees_id: p.id,
       })),
     );
+    // The estimator and the safety manager also run the office (people, receipts, ordering, scheduling).
+    await tx
+      .insert(usergroupUsers)
+      .values([people[8], people[10]].map((p) => ({ tenant_uuid, usergroups_id: groups[2].id, employees_id: p.id })));
   });
   return tenant_uuid;
 }
