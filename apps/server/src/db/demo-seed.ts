@@ -3,10 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../identity/auth.js';
 import { account, user } from '../identity/auth.table.js';
 import { costcodes } from '../modules/costcodes/costcodes.table.js';
+import { seedDemoCustomLinks } from '../modules/customlinks/customlinks.seed.js';
 import { departments } from '../modules/departments/departments.table.js';
 import { divisions } from '../modules/divisions/divisions.table.js';
 import { employees } from '../modules/employees/employees.table.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
+import { seedCompanyDefaults } from '../modules/tenants/tenants.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import { seedDemoTimecards } from '../modules/timecards/timecards.seed.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
@@ -89,6 +91,8 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     const codeIds = codes.map((c) => c.id);
     const jobIds = await seedDemoJobs(tx, tenant_uuid, personIds, codeIds);
     await seedDemoTimecards(tx, tenant_uuid, personIds.slice(3, 9), jobIds.slice(0, 4), codeIds.slice(0, 6));
+    await seedCompanyDefaults(tx, tenant_uuid);
+    await seedDemoCustomLinks(tx, tenant_uuid, personIds);
     await tx
       .insert(departments)
       .values(['Field Operations', 'Estimating', 'Accounting', 'Safety'].map((department) => ({ tenant_uuid, department })));

@@ -8,8 +8,8 @@ import { checkSessionTenant, requireMember } from '../../graphql/context.js';
 import { AppError, forbidden, unauthenticated } from '../../graphql/errors.js';
 import { session as sessionTable, user } from '../../identity/auth.table.js';
 import { employees } from '../employees/employees.table.js';
-import { modules, tenantsModules, tenantsPricing } from '../modules/modules.table.js';
 import { seedDefaultSettings } from '../settings/settings.graphql.js';
+import { seedCompanyDefaults } from './tenants.seed.js';
 import { tenants } from './tenants.table.js';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -72,8 +72,6 @@ builder.queryField('fetchTenant', (t) =>
 
 // --- createTenant / deleteTenant --------------------------------------------------------------------
 
-/** The plan every new company starts on (the free core modules). */
-const CORE_PRICING_ID = 1;
 /** A person may start this many companies a day: enough for any real use, not for filling the database. */
 export const MAX_NEW_TENANTS_PER_DAY = 10;
 const COMPANY_MAX = 200;
@@ -132,9 +130,7 @@ builder.mutationField('createTenant', (t) =>
           cognito_status: 'CONFIRMED',
         });
         await seedDefaultSettings(tx, tenant_uuid);
-        const catalogue = await tx.select({ id: modules.id }).from(modules);
-        if (catalogue.length) await tx.insert(tenantsModules).values(catalogue.map((m) => ({ tenant_uuid, modules_id: m.id, status: 1 })));
-        await tx.insert(tenantsPricing).values({ tenant_uuid, pricing_id: CORE_PRICING_ID, status: 1 });
+        await seedCompanyDefaults(tx, tenant_uuid);
         return row;
       });
     },
