@@ -16,6 +16,7 @@ import { type Ctx, createContext } from './graphql/context.js';
 import { limitBatchSize, normalizeErrorCodes } from './graphql/request-guards.js';
 import { getSchema } from './graphql/schema.js';
 import { registerIdentity } from './identity/routes.js';
+import { registerFileRoutes } from './modules/files/files.routes.js';
 import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
@@ -87,6 +88,7 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   const identity = await registerIdentity(app, { config, db: database.db, now, sms, captchaMaxNumber });
+  await registerFileRoutes(app, { config, db: database.db, sessionOf: identity.sessionOf });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now });
 

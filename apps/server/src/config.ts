@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +21,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Groundwork <no-reply@groundwork.local>'),
   APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  SUPPORT_EMAIL: z.email().default('support@groundwork.local'),
+  FILES_DIR: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -39,6 +42,10 @@ export type Config = {
   mailFrom: string;
   /** The web app's origin: the WebAuthn relying party (its hostname is the rpID) and better-auth's base URL. */
   appOrigin: string;
+  /** Where submitted issues are e-mailed. */
+  supportEmail: string;
+  /** Uploaded files (POST /api/files), one folder per tenant. */
+  filesDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -72,6 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appOrigin: new URL(e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).origin,
+    supportEmail: e.SUPPORT_EMAIL.toLowerCase(),
+    // An in-memory database keeps its files in a temporary folder of this process.
+    filesDir: path.resolve(
+      e.FILES_DIR ?? (inMemory ? path.join(tmpdir(), `groundwork-files-${process.pid}`) : path.join(dataDir, 'files')),
+    ),
   };
 }
 

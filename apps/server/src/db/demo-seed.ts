@@ -7,6 +7,7 @@ import { seedDemoCustomLinks } from '../modules/customlinks/customlinks.seed.js'
 import { departments } from '../modules/departments/departments.table.js';
 import { divisions } from '../modules/divisions/divisions.table.js';
 import { employees } from '../modules/employees/employees.table.js';
+import { seedDemoIssues } from '../modules/issues/issues.seed.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { seedCompanyDefaults } from '../modules/tenants/tenants.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
@@ -93,6 +94,11 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedDemoTimecards(tx, tenant_uuid, personIds.slice(3, 9), jobIds.slice(0, 4), codeIds.slice(0, 6));
     await seedCompanyDefaults(tx, tenant_uuid);
     await seedDemoCustomLinks(tx, tenant_uuid, personIds);
+    await seedDemoIssues(tx, tenant_uuid, {
+      id: personIds[5],
+      name: `${PEOPLE[5][0]} ${PEOPLE[5][1]}`,
+      email: `${PEOPLE[5][0]}.${PEOPLE[5][1]}@summitridge.test`.toLowerCase(),
+    });
     await tx
       .insert(departments)
       .values(['Field Operations', 'Estimating', 'Accounting', 'Safety'].map((department) => ({ tenant_uuid, department })));

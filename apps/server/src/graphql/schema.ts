@@ -14,6 +14,8 @@ import '../modules/navigation/navigation.graphql.js';
 import '../modules/settings/settings.graphql.js';
 import '../modules/customlinks/customlinks.graphql.js';
 import '../modules/staticdata/staticdata.graphql.js';
+import '../modules/profile/profile.graphql.js';
+import '../modules/issues/issues.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

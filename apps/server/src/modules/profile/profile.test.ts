@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/with-tenant.js';
+import { createMember, createSession, createTenant, type TestMember } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/test-app.js';
+import { employees } from '../employees/employees.table.js';
+
+const t = useTestApp();
+
+const FIELDS = 'id firstname lastname cellphone street street2 city state zip birthdate trades app_theme email';
+const GET = `query($t: ID!, $c: String!) { getEmployeeViaCognito(tenant_uuid: $t, cognito_uuid: $c) { ${FIELDS} } }`;
+const UPDATE = `mutation($t: ID!, $c: String!, $e: EmployeeUserInfoInput!) {
+  updateEmployeeUserInfo(tenant_uuid: $t, cognito_uuid: $c, employee: $e) { ${FIELDS} } }`;
+
+let tenantA: string;
+let me: TestMember;
+let colleague: TestMember;
+let other: TestMember;
+
+beforeAll(async () => {
+  tenantA = await createTenant(t.database.db);
+  // No permissions at all: a profile needs only membership.
+  me = await createMember(t.database.db, tenantA, { firstname: 'Rosa' });
+  colleague = await createMember(t.database.db, tenantA, { permissions: ['people_admin'] });
+  other = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+});
+
+const stored = (m: TestMember) =>
+  withTenant(t.database.db, m.tenantUuid, async (tx) => (await tx.select().from(employees).where(eq(employees.id, m.employeeId)))[0]);
+
+describe('getEmployeeViaCognito', () => {
+  it('returns the caller’s own record with no people permission', async () => {
+    const res = await t.gql(GET, { t: tenantA, c: me.identity }, me.token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.getEmployeeViaCognito).toMatchObject({ id: me.employeeId, firstname: 'Rosa' });
+  });
+
+  it('refuses without a session', async () => {
+    const res = await t.gql(GET, { t: tenantA, c: me.identity });
+    expect(res.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses someone else’s record, even for a people admin', async () => {
+    const res = await t.gql(GET, { t: tenantA, c: me.identity }, colleague.token);
+    expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(res.data?.getEmployeeViaCognito ?? null).toBeNull();
+  });
+
+  it('cannot read a profile in another company', async () => {
+    const res = await t.gql(GET, { t: tenantA, c: other.identity }, other.token);
+    expect(res.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const mine = await t.gql(GET, { t: other.tenantUuid, c: me.identity }, me.token);
+    expect(mine.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a session that has not chosen this company, and a removed member', async () => {
+    const noTenant = await createSession(t.database.db, me.identity);
+    expect((await t.gql(GET, { t: tenantA, c: me.identity }, noTenant)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const gone = await createMember(t.database.db, tenantA);
+    await withTenant(t.database.db, tenantA, (tx) =>
+      tx.update(employees).set({ cognito_status: 'Deleted' }).where(eq(employees.id, gone.employeeId)),
+    );
+    expect((await t.gql(GET, { t: tenantA, c: gone.identity }, gone.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('updateEmployeeUserInfo', () => {
+  it('applies the non-empty fields only, normalising the phone and e-mail', async () => {
+    const res = await t.gql(
+      UPDATE,
+      {
+        t: tenantA,
+        c: me.identity,
+        e: {
+          firstname: ' Rosa María ',
+          lastname: 'Quintero',
+          cellphone: '(555) 201-3344',
+          street: '12 Quarry Rd',
+          street2: '',
+          city: 'Boulder',
+          state: 'CO',
+          zip: '80301',
+          birthdate: '1988-04-12',
+          trades: JSON.stringify(['Carpenter', 'Concrete']),
+          app_theme: 'dark',
+          email: 'Rosa.Q@Example.com',
+        },
+      },
+      me.token,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.updateEmployeeUserInfo).toMatchObject({
+      firstname: 'Rosa María',
+      cellphone: '+15552013344',
+      street2: null,
+      birthdate: '1988-04-12',
+      trades: '["Carpenter","Concrete"]',
+      app_theme: 'dark',
+      email: 'rosa.q@example.com',
+    });
+
+    // Empty and missing fields leave what is stored; trades may become an empty list.
+    const again = await t.gql(UPDATE, { t: tenantA, c: me.identity, e: { firstname: '', city: null, trades: '[]' } }, me.token);
+    expect(again.errors).toBeUndefined();
+    const row = await stored(me);
+    expect(row).toMatchObject({ firstname: 'Rosa María', city: 'Boulder', trades: '[]', app_theme: 'dark' });
+  });
+
+  it('saves the theme alone (the app bar switcher)', async () => {
+    const res = await t.gql(UPDATE, { t: tenantA, c: me.identity, e: { app_theme: 'light' } }, me.token);
+    expect(res.data?.updateEmployeeUserInfo.app_theme).toBe('light');
+    expect((await stored(me)).app_theme).toBe('light');
+  });
+
+  it.each([
+    [{ app_theme: 'purple' }, 'app_theme'],
+    [{ birthdate: '1990-02-30' }, 'birthdate'],
+    [{ birthdate: '2999-01-01' }, 'birthdate'],
+    [{ cellphone: '12' }, 'cellphone'],
+    [{ email: 'not-an-email' }, 'email'],
+    [{ firstname: 'x'.repeat(101) }, 'firstname'],
+    [{ trades: '{"a":1}' }, 'trades'],
+    [{ trades: 'Carpenter' }, 'trades'],
+  ])('refuses %j with VALIDATION and changes nothing', async (employee, field) => {
+    const before = await stored(me);
+    const res = await t.gql(UPDATE, { t: tenantA, c: me.identity, e: { ...employee, lastname: 'Changed' } }, me.token);
+    expect(res.errors?.[0].extensions?.code).toBe('VALIDATION');
+    expect(res.errors?.[0].message).toContain(field);
+    expect(await stored(me)).toEqual(before);
+  });
+
+  it('refuses without a session', async () => {
+    const res = await t.gql(UPDATE, { t: tenantA, c: me.identity, e: { firstname: 'X' } });
+    expect(res.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses to change someone else’s record', async () => {
+    const before = await stored(me);
+    const res = await t.gql(UPDATE, { t: tenantA, c: me.identity, e: { firstname: 'Hijacked' } }, colleague.token);
+    expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(await stored(me)).toEqual(before);
+  });
+
+  it('cannot change a record in another company', async () => {
+    const before = await stored(other);
+    const res = await t.gql(UPDATE, { t: other.tenantUuid, c: other.identity, e: { firstname: 'Hijacked' } }, me.token);
+    expect(res.errors?.[0].extensions?.code).toMatch(/NOT_FOUND|FORBIDDEN/);
+    expect(await stored(other)).toEqual(before);
+  });
+
+  it('does not let profile fields reach columns outside the profile', async () => {
+    const res = await t.gql(UPDATE, { t: tenantA, c: me.identity, e: { is_admin: true } }, me.token);
+    expect(res.errors?.[0].message).toMatch(/is_admin/);
+    expect((await stored(me)).is_admin).toBe(false);
+  });
+});
