@@ -10,6 +10,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { validatePeopleSearch } from '../modules/people/search';
 import { validateProjectsSearch } from '../modules/projects/search';
+import { validateTimecardsSearch } from '../modules/timecards/search';
 import { ErrorPage, NotFoundPage } from './error-pages';
 import { EmptyLayout } from './layouts/empty-layout';
 
@@ -128,9 +129,17 @@ const adminPeopleRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/people/admin-people-page'), 'AdminPeoplePage'),
 });
 
+// Time cards (issue 7): query keys period (a date in the pay period) and employee (admins), each optional.
+const timecardsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/timecards',
+  validateSearch: validateTimecardsSearch,
+  component: lazyRouteComponent(() => import('../modules/timecards/timecards-page'), 'TimecardsPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   emptyLayout.addChildren([landingRoute, loginRoute, signUpRoute, forgotPasswordRoute, resetPasswordRoute, selectTenantRoute]),
-  appviewLayout.addChildren([dashboardRoute, projectsRoute, adminProjectsRoute, peopleRoute, adminPeopleRoute]),
+  appviewLayout.addChildren([dashboardRoute, projectsRoute, adminProjectsRoute, timecardsRoute, peopleRoute, adminPeopleRoute]),
 ]);
 
 interface AppRouterOptions {

@@ -10,19 +10,28 @@ import projectsEn from '../locales/projects.en.json';
 import projectsEs from '../locales/projects.es.json';
 import shellEn from '../locales/shell.en.json';
 import shellEs from '../locales/shell.es.json';
+import timecardsEn from '../locales/timecards.en.json';
+import timecardsEs from '../locales/timecards.es.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 export const resources = {
-  en: { translation: en, shell: shellEn, auth: authEn, projects: projectsEn, people: peopleEn },
-  es: { translation: es, shell: shellEs, auth: authEs, projects: projectsEs, people: peopleEs },
+  en: { translation: en, shell: shellEn, auth: authEn, projects: projectsEn, people: peopleEn, timecards: timecardsEn },
+  es: { translation: es, shell: shellEs, auth: authEs, projects: projectsEs, people: peopleEs, timecards: timecardsEs },
 } as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // English is the source of truth: a key missing there is a compile error.
-    resources: { translation: typeof en; shell: typeof shellEn; auth: typeof authEn; projects: typeof projectsEn; people: typeof peopleEn };
+    resources: {
+      translation: typeof en;
+      shell: typeof shellEn;
+      auth: typeof authEn;
+      projects: typeof projectsEn;
+      people: typeof peopleEn;
+      timecards: typeof timecardsEn;
+    };
   }
 }
 

@@ -1,0 +1,112 @@
+import type { IsoDate, PayPeriod } from '@groundwork/core/pay-periods';
+import { costcodeLabel, jobLabel } from '@groundwork/core/timecards-export';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../../shell/snackbar';
+import { timecardKeys } from '../api/keys';
+import { type DayEntryLine, saveDay } from '../api/mutations';
+import type { BudgetCostcode, TimecardEntry, TimecardInfo, TimecardJob } from '../api/queries';
+import { refusalMessage } from '../lib/messages';
+
+/** What the grid, the day list and the dialogs need to show and change one person's card. */
+export interface CardModel {
+  tenant: string;
+  /** The query key the card was read under, for optimistic updates. */
+  cardKey: readonly unknown[];
+  period: PayPeriod;
+  dates: IsoDate[];
+  /** The server's today, which decides the current pay period. */
+  today: IsoDate;
+  employeeId: number;
+  entries: TimecardEntry[];
+  /** False for a signed card, or someone else's card for anyone but an admin. */
+  editable: boolean;
+  increment: number;
+  /** Jobs a new line may book to. */
+  jobs: TimecardJob[];
+  /** Cost codes budgeted and on, per job. */
+  codesByJob: Map<number, BudgetCostcode[]>;
+  jobName: (id: number) => string;
+  codeName: (id: number) => string;
+}
+
+export function makeLabels(
+  jobs: readonly { id: number; job: string; job_abbr?: string | null }[],
+  codes: readonly { id: number; costcode: string; description?: string | null }[],
+) {
+  const jobMap = new Map(jobs.map((j) => [j.id, jobLabel(j)]));
+  const codeMap = new Map(codes.map((c) => [c.id, costcodeLabel(c)]));
+  return {
+    jobName: (id: number) => jobMap.get(id) ?? `#${id}`,
+    codeName: (id: number) => codeMap.get(id) ?? `#${id}`,
+  };
+}
+
+/** The lines a day keeps when it is saved again: every entry of that date as the server has it. */
+export const dayLines = (entries: readonly TimecardEntry[], date: IsoDate): DayEntryLine[] =>
+  entries
+    .filter((e) => e.timecard_date === date)
+    .map((e) => ({
+      jobs_id: e.jobs_id,
+      costcodes_id: e.costcodes_id,
+      hours: e.hours,
+      equipment: Array.isArray(e.equipment) ? (e.equipment as string[]) : null,
+      note: e.note,
+    }));
+
+interface SaveArgs {
+  date: IsoDate;
+  lines: DayEntryLine[];
+  crew?: number[];
+}
+
+/** Saves a day (replacing it); refusals from the server (windows, increments, a locked card) go to the snackbar. */
+export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employeeId' | 'cardKey'>) {
+  const { t } = useTranslation('timecards');
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  return useMutation({
+    // One day's save at a time per card: each replaces the whole day, so they must land in order.
+    scope: { id: `timecards-day-${model.employeeId}` },
+    onMutate: async ({ date, lines, crew }) => {
+      if (crew?.length) return;
+      // Show the day as typed at once, so the next cell edited on that day builds on it.
+      await queryClient.cancelQueries({ queryKey: model.cardKey });
+      queryClient.setQueryData<TimecardInfo>(model.cardKey, (old) =>
+        old
+          ? {
+              ...old,
+              users_timecard_entries: [
+                ...old.users_timecard_entries.filter((e) => e.timecard_date !== date),
+                ...lines.map((line, i) => ({
+                  id: -(i + 1),
+                  employees_id: model.employeeId,
+                  users_timecard_id: old.users_timecard[0]?.id ?? 0,
+                  timecard_date: date,
+                  jobs_id: line.jobs_id ?? 0,
+                  costcodes_id: line.costcodes_id ?? 0,
+                  hours: line.hours,
+                  equipment: line.equipment ?? null,
+                  note: line.note ?? null,
+                })),
+              ],
+            }
+          : old,
+      );
+    },
+    mutationFn: ({ date, lines, crew }: SaveArgs) =>
+      saveDay(model.tenant, {
+        employees_id: model.employeeId,
+        payperiod_start_date: model.period.start,
+        payperiod_end_date: model.period.end,
+        timecard_date: date,
+        timecard_entries: lines,
+        crew_employee_ids: crew ?? null,
+      }),
+    onSuccess: (_data, { crew }) => {
+      snackbar.show({ color: 'success', message: crew?.length ? t('messages.crewSaved', { count: crew.length }) : t('messages.saved') });
+    },
+    onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.saveFailed')) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(model.tenant) }),
+  });
+}

@@ -1,0 +1,176 @@
+import type { IsoDate } from '@groundwork/core/pay-periods';
+import { personLabel } from '@groundwork/core/timecards-export';
+import {
+  Alert,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../shell/app-dialog';
+import type { TimecardInfo, TimecardPerson } from '../api/queries';
+import { formatDayLong } from '../lib/dates';
+import { formatHours, parseHours } from '../lib/hours';
+import { type CardModel, useSaveDay } from './card-model';
+
+interface CrewDialogProps {
+  /** The foreman's own card model: the save goes in their name with the crew's ids. */
+  model: CardModel;
+  crew: TimecardInfo;
+  me: TimecardPerson | undefined;
+  onClose: () => void;
+}
+
+/**
+ * A foreman's crew day: one job, cost code and hours for each crew member ticked, saved in one call (one
+ * transaction). A member's existing time that day is replaced, so the list says who already has some.
+ */
+export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
+  const { t, i18n } = useTranslation('timecards');
+  const [date, setDate] = useState<IsoDate>(model.dates.includes(model.today) ? model.today : model.dates[0]);
+  const [jobId, setJobId] = useState<number | ''>('');
+  const [codeId, setCodeId] = useState<number | ''>('');
+  const [hours, setHours] = useState('');
+  const [note, setNote] = useState('');
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const save = useSaveDay(model);
+
+  const jobs = model.jobs.filter((j) => crew.foreman_jobs_id.includes(j.id));
+  const codes = jobId === '' ? [] : (model.codesByJob.get(jobId) ?? []);
+  const people = useMemo(() => {
+    const list = [...crew.people];
+    if (me && !list.some((p) => p.id === me.id)) list.unshift(me);
+    return list.sort((a, b) => personLabel(a).localeCompare(personLabel(b)));
+  }, [crew.people, me]);
+  const hoursThatDay = (id: number) =>
+    crew.timecard_entries_collection.filter((e) => e.employees_id === id && e.timecard_date === date).reduce((s, e) => s + e.hours, 0);
+  const signed = new Set(
+    crew.timecard_collection.filter((c) => c.signed_on && c.payperiod_start_date === model.period.start).map((c) => c.employees_id),
+  );
+
+  const parsed = parseHours(hours, model.increment);
+  const hoursError = !parsed.ok
+    ? t(`entry.hours_${parsed.reason}`, { minutes: model.increment })
+    : submitted && parsed.hours === 0
+      ? t('entry.required')
+      : null;
+  const required = (missing: boolean) => (submitted && missing ? t('entry.required') : null);
+
+  const toggle = (id: number) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!parsed.ok || parsed.hours === 0 || jobId === '' || codeId === '' || picked.size === 0) return;
+    save.mutate(
+      {
+        date,
+        crew: [...picked],
+        lines: [{ jobs_id: jobId, costcodes_id: codeId, hours: parsed.hours, note: note.trim() || null, equipment: null }],
+      },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      title={t('crew.title')}
+      loading={save.isPending}
+      cancelButton={{ onClick: onClose, label: t('entry.cancel') }}
+      actionButton={{ onClick: submit, label: t('crew.save', { count: picked.size }) }}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField select label={t('entry.date')} value={date} onChange={(e) => setDate(e.target.value)}>
+          {model.dates.map((d) => (
+            <MenuItem key={d} value={d}>
+              {formatDayLong(d, i18n.language)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={t('entry.job')}
+          value={jobId}
+          required
+          error={Boolean(required(jobId === ''))}
+          helperText={required(jobId === '') ?? (jobs.length === 0 ? t('crew.noJobs') : undefined)}
+          onChange={(e) => {
+            setJobId(Number(e.target.value));
+            setCodeId('');
+          }}
+        >
+          {jobs.map((j) => (
+            <MenuItem key={j.id} value={j.id}>
+              {model.jobName(j.id)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={t('entry.costcode')}
+          value={codeId}
+          required
+          disabled={jobId === ''}
+          error={Boolean(required(codeId === ''))}
+          helperText={required(codeId === '')}
+          onChange={(e) => setCodeId(Number(e.target.value))}
+        >
+          {codes.map((c) => (
+            <MenuItem key={c.costcodes_id} value={c.costcodes_id}>
+              {c.description ? `${c.costcode} ${c.description}` : c.costcode}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('entry.hours')}
+          value={hours}
+          required
+          onChange={(e) => setHours(e.target.value)}
+          error={Boolean(hoursError)}
+          helperText={hoursError ?? t('entry.hoursHelp', { minutes: model.increment })}
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+        />
+        <TextField label={t('entry.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+        <FormControl component="fieldset" error={submitted && picked.size === 0}>
+          <FormLabel component="legend">{t('crew.members')}</FormLabel>
+          <FormGroup>
+            {people.map((p) => {
+              const already = hoursThatDay(p.id);
+              const locked = signed.has(p.id);
+              return (
+                <FormControlLabel
+                  key={p.id}
+                  control={<Checkbox checked={picked.has(p.id)} onChange={() => toggle(p.id)} disabled={locked} />}
+                  label={
+                    locked
+                      ? t('crew.memberSigned', { name: personLabel(p) })
+                      : already > 0
+                        ? t('crew.memberReplaces', { name: personLabel(p), hours: formatHours(already, i18n.language) })
+                        : personLabel(p)
+                  }
+                />
+              );
+            })}
+          </FormGroup>
+          {submitted && picked.size === 0 && <FormHelperText>{t('crew.pickSomeone')}</FormHelperText>}
+        </FormControl>
+        {people.length <= 1 && <Alert severity="info">{t('crew.noCrew')}</Alert>}
+      </Stack>
+    </AppDialog>
+  );
+}

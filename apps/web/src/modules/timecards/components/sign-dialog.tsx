@@ -1,0 +1,70 @@
+import { Alert, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../shell/app-dialog';
+import { useSnackbar } from '../../../shell/snackbar';
+import { timecardKeys } from '../api/keys';
+import { signTimecard } from '../api/mutations';
+import { refusalMessage } from '../lib/messages';
+import { SignatureField } from './signature-field';
+
+interface SignDialogProps {
+  tenant: string;
+  cardId: number;
+  periodLabel: string;
+  totalLabel: string;
+  onClose: () => void;
+}
+
+/** Signs the caller's card for the period with a drawn (or typed) signature and a note; the card then locks. */
+export function SignDialog({ tenant, cardId, periodLabel, totalLabel, onClose }: SignDialogProps) {
+  const { t } = useTranslation('timecards');
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [image, setImage] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const sign = useMutation({
+    mutationFn: () => signTimecard(tenant, cardId, image ?? '', note.trim() || null),
+    onSuccess: () => {
+      snackbar.show({ color: 'success', message: t('messages.signed') });
+      onClose();
+    },
+    onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.signFailed')) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(tenant) }),
+  });
+  const noteError = note.length > 1000 ? t('entry.noteTooLong') : null;
+
+  return (
+    <AppDialog
+      open
+      onClose={onClose}
+      title={t('sign.title')}
+      loading={sign.isPending}
+      cancelButton={{ onClick: onClose, label: t('entry.cancel') }}
+      actionButton={{
+        label: t('sign.submit'),
+        onClick: () => {
+          setTried(true);
+          if (image && !noteError) sign.mutate();
+        },
+      }}
+    >
+      <Stack spacing={2}>
+        <Alert severity="info">{t('sign.confirm', { period: periodLabel, total: totalLabel })}</Alert>
+        <SignatureField onChange={setImage} />
+        {tried && !image && <Alert severity="error">{t('refusals.drawSignature')}</Alert>}
+        <TextField
+          label={t('sign.note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          multiline
+          minRows={2}
+          error={Boolean(noteError)}
+          helperText={noteError}
+        />
+      </Stack>
+    </AppDialog>
+  );
+}

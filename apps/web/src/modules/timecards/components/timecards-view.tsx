@@ -1,0 +1,391 @@
+import { addDays, datesOf, type PayPeriod, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
+import { ADMIN_ACCESS } from '@groundwork/core/permissions';
+import { buildExportRows, EXPORT_COLUMNS, type ExportColumn, exportTable, personLabel } from '@groundwork/core/timecards-export';
+import { summarizeCard } from '@groundwork/core/timecards-summary';
+import AddIcon from '@mui/icons-material/Add';
+import DrawIcon from '@mui/icons-material/Draw';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import GroupsIcon from '@mui/icons-material/Groups';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import { Alert, Autocomplete, Box, Button, LinearProgress, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClaims } from '../../../auth/session';
+import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useSnackbar } from '../../../shell/snackbar';
+import { timecardKeys } from '../api/keys';
+import { reopenTimecard } from '../api/mutations';
+import {
+  type BudgetCostcode,
+  budgetCostcodesQueryOptions,
+  type TimecardPerson,
+  type TimecardSettings,
+  timecardCollectionQueryOptions,
+  timecardJobsQueryOptions,
+  timecardPeopleQueryOptions,
+  timecardQueryOptions,
+  timecardSettingsQueryOptions,
+} from '../api/queries';
+import { formatDate, formatPeriod } from '../lib/dates';
+import { downloadCsv, downloadXlsx } from '../lib/export-files';
+import { formatHours } from '../lib/hours';
+import { refusalMessage } from '../lib/messages';
+import type { TimecardsSearch } from '../search';
+import { type CardModel, makeLabels } from './card-model';
+import { CrewDialog } from './crew-dialog';
+import { DayList } from './day-list';
+import { EntryDialog, type EntryDialogTarget } from './entry-dialog';
+import { PeriodSwitcher } from './period-switcher';
+import { SignDialog } from './sign-dialog';
+import { TimecardGrid } from './timecard-grid';
+import { TotalsPanel } from './totals-panel';
+
+export function TimecardsView() {
+  const { t } = useTranslation('timecards');
+  const tenant = readSelectedTenantUuid();
+  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
+  return <TenantTimecards tenant={tenant} />;
+}
+
+function TenantTimecards({ tenant }: { tenant: string }) {
+  const { t } = useTranslation('timecards');
+  const settings = useQuery(timecardSettingsQueryOptions(tenant));
+  if (settings.isPending) return <LinearProgress aria-label={t('loading')} />;
+  if (settings.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('messages.fetchFailed')}
+      </Alert>
+    );
+  }
+  return <Timecard tenant={tenant} settings={settings.data.settings} me={settings.data.employee_id} />;
+}
+
+function periodOf(date: string, settings: TimecardSettings): PayPeriod {
+  return payPeriodFor(date, settings.pay_period_type as PayPeriodType, settings.pay_period_anchor);
+}
+
+function Timecard({ tenant, settings, me }: { tenant: string; settings: TimecardSettings; me: number }) {
+  const { t, i18n } = useTranslation('timecards');
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const theme = useTheme();
+  // Spec §9: the mobile breakpoint is lg; phones and tablets get the day-by-day list.
+  const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const groups = useClaims().data?.['cognito:groups'] ?? [];
+  const isAdmin = groups.includes(ADMIN_ACCESS);
+  const search = useSearch({ strict: false }) as TimecardsSearch;
+  const navigate = useNavigate();
+  const setSearch = useCallback(
+    (patch: Partial<TimecardsSearch>) => void navigate({ to: '.', search: (prev: TimecardsSearch) => ({ ...prev, ...patch }) } as never),
+    [navigate],
+  );
+
+  const current = periodOf(settings.today, settings);
+  const period = useMemo(() => {
+    try {
+      return periodOf(search.period ?? settings.today, settings);
+    } catch {
+      return periodOf(settings.today, settings);
+    }
+  }, [search.period, settings]);
+  const dates = useMemo(() => datesOf(period), [period]);
+  const employee = isAdmin && search.employee && search.employee !== me ? search.employee : null;
+
+  const cardOptions = timecardQueryOptions(tenant, period, employee);
+  const card = useQuery(cardOptions);
+  const jobs = useQuery(timecardJobsQueryOptions(tenant));
+  const jobIds = useMemo(() => jobs.data?.map((j) => j.id) ?? [], [jobs.data]);
+  const codes = useQuery({ ...budgetCostcodesQueryOptions(tenant, jobIds), enabled: jobs.isSuccess });
+  const isForeman = employee === null && (card.data?.foreman_jobs_id.length ?? 0) > 0;
+  const crew = useQuery({ ...timecardCollectionQueryOptions(tenant, period, 'crew'), enabled: isForeman });
+  const all = useQuery({ ...timecardCollectionQueryOptions(tenant, period, 'all'), enabled: isAdmin });
+  const people = useQuery({ ...timecardPeopleQueryOptions(tenant), enabled: isAdmin });
+
+  const failed = card.isError || jobs.isError || codes.isError;
+  useEffect(() => {
+    if (failed) snackbar.show({ color: 'error', message: t('messages.fetchFailed') });
+  }, [failed, snackbar, t]);
+
+  const [entryTarget, setEntryTarget] = useState<EntryDialogTarget | null>(null);
+  const [signing, setSigning] = useState(false);
+  const [crewOpen, setCrewOpen] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+
+  const info = card.data;
+  const model: CardModel | null = useMemo(() => {
+    if (!info) return null;
+    const codesByJob = new Map<number, BudgetCostcode[]>();
+    for (const c of codes.data ?? []) codesByJob.set(c.jobs_id, [...(codesByJob.get(c.jobs_id) ?? []), c]);
+    const cardRow = info.users_timecard.find((c) => c.payperiod_start_date === period.start);
+    const labels = makeLabels(
+      [...(jobs.data ?? []), ...info.jobs],
+      [...(codes.data ?? []).map((c) => ({ id: c.costcodes_id, costcode: c.costcode, description: c.description })), ...info.costcodes],
+    );
+    return {
+      tenant,
+      cardKey: cardOptions.queryKey,
+      period,
+      dates,
+      today: settings.today,
+      employeeId: info.employee_id,
+      entries: info.users_timecard_entries.filter((e) => e.timecard_date >= period.start && e.timecard_date <= period.end),
+      editable: !cardRow?.signed_on,
+      increment: settings.minute_increment,
+      jobs: jobs.data ?? [],
+      codesByJob,
+      ...labels,
+    };
+  }, [info, codes.data, jobs.data, tenant, cardOptions.queryKey, period, dates, settings]);
+
+  const cardRow = info?.users_timecard.find((c) => c.payperiod_start_date === period.start) ?? null;
+  const holder = info?.people.find((p) => p.id === info.employee_id);
+  const mePerson = info?.people.find((p) => p.id === me) ?? holder;
+  const summary = useMemo(() => (model ? summarizeCard(model.entries, period) : null), [model, period]);
+  const fmt = (hours: number) => formatHours(hours, i18n.language);
+
+  const reopen = useMutation({
+    mutationFn: (id: number) => reopenTimecard(tenant, id),
+    onSuccess: () => snackbar.show({ color: 'success', message: t('messages.reopened') }),
+    onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.reopenFailed')) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(tenant) }),
+  });
+
+  const exportPeriod = async (kind: 'csv' | 'xlsx') => {
+    setExporting(kind);
+    try {
+      // Fresh from the server: the file is what payroll will pay.
+      const data = await queryClient.fetchQuery({ ...timecardCollectionQueryOptions(tenant, period, 'all'), staleTime: 0 });
+      const rows = buildExportRows({
+        period,
+        entries: data.timecard_entries_collection,
+        cards: data.timecard_collection,
+        people: data.people,
+        jobs: data.jobs,
+        costcodes: data.costcodes,
+      });
+      if (rows.length === 0) {
+        snackbar.show({ color: 'info', message: t('export.empty') });
+        return;
+      }
+      const headers = Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, t(`export.columns.${c}`)])) as Record<ExportColumn, string>;
+      const table = exportTable(rows, headers, { yes: t('export.yes'), no: t('export.no') });
+      if (kind === 'csv') downloadCsv(table, period);
+      else await downloadXlsx(table, period, t('export.sheet'));
+      snackbar.show({ color: 'success', message: t('export.done', { count: rows.length }) });
+    } catch {
+      snackbar.show({ color: 'error', message: t('export.failed') });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const personOptions = useMemo(() => {
+    const map = new Map<number, TimecardPerson>();
+    for (const p of [...(people.data ?? []), ...(all.data?.people ?? []), ...(info?.people ?? [])]) map.set(p.id, p);
+    return [...map.values()].sort((a, b) => personLabel(a).localeCompare(personLabel(b)));
+  }, [people.data, all.data, info]);
+  const hoursByPerson = useMemo(() => {
+    const map = new Map<number, number>();
+    for (const e of all.data?.timecard_entries_collection ?? []) map.set(e.employees_id, (map.get(e.employees_id) ?? 0) + e.hours);
+    return map;
+  }, [all.data]);
+  const signedPeople = useMemo(
+    () =>
+      new Set(
+        (all.data?.timecard_collection ?? [])
+          .filter((c) => c.signed_on && c.payperiod_start_date === period.start)
+          .map((c) => c.employees_id),
+      ),
+    [all.data, period.start],
+  );
+
+  const own = employee === null;
+  const periodLabel = formatPeriod(period, i18n.language);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <PeriodSwitcher
+          period={period}
+          isCurrent={period.start === current.start}
+          onPrevious={() => setSearch({ period: periodOf(addDays(period.start, -1), settings).start })}
+          onNext={() => setSearch({ period: periodOf(addDays(period.end, 1), settings).start })}
+          onCurrent={() => setSearch({ period: undefined })}
+        />
+        {isAdmin && (
+          <Autocomplete
+            options={personOptions}
+            value={personOptions.find((p) => p.id === (employee ?? me)) ?? null}
+            onChange={(_e, p) => p && setSearch({ employee: p.id === me ? undefined : p.id })}
+            getOptionLabel={personLabel}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            loading={people.isPending}
+            disableClearable={personOptions.some((p) => p.id === (employee ?? me))}
+            renderOption={({ key, ...props }, p) => (
+              <li key={key} {...props}>
+                <Box sx={{ display: 'flex', width: '100%', justifyContent: 'space-between', gap: 1 }}>
+                  <span>{personLabel(p)}</span>
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {hoursByPerson.has(p.id) ? t('list.hoursShort', { hours: fmt(hoursByPerson.get(p.id) ?? 0) }) : ''}
+                    {signedPeople.has(p.id) ? ` · ${t('person.signed')}` : ''}
+                  </Typography>
+                </Box>
+              </li>
+            )}
+            renderInput={(params) => <TextField {...params} label={t('person.label')} size="small" />}
+            sx={{ minWidth: 260 }}
+          />
+        )}
+      </Stack>
+
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {model?.editable && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEntryTarget({ kind: 'new', date: dates.includes(settings.today) ? settings.today : dates[0] })}
+          >
+            {t('actions.addTime')}
+          </Button>
+        )}
+        {isForeman && model?.editable && crew.data && (
+          <Button variant="outlined" startIcon={<GroupsIcon />} onClick={() => setCrewOpen(true)}>
+            {t('actions.crewEntry')}
+          </Button>
+        )}
+        {own && model?.editable && (
+          <Button
+            variant="outlined"
+            startIcon={<DrawIcon />}
+            onClick={() => setSigning(true)}
+            disabled={!cardRow || model.entries.length === 0}
+          >
+            {t('actions.sign')}
+          </Button>
+        )}
+        {isAdmin && (
+          <>
+            <Button
+              startIcon={<FileDownloadIcon />}
+              onClick={() => void exportPeriod('csv')}
+              loading={exporting === 'csv'}
+              disabled={exporting !== null}
+            >
+              {t('actions.exportCsv')}
+            </Button>
+            <Button
+              startIcon={<FileDownloadIcon />}
+              onClick={() => void exportPeriod('xlsx')}
+              loading={exporting === 'xlsx'}
+              disabled={exporting !== null}
+            >
+              {t('actions.exportXlsx')}
+            </Button>
+          </>
+        )}
+      </Stack>
+
+      {!own && holder && (
+        <Typography variant="h6" component="h2">
+          {t('person.cardOf', { name: personLabel(holder) })}
+        </Typography>
+      )}
+
+      {own && model?.editable && !cardRow && (
+        <Typography variant="body2" color="text.secondary">
+          {t('sign.enterFirst')}
+        </Typography>
+      )}
+
+      {cardRow?.signed_on && (
+        <Alert
+          severity="success"
+          icon={<LockIcon />}
+          data-testid="signed-banner"
+          action={
+            isAdmin ? (
+              <Button
+                color="inherit"
+                size="small"
+                startIcon={<LockOpenIcon />}
+                onClick={() => reopen.mutate(cardRow.id)}
+                loading={reopen.isPending}
+              >
+                {t('actions.reopen')}
+              </Button>
+            ) : undefined
+          }
+        >
+          <Stack spacing={1}>
+            <span>
+              {t('sign.signedOn', {
+                date: formatDate(cardRow.signed_on.slice(0, 10), i18n.language),
+                name: holder ? personLabel(holder) : '',
+              })}{' '}
+              {t('sign.lockedHint')}
+            </span>
+            {cardRow.usernote && <span>{t('sign.noteShown', { note: cardRow.usernote })}</span>}
+            {cardRow.signature_image && (
+              <Box
+                component="img"
+                src={cardRow.signature_image}
+                alt={t('sign.imageAlt', { name: holder ? personLabel(holder) : '' })}
+                sx={{ maxWidth: 280, maxHeight: 90, bgcolor: '#fff', borderRadius: 1 }}
+              />
+            )}
+          </Stack>
+        </Alert>
+      )}
+
+      {card.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void card.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('messages.fetchFailed')}
+        </Alert>
+      )}
+      {(card.isPending || jobs.isPending) && <LinearProgress aria-label={t('loading')} />}
+
+      {model &&
+        (isDesktop ? (
+          <TimecardGrid model={model} />
+        ) : (
+          <DayList
+            model={model}
+            onAdd={(date) => setEntryTarget({ kind: 'new', date })}
+            onEdit={(entry) => setEntryTarget({ kind: 'edit', entry })}
+          />
+        ))}
+      {model && <TotalsPanel model={model} />}
+
+      {model && entryTarget && <EntryDialog model={model} target={entryTarget} onClose={() => setEntryTarget(null)} />}
+      {model && crewOpen && crew.data && <CrewDialog model={model} crew={crew.data} me={mePerson} onClose={() => setCrewOpen(false)} />}
+      {signing && cardRow && summary && (
+        <SignDialog
+          tenant={tenant}
+          cardId={cardRow.id}
+          periodLabel={periodLabel}
+          totalLabel={fmt(summary.total)}
+          onClose={() => setSigning(false)}
+        />
+      )}
+    </Stack>
+  );
+}
