@@ -113,8 +113,11 @@ export function clearBrowserStorage(): void {
 }
 
 // ---- A one-time notice for the login page (e.g. after a password reset) -------------------------------
-export type AuthNotice = 'passwordReset' | 'autoSignInFailed';
+/** passwordResetRequired is for /forgot-password: sign-in answered RESET_PASSWORD. */
+export type AuthNotice = 'passwordReset' | 'autoSignInFailed' | 'passwordResetRequired';
 export const storeNotice = (notice: AuthNotice): void => write(session, NOTICE_KEY, notice);
+/** The stored notice, left in place (render-safe; clear it with takeNotice in an effect). */
+export const peekNotice = (): AuthNotice | null => read(session, NOTICE_KEY) as AuthNotice | null;
 export function takeNotice(): AuthNotice | null {
   const notice = read(session, NOTICE_KEY) as AuthNotice | null;
   write(session, NOTICE_KEY, null);

@@ -1,21 +1,30 @@
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
 import { AuthCard } from './auth-card';
-import { handOffUsername, readHandedOffUsername, storeNotice } from './auth-storage';
+import { handOffUsername, peekNotice, readHandedOffUsername, storeNotice, takeNotice } from './auth-storage';
 import { AuthLink, CodeField, PasswordField } from './fields';
 import { identityErrorMessage } from './messages';
 import { toCanonical, validateNewPassword, validateRequired, validateUsername } from './validation';
 
 type Form = { username: string; code: string; newPassword: string };
 
-/** ForgotPassword → code + new password (CONFIRM_RESET_PASSWORD_WITH_CODE) → ConfirmForgotPassword → /login. */
+/**
+ * ForgotPassword → code + new password (CONFIRM_RESET_PASSWORD_WITH_CODE) → ConfirmForgotPassword → /login.
+ * Sign-in sends people here too when their password must be reset (RESET_PASSWORD): then the username is
+ * prefilled and a notice says why.
+ */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const [resetRequired] = useState(() => peekNotice() === 'passwordResetRequired');
+  // Shown for this visit only; a later visit to the page is an ordinary forgotten password.
+  useEffect(() => {
+    if (resetRequired) takeNotice();
+  }, [resetRequired]);
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<{ username: string; destination: string } | null>(null);
   const { register, handleSubmit, formState } = useForm<Form>({
@@ -53,6 +62,11 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('forgot.title')}>
+      {resetRequired && !sentTo && (
+        <Alert severity="info" role="status">
+          {t('forgot.resetRequired')}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" role="alert">
           {error}

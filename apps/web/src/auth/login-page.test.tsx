@@ -250,6 +250,68 @@ describe('sign-in steps', () => {
     expect(screen.getByRole('textbox', { name: 'Email or phone number' })).toHaveValue('maria@example.com');
   });
 
+  it('PasswordResetRequiredException goes to /forgot-password, prefilled, says why, and resets by code', async () => {
+    const calls = mockServer((action) => {
+      if (action === 'InitiateAuth')
+        return { status: 400, body: { name: 'PasswordResetRequiredException', message: 'Password reset required for the user' } };
+      if (action === 'ForgotPassword')
+        return {
+          body: {
+            nextStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE',
+            codeDelivery: { deliveryMedium: 'EMAIL', destination: 'm***@e***.com' },
+          },
+        };
+      if (action === 'ConfirmForgotPassword') return { body: { nextStep: 'DONE' } };
+      return undefined;
+    });
+    const app = await openLogin();
+    type(username(), 'Maria@Example.com');
+    type(password(), 'the-old-password');
+    submit();
+    await waitFor(() => expect(app.path()).toBe('/forgot-password'));
+    const notice =
+      'Your password must be reset before you can sign in. Send a code to your email or phone number, then choose a new password.';
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email or phone number' })).toHaveValue('maria@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Enter the code sent to m***@e***.com and choose a new password.')).toBeInTheDocument();
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: '123456' } });
+    type(screen.getByLabelText('New password', { selector: 'input' }), 'a-brand-new-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Your password has been reset. Please sign in.')).toBeInTheDocument();
+    expect(app.path()).toBe('/login');
+    expect(calls.find((call) => call.action === 'ConfirmForgotPassword')?.body).toEqual({
+      username: 'maria@example.com',
+      code: '123456',
+      newPassword: 'a-brand-new-password',
+    });
+  });
+
+  it('an ordinary visit to /forgot-password has no reset notice', async () => {
+    mockServer(() => undefined);
+    renderApp('/forgot-password');
+    await screen.findByRole('heading', { name: 'Reset your password' });
+    expect(screen.queryByText(/must be reset before you can sign in/)).not.toBeInTheDocument();
+  });
+
+  it('CONTINUE_SIGN_IN_WITH_TOTP_SETUP right after the password shows the QR code and finishes with a code', async () => {
+    const { app, calls } = await signIn(
+      {
+        nextStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP',
+        session: 's5',
+        totpUri: 'otpauth://totp/Groundwork:maria?secret=JBSWY3DPEHPK3PXP&issuer=Groundwork',
+      },
+      () => ({ nextStep: 'DONE' }),
+    );
+    expect(await screen.findByText('Set up your authenticator app')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Verification code' }), { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(app.path()).toBe('/select-tenant'));
+    expect(calls.find((call) => call.action === 'RespondToAuthChallenge')?.body).toEqual({ session: 's5', answer: '246810' });
+  });
+
   it('CONFIRM_SIGN_UP goes to the sign-up code step', async () => {
     const { app } = await signIn({ nextStep: 'CONFIRM_SIGN_UP' });
     expect(await screen.findByRole('heading', { name: 'Confirm your account' })).toBeInTheDocument();

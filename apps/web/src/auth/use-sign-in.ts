@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { clearPendingSignIn, handOffUsername, peekReturnRoute, storePendingSignIn } from './auth-storage';
+import { clearPendingSignIn, handOffUsername, peekReturnRoute, storeNotice, storePendingSignIn } from './auth-storage';
 import { CLAIMS_QUERY_KEY } from './session';
 import { afterSignInRoute, interpretSignIn, type SignInOutcome, type SignInResult } from './sign-in-flow';
 
@@ -12,7 +12,8 @@ export const isStepOutcome = (outcome: SignInOutcome): outcome is StepOutcome =>
 
 /**
  * Applies a sign-in answer (spec §4): DONE goes to the remembered route or /select-tenant; a new
- * password goes to /reset-password, RESET_PASSWORD to /forgot-password, CONFIRM_SIGN_UP to the sign-up
+ * password goes to /reset-password, RESET_PASSWORD to /forgot-password (prefilled, with a notice saying
+ * why), CONFIRM_SIGN_UP to the sign-up
  * code step; code, MFA and TOTP-setup steps are kept as the 180 s pending state and returned to show.
  */
 export function useApplySignIn() {
@@ -38,6 +39,7 @@ export function useApplySignIn() {
         case 'resetPassword':
           clearPendingSignIn();
           handOffUsername(username);
+          storeNotice('passwordResetRequired');
           await navigate({ to: '/forgot-password' });
           break;
         case 'confirmSignUp':
