@@ -2,6 +2,10 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import authEn from '../locales/auth.en.json';
 import authEs from '../locales/auth.es.json';
+import companyEn from '../locales/company.en.json';
+import companyEs from '../locales/company.es.json';
+import dashboardEn from '../locales/dashboard.en.json';
+import dashboardEs from '../locales/dashboard.es.json';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import peopleEn from '../locales/people.en.json';
@@ -17,8 +21,26 @@ export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 export const resources = {
-  en: { translation: en, shell: shellEn, auth: authEn, projects: projectsEn, people: peopleEn, timecards: timecardsEn },
-  es: { translation: es, shell: shellEs, auth: authEs, projects: projectsEs, people: peopleEs, timecards: timecardsEs },
+  en: {
+    translation: en,
+    shell: shellEn,
+    auth: authEn,
+    projects: projectsEn,
+    people: peopleEn,
+    company: companyEn,
+    dashboard: dashboardEn,
+    timecards: timecardsEn,
+  },
+  es: {
+    translation: es,
+    shell: shellEs,
+    auth: authEs,
+    projects: projectsEs,
+    people: peopleEs,
+    company: companyEs,
+    dashboard: dashboardEs,
+    timecards: timecardsEs,
+  },
 } as const;
 
 declare module 'i18next' {
@@ -30,6 +52,8 @@ declare module 'i18next' {
       auth: typeof authEn;
       projects: typeof projectsEn;
       people: typeof peopleEn;
+      company: typeof companyEn;
+      dashboard: typeof dashboardEn;
       timecards: typeof timecardsEn;
     };
   }

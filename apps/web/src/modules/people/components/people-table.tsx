@@ -26,7 +26,7 @@ import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
 import { everyoneQueryOptions, type Person, peoplePageQueryOptions } from '../api/queries';
-import { formatDate, initials, matchesPerson, parseTrades, personName, signInStatusKey } from '../lib/format';
+import { AVATAR_SX, formatDate, initials, matchesPerson, parseTrades, personName, signInStatusKey } from '../lib/format';
 
 export const MOBILE_QUERY = '(max-width: 599.95px)';
 const PAGE_SIZES = [25, 50, 100];
@@ -262,7 +262,9 @@ function PersonCard({ person, onSelect }: { person: Person; onSelect: (id: numbe
       <CardActionArea onClick={() => onSelect(person.id)}>
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Avatar aria-hidden>{initials(person)}</Avatar>
+            <Avatar aria-hidden sx={AVATAR_SX}>
+              {initials(person)}
+            </Avatar>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Typography variant="subtitle1" component="h3" noWrap>
                 {personName(person)}

@@ -204,6 +204,48 @@ describe('people directory', { timeout: 30_000 }, () => {
   });
 });
 
+describe('adding a person', { timeout: 30_000 }, () => {
+  it('sends the typed fields, trades as a JSON list and blanks as null, then opens the new person', async () => {
+    handlers.CreatePeople = () => ({ createEmployees: [{ id: 4 }] });
+    const { router } = renderAt('/admin/people', ['people_admin']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add person' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add person' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'First name' }), { target: { value: ' Ana ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Last name' }), { target: { value: 'Ruiz' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'E-mail' }), { target: { value: 'ana@summit.test' } });
+    const trades = within(dialog).getByRole('combobox', { name: 'Trades' });
+    fireEvent.change(trades, { target: { value: 'Carpenter' } });
+    fireEvent.keyDown(trades, { key: 'Enter' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Person added.')).toBeVisible();
+    expect(calls('CreatePeople')).toEqual([
+      {
+        tenant_uuid: TENANT,
+        data: [
+          {
+            firstname: 'Ana',
+            lastname: 'Ruiz',
+            email: 'ana@summit.test',
+            private_email: null,
+            cellphone: null,
+            street: null,
+            street2: null,
+            city: null,
+            state: null,
+            zip: null,
+            birthdate: null,
+            hiredate: null,
+            skills: null,
+            trades: '["Carpenter"]',
+            status: 1,
+          },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ id: 4 }));
+  });
+});
+
 describe('user groups', { timeout: 30_000 }, () => {
   it('sends the loaded permissions and members as previous, and shows the conflict message', async () => {
     handlers.UpdateUserGroup = () => {

@@ -15,7 +15,7 @@ import { peopleKeys } from '../api/keys';
 import { removeUserFromTenant, setGlobalAdmin, setPersonStatus } from '../api/mutations';
 import { type Person, personQueryOptions, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
-import { formatDate, hasAccount, initials, parseTrades, personName, signInStatusKey } from '../lib/format';
+import { AVATAR_SX, formatDate, hasAccount, initials, parseTrades, personName, signInStatusKey } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { InviteDialog } from './invite-dialog';
 import { PersonFormDialog } from './person-form-dialog';
@@ -122,7 +122,7 @@ function PersonCardView({ tenant, person, manage, admin, selfCognitoUuid }: Omit
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar sx={{ width: 56, height: 56 }} aria-hidden>
+          <Avatar sx={{ ...AVATAR_SX, width: 56, height: 56 }} aria-hidden>
             {initials(person)}
           </Avatar>
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>

@@ -77,7 +77,11 @@ export function PersonFormDialog({ tenant, person, onClose, onSaved }: PersonFor
   const queryClient = useQueryClient();
   const { control, handleSubmit, register, formState } = useForm<PersonFormValues>({
     defaultValues: formValuesFromPerson(person),
-    resolver: zodResolver(personFormSchema) as unknown as Resolver<PersonFormValues>,
+    // The schema reads form values (preprocess) and checks what will be sent; errors keep the form's field names.
+    // raw: submit gets the form's own values, not the checked payload (personInputFromForm builds that again).
+    resolver: zodResolver(personFormSchema as unknown as z.ZodType<PersonFormValues, PersonFormValues>, undefined, {
+      raw: true,
+    }) as unknown as Resolver<PersonFormValues>,
     mode: 'onTouched',
   });
   const error = (name: keyof PersonFormValues) => {

@@ -103,3 +103,6 @@ export function formatDate(value: string | null | undefined, language: string): 
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
+
+/** Initials on the scheme's secondary colour: MUI's default grey avatar fails text contrast. */
+export const AVATAR_SX = { bgcolor: 'secondary.main', color: 'secondary.contrastText' } as const;
