@@ -4,6 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
+import { CreateCompanyLink } from '../modules/company/create-company-link';
 import { AuthCard } from './auth-card';
 import { takeReturnRoute, writeSelectedTenant } from './auth-storage';
 import { CLAIMS_QUERY_KEY, useClaims, useSignOut } from './session';
@@ -74,6 +75,8 @@ export function SelectTenantPage() {
           </List>
         </Stack>
       )}
+      {/* Issue 4: someone without a company (or starting another) creates one. */}
+      <CreateCompanyLink />
       <Button
         variant="text"
         color="secondary"

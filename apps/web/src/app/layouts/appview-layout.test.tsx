@@ -36,12 +36,14 @@ describe('AppviewLayout', () => {
       { title: 'Dashboard', path: '/dashboard', type: 9 },
       { title: 'People', path: '/admin/people', type: 5 },
       { title: 'Announcements', path: '/modules/announcements', type: 1 },
+      { title: 'Something New', path: '/modules/something-new', type: 1 },
     ];
     renderDashboard((children) => <NavigationItemsProvider items={items}>{children}</NavigationItemsProvider>);
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     const links = within(navigation()).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'People', 'Announcements', 'Time Cards']);
-    expect(links[3]).toHaveAttribute('href', '/modules/timecards');
+    // Titles translate by path ('Manage People' for /admin/people); a path without a translation keeps the server's title.
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Manage People', 'Announcements', 'Something New', 'Time Cards']);
+    expect(links[4]).toHaveAttribute('href', '/modules/timecards');
   });
 
   it('opens the menu by default above 450 px and remembers a toggle', async () => {

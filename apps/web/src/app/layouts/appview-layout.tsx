@@ -1,7 +1,4 @@
-import { ADMIN_ACCESS, holdsAny } from '@groundwork/core/permissions';
-import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboard';
 import {
   AppBar,
   Box,
@@ -16,53 +13,63 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClaims } from '../../auth/session';
+import { readSelectedTenantUuid } from '../../lib/storage';
 import { AppBarActions } from '../../shell/app-bar-actions';
 import { ListItemLink } from '../../shell/links';
 import { useMenuOpen } from '../../shell/menu-state';
-import { type NavigationItem, useNavigationItems } from '../../shell/navigation';
+import { DASHBOARD_ITEM, type NavigationItem, useNavigationItems } from '../../shell/navigation';
 import { pageTitle } from '../../shell/page-title';
 import { QboDisconnectedNotice } from '../../shell/qbo-disconnected-dialog';
+import { SnackbarSettingGate } from '../../shell/snackbar-setting';
 import { useDocumentTitle } from '../../shell/use-document-title';
+import { globalSettingsKeys } from '../global-settings-query';
+import { navigationIcon } from '../navigation-icons';
+import { navigationKeys } from '../navigation-query';
+import { UnauthNotice } from '../unauth-notice';
 
 const DRAWER_WIDTH = 260;
 
 function NavigationList({ items, onNavigate }: { items: NavigationItem[]; onNavigate: () => void }) {
   return (
     <List>
-      {items.map((item) => (
-        <ListItem key={item.path} disablePadding>
-          <ListItemLink
-            // Server-provided paths are not known to the router's types.
-            to={item.path as never}
-            activeProps={{ selected: true }}
-            onClick={onNavigate}
-          >
-            <ListItemIcon>{item.path === '/dashboard' ? <SpaceDashboardIcon /> : <ArticleOutlinedIcon />}</ListItemIcon>
-            <ListItemText primary={item.title} />
-          </ListItemLink>
-        </ListItem>
-      ))}
+      {items.map((item) => {
+        const Icon = navigationIcon(item.icon, item.path);
+        return (
+          <ListItem key={item.path} disablePadding>
+            <ListItemLink
+              // Server-provided paths are not known to the router's types.
+              to={item.path as never}
+              activeProps={{ selected: true }}
+              onClick={onNavigate}
+            >
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={item.title} />
+            </ListItemLink>
+          </ListItem>
+        );
+      })}
     </List>
   );
 }
 
-/**
- * Until the server's per-user navigation (listUsersNavigation) exists, the menu offers what the
- * session's permissions open; the server refuses anything else regardless of the menu.
- */
-function interimNavigation(groups: readonly string[], t: TFunction): NavigationItem[] {
-  const items: NavigationItem[] = [{ title: t('nav.dashboard'), path: '/dashboard', type: 0 }];
-  if (holdsAny(groups, ['projects_basic', 'projects_admin', ADMIN_ACCESS])) {
-    items.push({ title: t('nav.projects'), path: '/modules/projects', type: 0 });
-  }
-  if (holdsAny(groups, ['projects_admin', ADMIN_ACCESS])) {
-    items.push({ title: t('nav.adminProjects'), path: '/admin/projects', type: 0 });
-  }
-  return items;
+/** Another company's menu and settings must not linger once the person works in this one. */
+function useForgetOtherTenants(tenant: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!tenant) return;
+    const otherTenant = (prefix: readonly string[]) => ({
+      queryKey: prefix,
+      predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== tenant,
+    });
+    queryClient.removeQueries(otherTenant(navigationKeys.all));
+    queryClient.removeQueries(otherTenant(globalSettingsKeys.all));
+  }, [queryClient, tenant]);
 }
 
 /** Signed-in screens: app bar with the page title, navigation drawer, content. */
@@ -72,9 +79,10 @@ export function AppviewLayout() {
   // Spec §9: the mobile breakpoint is lg. noSsr avoids a first render in the wrong variant.
   const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [open, setOpen] = useMenuOpen();
-  // Until the server's navigation is provided, only the dashboard is offered.
-  const claims = useClaims().data;
-  const items = useNavigationItems() ?? interimNavigation(claims?.['cognito:groups'] ?? [], t);
+  const tenant = readSelectedTenantUuid();
+  useForgetOtherTenants(tenant);
+  // The server's navigation (listUsersNavigation); until it arrives, or if it cannot be read, the dashboard.
+  const items = useNavigationItems() ?? [{ ...DASHBOARD_ITEM, title: t('nav.dashboard') }];
 
   const pathname = useLocation({ select: (location) => location.pathname });
   const title = pageTitle(pathname, t('errors.notFound'));
@@ -127,6 +135,8 @@ export function AppviewLayout() {
         <Outlet />
       </Box>
       <QboDisconnectedNotice />
+      <UnauthNotice />
+      {tenant && <SnackbarSettingGate tenant={tenant} />}
     </Box>
   );
 }

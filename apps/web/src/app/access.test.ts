@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { validateDashboardSearch } from '../modules/dashboard/search';
+import { isCompanyAdmin, isPageAllowed, isUnderPath, refusedSettingsSearch, unauthMessageKey } from './access';
+
+const items = [{ path: '/dashboard' }, { path: '/modules/people' }, { path: '/modules/receipts' }];
+
+describe('isPageAllowed (spec §2 access redirects)', () => {
+  it('allows the items of the navigation and their sub-paths', () => {
+    expect(isPageAllowed('/modules/people', items)).toBe(true);
+    expect(isPageAllowed('/modules/people/', items)).toBe(true);
+    expect(isPageAllowed('/modules/receipts/archive', items)).toBe(true);
+  });
+
+  it('refuses pages outside the navigation, including look-alike prefixes', () => {
+    expect(isPageAllowed('/admin/people', items)).toBe(false);
+    expect(isPageAllowed('/modules/peoplex', items)).toBe(false);
+    expect(isPageAllowed('/modules/timecards', [])).toBe(false);
+  });
+
+  it('always allows the dashboard and the profile, with their sub-paths, whatever the navigation', () => {
+    for (const path of ['/dashboard', '/user-profile', '/user-profile/security']) expect(isPageAllowed(path, [])).toBe(true);
+  });
+
+  it('compares whole segments', () => {
+    expect(isUnderPath('/admin', '/admin/people')).toBe(false);
+    expect(isUnderPath('/admin/people/x', '/admin/people/')).toBe(true);
+  });
+});
+
+describe('unauth messages', () => {
+  it('maps page, settings and anything else', () => {
+    expect(unauthMessageKey('page')).toBe('access.unauthPage');
+    expect(unauthMessageKey('settings')).toBe('access.unauthSettings');
+    expect(unauthMessageKey('foo')).toBe('access.unauthOther');
+    expect(unauthMessageKey('')).toBe('access.unauthOther');
+  });
+});
+
+describe('refusedSettingsSearch (spec §2 settings on the dashboard)', () => {
+  const member = { 'cognito:groups': ['people_basic'] };
+  const admin = { 'cognito:groups': ['admin_access'] };
+
+  it('removes component and dialog for a non-admin and keeps the other keys', () => {
+    const search = { settings: true, component: 'company-setup', dialog: 'accounting-system-dialog', tab: 2 };
+    expect(refusedSettingsSearch(search, member)).toEqual({ settings: true, tab: 2, unauth: 'settings' });
+    expect(refusedSettingsSearch({ settings: true, component: 'app-subscription' }, member)).toEqual({ settings: true, unauth: 'settings' });
+    expect(refusedSettingsSearch({ component: 'company-setup' }, null)).toEqual({ unauth: 'settings' });
+  });
+
+  it('lets admins through, and leaves other queries alone', () => {
+    expect(refusedSettingsSearch({ settings: true, component: 'company-setup' }, admin)).toBeNull();
+    expect(refusedSettingsSearch({ dialog: 'qbo-disconnected' }, member)).toBeNull();
+    expect(refusedSettingsSearch({ settings: true, component: 'something-else' }, member)).toBeNull();
+  });
+
+  it('admin is admin_access in the claims (global admins get it from is_admin)', () => {
+    expect(isCompanyAdmin(admin)).toBe(true);
+    expect(isCompanyAdmin(member)).toBe(false);
+    expect(isCompanyAdmin(undefined)).toBe(false);
+  });
+});
+
+describe('validateDashboardSearch', () => {
+  it('keeps every key, including ones it does not know, and drops empty strings', () => {
+    expect(validateDashboardSearch({ settings: true, component: 'company-setup', dialog: '', tab: 2, other: 'x', unauth: 5 })).toEqual({
+      settings: true,
+      component: 'company-setup',
+      tab: 2,
+      other: 'x',
+      unauth: '5',
+    });
+  });
+});

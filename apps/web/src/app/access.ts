@@ -1,0 +1,99 @@
+import type { IdentityClaims } from '@groundwork/core/identity';
+import { ADMIN_ACCESS } from '@groundwork/core/permissions';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { CLAIMS_QUERY_KEY } from '../auth/session';
+import { readSelectedTenantUuid } from '../lib/storage';
+import { navigationQueryOptions } from './navigation-query';
+
+/** Spec §2 access redirects: the `unauth` query values this app sets. */
+export const UNAUTH_PAGE = 'page';
+export const UNAUTH_SETTINGS = 'settings';
+
+/** Pages every member may open whatever their navigation says (spec §2), with their sub-paths. */
+export const ACCESS_EXEMPT_PATHS = ['/dashboard', '/user-profile'] as const;
+
+/** Spec §2/§6: only admins may open these dashboard settings. */
+export const ADMIN_SETTINGS_COMPONENTS = ['company-setup', 'app-subscription'] as const;
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** `pathname` is `base` or one of its sub-paths (`/modules/people/x` is under `/modules/people`, `/modules/peoplex` is not). */
+export function isUnderPath(pathname: string, base: string): boolean {
+  const path = normalise(pathname);
+  const root = normalise(base);
+  return path === root || path.startsWith(`${root}/`);
+}
+
+/** Whether the navigation (the server's per-user items) lets the person open `pathname`. */
+export function isPageAllowed(pathname: string, items: readonly { path: string }[]): boolean {
+  if (ACCESS_EXEMPT_PATHS.some((exempt) => isUnderPath(pathname, exempt))) return true;
+  return items.some((item) => isUnderPath(pathname, item.path));
+}
+
+/** The message key (shell namespace) for an `unauth` value: page, settings, anything else. */
+export function unauthMessageKey(value: string): 'access.unauthPage' | 'access.unauthSettings' | 'access.unauthOther' {
+  if (value === UNAUTH_PAGE) return 'access.unauthPage';
+  if (value === UNAUTH_SETTINGS) return 'access.unauthSettings';
+  return 'access.unauthOther';
+}
+
+/** Global admins hold admin_access (the server adds it for employees.is_admin). */
+export function isCompanyAdmin(claims: Pick<IdentityClaims, 'cognito:groups'> | null | undefined): boolean {
+  return Boolean(claims?.['cognito:groups'].includes(ADMIN_ACCESS));
+}
+
+interface AccessArgs {
+  context: { queryClient: QueryClient };
+  location: { pathname: string };
+}
+
+/**
+ * Spec §2: a page outside the person's navigation goes to /dashboard?unauth=page, before it renders (so it never
+ * flashes). Runs after the sign-in guard, with the tenant chosen. When the navigation cannot be read (offline, a
+ * server error) the page opens: the server refuses its data anyway, and an installed app keeps working offline.
+ */
+export async function requireAllowedPage({ context, location }: AccessArgs): Promise<void> {
+  if (ACCESS_EXEMPT_PATHS.some((exempt) => isUnderPath(location.pathname, exempt))) return;
+  const tenant = readSelectedTenantUuid();
+  if (!tenant) return;
+  let items: readonly { path: string }[];
+  try {
+    items = await context.queryClient.ensureQueryData(navigationQueryOptions(tenant));
+  } catch {
+    return;
+  }
+  if (!isPageAllowed(location.pathname, items)) {
+    throw redirect({ to: '/dashboard', search: { unauth: UNAUTH_PAGE } as never, replace: true });
+  }
+}
+
+/**
+ * Spec §2 "Settings and dialogs on the dashboard": a non-admin asking for company-setup or app-subscription has
+ * `component` and `dialog` removed and gets the settings message. Returns the search to redirect to, or null.
+ */
+export function refusedSettingsSearch(
+  search: Record<string, unknown>,
+  claims: Pick<IdentityClaims, 'cognito:groups'> | null | undefined,
+): Record<string, unknown> | null {
+  const component = search.component;
+  if (typeof component !== 'string' || !(ADMIN_SETTINGS_COMPONENTS as readonly string[]).includes(component)) return null;
+  if (isCompanyAdmin(claims)) return null;
+  const { component: _component, dialog: _dialog, ...rest } = search;
+  return { ...rest, unauth: UNAUTH_SETTINGS };
+}
+
+interface SettingsArgs {
+  context: { queryClient: QueryClient };
+  search: Record<string, unknown>;
+}
+
+/** The dashboard's beforeLoad: refuses admin-only settings to non-admins before anything renders. */
+export function refuseAdminSettings({ context, search }: SettingsArgs): void {
+  const claims = context.queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
+  const refused = refusedSettingsSearch(search, claims);
+  if (refused) throw redirect({ to: '/dashboard', search: refused as never, replace: true });
+}

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { graphql, type ResultOf, request } from '../lib/graphql';
+
+export const listUsersNavigationQuery = graphql(`
+  query ListUsersNavigation($tenant_uuid: String!) {
+    listUsersNavigation(tenant_uuid: $tenant_uuid) { id title path type icon modules_id }
+  }
+`);
+
+export type ServerNavigationItem = ResultOf<typeof listUsersNavigationQuery>['listUsersNavigation'][number];
+
+/** Everything navigation-related of one company starts with this key, so a tenant switch or sign-out clears it. */
+export const navigationKeys = {
+  all: ['navigation'] as const,
+  tenant: (tenant: string) => ['navigation', tenant] as const,
+};
+
+/**
+ * The signed-in person's menu in `tenant` (spec §2, §6: decided by the server per user). Cached per tenant;
+ * the access check and the drawer share this one request.
+ */
+export function navigationQueryOptions(tenant: string) {
+  return queryOptions({
+    queryKey: navigationKeys.tenant(tenant),
+    queryFn: async () => (await request(listUsersNavigationQuery, { tenant_uuid: tenant })).listUsersNavigation,
+    staleTime: 60_000,
+  });
+}
