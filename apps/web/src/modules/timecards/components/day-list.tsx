@@ -51,11 +51,7 @@ export function DayList({ model, onAdd, onEdit }: DayListProps) {
                   );
                   return model.editable ? (
                     <ListItem key={e.id} disablePadding>
-                      <ListItemButton
-                        onClick={() => onEdit(e)}
-                        aria-label={t('list.editLine', { job: primary, costcode: model.codeName(e.costcodes_id), hours: fmt(e.hours) })}
-                        sx={{ px: 1 }}
-                      >
+                      <ListItemButton onClick={() => onEdit(e)} sx={{ px: 1 }}>
                         <ListItemText primary={primary} secondary={secondary} />
                         {hours}
                       </ListItemButton>

@@ -1,4 +1,5 @@
 import { summarizeCard } from '@groundwork/core/timecards-summary';
+import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,17 +21,14 @@ export function TotalsPanel({ model }: { model: CardModel }) {
         {t('totals.title')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Chip label={t('totals.totalHours', { hours: fmt(summary.total) })} data-testid="total-hours" />
-        <Chip
-          label={t('totals.regularHours', { hours: fmt(summary.regular) })}
-          color="success"
-          variant="outlined"
-          data-testid="regular-hours"
-        />
+        <Chip label={t('totals.totalHours', { hours: fmt(summary.total) })} data-testid="total-hours" sx={{ fontWeight: 600 }} />
+        <Chip label={t('totals.regularHours', { hours: fmt(summary.regular) })} variant="outlined" data-testid="regular-hours" />
+        {/* Neutral colours keep the text readable (the status colours are fills, too light for text); an icon marks overtime. */}
         <Chip
           label={t('totals.overtimeHours', { hours: fmt(summary.overtime) })}
-          color={summary.overtime > 0 ? 'warning' : 'default'}
-          variant={summary.overtime > 0 ? 'filled' : 'outlined'}
+          variant="outlined"
+          icon={summary.overtime > 0 ? <MoreTimeIcon /> : undefined}
+          sx={summary.overtime > 0 ? { fontWeight: 600, borderWidth: 2 } : undefined}
           data-testid="overtime-hours"
         />
       </Stack>
