@@ -31,28 +31,33 @@ const activeAdmin = and(
   or(isNull(employees.cognito_status), ne(employees.cognito_status, COGNITO_STATUS.deleted)),
 );
 
+// NO KEY UPDATE: serialises changes to the person without blocking inserts that merely reference the row
+// (group memberships, time entries).
 async function lockPerson(tx: Tx, tenantUuid: string, id: number): Promise<Employee> {
   const [person] = await tx
     .select()
     .from(employees)
     .where(and(eq(employees.tenant_uuid, tenantUuid), eq(employees.id, id)))
-    .for('update');
+    .for('no key update');
   if (!person) throw notFound('Person not found.');
   return person;
 }
 
 /**
- * Refuses a change that would leave the company without an active global admin. Every admin row is locked
- * first, so two admins removing each other at the same moment cannot both succeed.
+ * Locks the active admins (in id order, before any other person row, so two removals cannot deadlock) and
+ * returns a check that refuses a change leaving the company without one. Two admins removing each other at
+ * the same moment therefore cannot both succeed.
  */
-async function assertAnotherAdmin(tx: Tx, tenantUuid: string, leaving: Employee) {
+async function lockAdmins(tx: Tx, tenantUuid: string) {
   const admins = await tx
     .select({ id: employees.id })
     .from(employees)
     .where(and(eq(employees.tenant_uuid, tenantUuid), activeAdmin))
-    .for('update');
-  const isActiveAdmin = admins.some((a) => a.id === leaving.id);
-  if (isActiveAdmin && admins.length <= 1) throw conflict(PEOPLE_MESSAGES.lastAdmin);
+    .orderBy(employees.id)
+    .for('no key update');
+  return (leaving: Employee) => {
+    if (admins.some((a) => a.id === leaving.id) && admins.length <= 1) throw conflict(PEOPLE_MESSAGES.lastAdmin);
+  };
 }
 
 function checkUsername(given: string | null | undefined, person: Employee) {
@@ -103,9 +108,10 @@ builder.mutationField('deleteGlobalAdmin', (t) =>
     },
     resolve: (_root, args, ctx) =>
       asMember(ctx, args.tenant_uuid, ADMINS_ONLY, async (tx) => {
+        const assertAnotherAdmin = await lockAdmins(tx, args.tenant_uuid);
         const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
         checkUsername(args.username, person);
-        await assertAnotherAdmin(tx, args.tenant_uuid, person);
+        assertAnotherAdmin(person);
         return setAdmin(tx, args.tenant_uuid, person.id, false);
       }),
   }),
@@ -243,10 +249,11 @@ builder.mutationField('removeUserFromTenant', (t) =>
     resolve: (_root, args, ctx) =>
       asMember(ctx, args.tenant_uuid, INVITE, async (tx, member) => {
         const tenant = args.tenant_uuid;
+        const assertAnotherAdmin = await lockAdmins(tx, tenant);
         const person = await lockPerson(tx, tenant, args.id);
         if (person.id === member.employeeId) throw validation(PEOPLE_MESSAGES.removeSelf, 'id');
         if (person.is_admin && !member.permissions.has(ADMIN_ACCESS)) throw forbidden();
-        await assertAnotherAdmin(tx, tenant, person);
+        assertAnotherAdmin(person);
         const [row] = await tx
           .update(employees)
           .set({ cognito_status: COGNITO_STATUS.deleted, cognito_uuid: null, logged_in: false, updated_on: sql`now()` })

@@ -274,6 +274,21 @@ describe('global admins', () => {
     expect(await code(DROP_ADMIN, { t: tenant, e: deputy.employeeId }, deputy)).toBe('CONFLICT');
   });
 
+  it('lets only one of two admins removing each other at the same moment succeed', async () => {
+    const db = t.database.db;
+    const tenant = await createTenant(db);
+    const x = await createMember(db, tenant, { isAdmin: true });
+    const y = await createMember(db, tenant, { isAdmin: true });
+    const results = await Promise.all([
+      gql(DROP_ADMIN, { t: tenant, e: y.employeeId }, x),
+      gql(REMOVE, { t: tenant, id: x.employeeId }, y),
+    ]);
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    expect(results.map((r) => r.errors?.[0]?.extensions?.code).filter(Boolean)[0]).toMatch(/^(CONFLICT|FORBIDDEN)$/);
+    const admins = [await row(tenant, x.employeeId), await row(tenant, y.employeeId)].filter((r) => r.is_admin && r.cognito_uuid);
+    expect(admins).toHaveLength(1);
+  });
+
   it('refuses without a session, for non-admins, bad input and other companies', async () => {
     const tenant = admin.tenantUuid;
     const person = await addPerson(admin, { username: 'sam.field' });

@@ -338,25 +338,31 @@ builder.mutationField('updateUserGroupsForUser', (t) =>
         const [person] = await tx
           .select({ id: employees.id })
           .from(employees)
-          .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, args.employees_id)))
-          .for('update');
+          .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, args.employees_id)));
         if (!person) throw notFound('Person not found.');
         const wanted = [...new Set(args.usergroup_ids)];
-        if (wanted.length) {
-          const found = await tx
-            .select({ id: usergroups.id })
-            .from(usergroups)
-            .where(and(eq(usergroups.tenant_uuid, tenant), inArray(usergroups.id, wanted)));
-          const known = new Set(found.map((g) => g.id));
-          const missing = wanted.filter((id) => !known.has(id));
-          if (missing.length) throw validation(`Unknown group: ${missing.join(', ')}.`, 'usergroup_ids');
-        }
-        const current = (
-          await tx
+        const membership = () =>
+          tx
             .select({ group: usergroupUsers.usergroups_id })
             .from(usergroupUsers)
             .where(and(eq(usergroupUsers.tenant_uuid, tenant), eq(usergroupUsers.employees_id, args.employees_id)))
-        ).map((r) => r.group);
+            .then((rows) => rows.map((r) => r.group));
+        // Every group whose people change is locked, in id order, as updateUserGroup locks the one it edits:
+        // its previous_users check then sees either all of this change or none of it.
+        const touched = [...new Set([...wanted, ...(await membership())])];
+        const locked =
+          touched.length === 0
+            ? []
+            : await tx
+                .select({ id: usergroups.id })
+                .from(usergroups)
+                .where(and(eq(usergroups.tenant_uuid, tenant), inArray(usergroups.id, touched)))
+                .orderBy(usergroups.id)
+                .for('update');
+        const known = new Set(locked.map((g) => g.id));
+        const missing = wanted.filter((id) => !known.has(id));
+        if (missing.length) throw validation(`Unknown group: ${missing.join(', ')}.`, 'usergroup_ids');
+        const current = await membership();
         const remove = current.filter((g) => !wanted.includes(g));
         const add = wanted.filter((g) => !current.includes(g));
         if (remove.length) {
