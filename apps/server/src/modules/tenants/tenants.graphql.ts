@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { withIdentity, withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
 import { checkSessionTenant, requireMember } from '../../graphql/context.js';
@@ -137,6 +137,43 @@ builder.mutationField('createTenant', (t) =>
   }),
 );
 
+const resultRows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Every tenant table but tenants itself, ordered so that a table comes before any table it references. */
+export async function tenantTablesChildrenFirst(tx: Tx): Promise<string[]> {
+  const tables = resultRows<{ name: string }>(
+    await tx.execute(sql`
+      select c.relname as name from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_uuid' and not a.attisdropped
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and c.relname <> 'tenants'`),
+  ).map((r) => r.name);
+  const edges = resultRows<{ child: string; parent: string }>(
+    await tx.execute(sql`
+      select c.relname as child, p.relname as parent from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class p on p.oid = k.confrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where k.contype = 'f' and n.nspname = 'public' and c.oid <> p.oid`),
+  );
+  const known = new Set(tables);
+  // Kahn's algorithm on "child references parent": a table is ready once nothing left references it.
+  const referencedBy = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const e of edges) if (known.has(e.child) && known.has(e.parent)) referencedBy.get(e.parent)?.add(e.child);
+  const order: string[] = [];
+  const left = new Set(tables);
+  while (left.size) {
+    const ready = [...left].filter((t) => [...(referencedBy.get(t) ?? [])].every((c) => !left.has(c))).sort();
+    // A cycle of keys (none today) is left to the cascade from tenants rather than looping forever.
+    if (!ready.length) break;
+    for (const t of ready) {
+      order.push(t);
+      left.delete(t);
+    }
+  }
+  return order;
+}
+
 const digits = (s: string) => s.replace(/\D/g, '');
 
 builder.mutationField('deleteTenant', (t) =>
@@ -161,7 +198,11 @@ builder.mutationField('deleteTenant', (t) =>
         if (!matches) {
           throw new AppError('VALIDATION', 'user_email: This is not the e-mail address you sign in with.', { field: 'user_email' });
         }
-        // Every tenant table's key to tenants cascades, so this one statement removes the company's data.
+        // Children before parents: a cascade from tenants alone can trip a NO ACTION key between two tenant
+        // tables (timecard_entries -> costcodes) before the cascade reaches the referencing rows.
+        for (const table of await tenantTablesChildrenFirst(tx)) {
+          await tx.execute(sql`delete from ${sql.identifier(table)} where tenant_uuid = ${tenant}`);
+        }
         await tx.delete(tenants).where(eq(tenants.tenant_uuid, tenant));
       });
       await ctx.db
