@@ -132,3 +132,23 @@ export function permissionsQueryOptions(tenant: string) {
     staleTime: 60 * 60_000,
   });
 }
+
+export const listStaticDataQuery = graphql(`
+  query PeopleStaticData {
+    listStaticData {
+      states { code name }
+      trades
+    }
+  }
+`);
+
+export type StaticData = ResultOf<typeof listStaticDataQuery>['listStaticData'];
+
+/** States and trades to pick from; the same for every company, so kept for the session. */
+export function staticDataQueryOptions() {
+  return queryOptions({
+    queryKey: ['static-data', 'people'] as const,
+    queryFn: async () => (await request(listStaticDataQuery)).listStaticData,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

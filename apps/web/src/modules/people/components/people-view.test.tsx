@@ -81,6 +81,7 @@ beforeEach(() => {
         : { listEmployees: { items: [maria, luis], nextToken: 'page-2' } },
     GetPerson: (v) => ({ getEmployees: [maria, luis, nia].find((p) => p.id === v.id) ?? null }),
     ListPGUserGroups: () => ({ listPGUserGroups: [foremen] }),
+    PeopleStaticData: () => ({ listStaticData: { states: [{ code: 'CO', name: 'Colorado' }], trades: ['Carpenter', 'Electrician'] } }),
     ListPermissions: () => ({
       listPermissions: ['people_admin', 'people_basic', 'projects_basic', 'receipts_basic', 'admin_access'].map((id) => ({
         id,

@@ -1,7 +1,7 @@
 import { employeeFields, MESSAGES } from '@groundwork/core/people';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Chip, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../api/keys';
 import { createPerson, type PersonInput, updatePerson } from '../api/mutations';
-import type { Person } from '../api/queries';
+import { type Person, staticDataQueryOptions } from '../api/queries';
 import { serverMessage, translateFieldError } from '../lib/errors';
 import { parseTrades, serializeTrades } from '../lib/format';
 
@@ -84,6 +84,8 @@ export function PersonFormDialog({ tenant, person, onClose, onSaved }: PersonFor
     }) as unknown as Resolver<PersonFormValues>,
     mode: 'onTouched',
   });
+  // Suggestions only: a trade or state that is not in the lists can still be typed.
+  const staticData = useQuery(staticDataQueryOptions());
   const error = (name: keyof PersonFormValues) => {
     const message = formState.errors[name]?.message;
     return { error: Boolean(message), helperText: translateFieldError(t, message) };
@@ -143,7 +145,7 @@ export function PersonFormDialog({ tenant, person, onClose, onSaved }: PersonFor
               multiple
               freeSolo
               autoSelect
-              options={[] as string[]}
+              options={staticData.data?.trades ?? []}
               value={field.value}
               onChange={(_event, value) => field.onChange(value.map((v) => String(v).trim()).filter(Boolean))}
               renderValue={(value, getItemProps) =>
@@ -170,7 +172,36 @@ export function PersonFormDialog({ tenant, person, onClose, onSaved }: PersonFor
         <TextField {...text('street2')} autoComplete="off" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField {...text('city')} autoComplete="off" sx={{ flex: 2 }} />
-          <TextField {...text('state')} autoComplete="off" sx={{ flex: 1 }} />
+          <Controller
+            control={control}
+            name="state"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                freeSolo
+                autoSelect
+                options={staticData.data?.states.map((s) => s.code) ?? []}
+                getOptionLabel={(code) => {
+                  const state = staticData.data?.states.find((s) => s.code === code);
+                  return state ? `${state.code} – ${state.name}` : code;
+                }}
+                value={field.value || null}
+                onChange={(_event, value) => field.onChange(value ?? '')}
+                onInputChange={(_event, value, reason) => {
+                  if (reason === 'input') field.onChange(value);
+                }}
+                sx={{ flex: 1 }}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('fields.state')}
+                    onBlur={field.onBlur}
+                    error={Boolean(fieldState.error)}
+                    helperText={translateFieldError(t, fieldState.error?.message)}
+                  />
+                )}
+              />
+            )}
+          />
           <TextField {...text('zip')} autoComplete="off" sx={{ flex: 1 }} />
         </Stack>
         {/* Enter in a field submits the form. */}
