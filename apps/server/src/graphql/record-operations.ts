@@ -43,6 +43,11 @@ export type RecordModel = {
    * from then on every operation treats it as gone.
    */
   softDelete?: { column: string; value: unknown };
+  /**
+   * Rules that need the stored rows (e.g. the last admin of a company), run in the write's transaction
+   * before update and delete; throw an AppError to refuse the whole batch.
+   */
+  beforeWrite?: (tx: Tx, member: Member, action: 'update' | 'delete', changes: { id: number; patch: Row | null }[]) => Promise<void>;
 };
 
 type Column = { key: string; column: PgColumn; scalar: Scalar };
@@ -400,6 +405,7 @@ export function defineRecordOperations(model: RecordModel) {
             }
             return { id: r.id as number, patch };
           });
+          await model.beforeWrite?.(tx, member, 'update', patches);
           const out: Row[] = [];
           for (const [i, { id, patch }] of patches.entries()) {
             const set = hasUpdatedOn ? { ...patch, updated_on: sql`now()` } : patch;
@@ -433,6 +439,12 @@ export function defineRecordOperations(model: RecordModel) {
         const deleted = await authorized(ctx, model, tenant, 'write', async (tx, { member }) => {
           const data = args.data as { id: number }[];
           checkBatch(data);
+          await model.beforeWrite?.(
+            tx,
+            member,
+            'delete',
+            data.map(({ id }) => ({ id, patch: null })),
+          );
           const out: Row[] = [];
           for (const [i, { id }] of data.entries()) {
             const where = and(scope(member, false), eq(idCol, id));

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { COGNITO_STATUS, inviteEmail, PEOPLE_MESSAGES } from '@groundwork/core/people';
 import { ADMIN_ACCESS, type Permission } from '@groundwork/core/permissions';
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
@@ -12,6 +12,7 @@ import { IdentityError } from '../../identity/errors.js';
 import type { Row } from '../../platform/realtime.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { asMember } from '../usergroups/usergroups.graphql.js';
+import { lockAdmins } from './admins.js';
 import { employeeOps } from './employees.graphql.js';
 import { employees } from './employees.table.js';
 
@@ -23,14 +24,6 @@ const ADMINS_ONLY: Permission[] = [ADMIN_ACCESS];
 const validation = (message: string, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
-/** A person who can act as a global admin: is_admin, active, and still signed in to the company. */
-const activeAdmin = and(
-  eq(employees.is_admin, true),
-  eq(employees.status, 1),
-  isNotNull(employees.cognito_uuid),
-  or(isNull(employees.cognito_status), ne(employees.cognito_status, COGNITO_STATUS.deleted)),
-);
-
 // NO KEY UPDATE: serialises changes to the person without blocking inserts that merely reference the row
 // (group memberships, time entries).
 async function lockPerson(tx: Tx, tenantUuid: string, id: number): Promise<Employee> {
@@ -41,23 +34,6 @@ async function lockPerson(tx: Tx, tenantUuid: string, id: number): Promise<Emplo
     .for('no key update');
   if (!person) throw notFound('Person not found.');
   return person;
-}
-
-/**
- * Locks the active admins (in id order, before any other person row, so two removals cannot deadlock) and
- * returns a check that refuses a change leaving the company without one. Two admins removing each other at
- * the same moment therefore cannot both succeed.
- */
-async function lockAdmins(tx: Tx, tenantUuid: string) {
-  const admins = await tx
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.tenant_uuid, tenantUuid), activeAdmin))
-    .orderBy(employees.id)
-    .for('no key update');
-  return (leaving: Employee) => {
-    if (admins.some((a) => a.id === leaving.id) && admins.length <= 1) throw conflict(PEOPLE_MESSAGES.lastAdmin);
-  };
 }
 
 function checkUsername(given: string | null | undefined, person: Employee) {
@@ -111,7 +87,7 @@ builder.mutationField('deleteGlobalAdmin', (t) =>
         const assertAnotherAdmin = await lockAdmins(tx, args.tenant_uuid);
         const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
         checkUsername(args.username, person);
-        assertAnotherAdmin(person);
+        assertAnotherAdmin([person.id]);
         return setAdmin(tx, args.tenant_uuid, person.id, false);
       }),
   }),
@@ -253,7 +229,7 @@ builder.mutationField('removeUserFromTenant', (t) =>
         const person = await lockPerson(tx, tenant, args.id);
         if (person.id === member.employeeId) throw validation(PEOPLE_MESSAGES.removeSelf, 'id');
         if (person.is_admin && !member.permissions.has(ADMIN_ACCESS)) throw forbidden();
-        assertAnotherAdmin(person);
+        assertAnotherAdmin([person.id]);
         const [row] = await tx
           .update(employees)
           .set({ cognito_status: COGNITO_STATUS.deleted, cognito_uuid: null, logged_in: false, updated_on: sql`now()` })

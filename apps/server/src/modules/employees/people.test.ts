@@ -274,6 +274,31 @@ describe('global admins', () => {
     expect(await code(DROP_ADMIN, { t: tenant, e: deputy.employeeId }, deputy)).toBe('CONFLICT');
   });
 
+  it('keeps the last admin through archive and delete of the record operations too', async () => {
+    const db = t.database.db;
+    const tenant = await createTenant(db);
+    const only = await createMember(db, tenant, { isAdmin: true });
+    const deputy = await createMember(db, tenant, { permissions: ['admin_access'] });
+    const clerk = await createMember(db, tenant, { permissions: ['people_admin'] });
+    const UPDATE_PEOPLE = 'mutation($t: ID!, $d: [EmployeesUpdateInput!]!) { updateEmployees(tenant_uuid: $t, data: $d) { id status } }';
+    const DELETE_PEOPLE = 'mutation($t: ID!, $d: [EmployeesDeleteInput!]!) { deleteEmployees(tenant_uuid: $t, data: $d) { id } }';
+    // A people admin may archive people, but not a global admin.
+    expect(await code(UPDATE_PEOPLE, { t: tenant, d: [{ id: only.employeeId, status: 0 }] }, clerk)).toBe('FORBIDDEN');
+    expect(await code(DELETE_PEOPLE, { t: tenant, d: [{ id: only.employeeId }] }, clerk)).toBe('FORBIDDEN');
+    const last = await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: only.employeeId, status: 0 }] }, deputy);
+    expect(last.errors?.[0]).toMatchObject({ message: PEOPLE_MESSAGES.lastAdmin, extensions: { code: 'CONFLICT' } });
+    expect(await code(DELETE_PEOPLE, { t: tenant, d: [{ id: only.employeeId }] }, deputy)).toBe('CONFLICT');
+    expect(await row(tenant, only.employeeId)).toMatchObject({ status: 1, is_admin: true });
+    // Other edits of an admin, and archiving anyone else, go through.
+    expect(
+      (await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: only.employeeId, city: 'Denver', status: 1 }] }, clerk)).errors,
+    ).toBeUndefined();
+    expect((await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: deputy.employeeId, status: 0 }] }, clerk)).errors).toBeUndefined();
+    // With a second admin, one of them may be archived by an admin.
+    const second = await createMember(db, tenant, { isAdmin: true });
+    expect((await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: second.employeeId, status: 0 }] }, only)).errors).toBeUndefined();
+  });
+
   it('lets only one of two admins removing each other at the same moment succeed', async () => {
     const db = t.database.db;
     const tenant = await createTenant(db);
