@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { readFragment } from 'gql.tada';
-import { graphql, type ResultOf, request } from '../../../lib/graphql';
+import { GraphQLRequestError, graphql, type ResultOf, request } from '../../../lib/graphql';
 import { fetchAllPages } from '../../projects/api/fetch-all';
 import { peopleKeys } from './keys';
 
@@ -112,8 +112,14 @@ export function personQueryOptions(tenant: string, id: number) {
   return queryOptions({
     queryKey: peopleKeys.detail(tenant, id),
     queryFn: async () => {
-      const data = await request(getPersonQuery, { tenant_uuid: tenant, id });
-      return data.getEmployees ? readFragment(PersonFieldsFragment, data.getEmployees) : null;
+      try {
+        const data = await request(getPersonQuery, { tenant_uuid: tenant, id });
+        return data.getEmployees ? readFragment(PersonFieldsFragment, data.getEmployees) : null;
+      } catch (error) {
+        // Someone else's id in the address (another company, or deleted) is "no such person", not a failure.
+        if (error instanceof GraphQLRequestError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
     },
   });
 }

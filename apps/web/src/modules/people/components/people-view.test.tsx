@@ -162,6 +162,15 @@ describe('people directory', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Remove from company' })).toBeNull();
   });
 
+  it('says a person of another company does not exist', async () => {
+    handlers.GetPerson = () => {
+      throw new GraphQLRequestError('Not found', 'NOT_FOUND', 200);
+    };
+    renderAt('/modules/people?id=99', ['people_basic']);
+    expect(await screen.findByText('This person does not exist in this company.')).toBeVisible();
+    expect(screen.queryByText('There was a problem fetching people.')).toBeNull();
+  });
+
   it('offers a people_admin invitations and removal, but not groups or global admins', async () => {
     renderAt('/admin/people?id=3', ['people_admin']);
     expect(await screen.findByRole('heading', { level: 2, name: 'Nia Okafor' })).toBeVisible();
