@@ -845,7 +845,9 @@ describe('outbox and logs', () => {
       jar[SESSION].split('.')[0],
       done.jar[SESSION].split('.')[0],
     ]) {
-      expect(text).not.toContain(secret);
+      // A 6-digit code is looked for as a number of its own: it may well occur inside a timestamp.
+      if (/^\d+$/.test(secret)) expect(text).not.toMatch(new RegExp(`(?<!\\d)${secret}(?!\\d)`));
+      else expect(text).not.toContain(secret);
     }
   });
 });
