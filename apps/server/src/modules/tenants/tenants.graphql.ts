@@ -200,6 +200,8 @@ builder.mutationField('deleteTenant', (t) =>
         }
         // Children before parents: a cascade from tenants alone can trip a NO ACTION key between two tenant
         // tables (timecard_entries -> costcodes) before the cascade reaches the referencing rows.
+        // Holding the company row blocks new rows anywhere in it (their key check shares this row) until we finish.
+        await tx.execute(sql`select 1 from tenants where tenant_uuid = ${tenant} for update`);
         for (const table of await tenantTablesChildrenFirst(tx)) {
           await tx.execute(sql`delete from ${sql.identifier(table)} where tenant_uuid = ${tenant}`);
         }
