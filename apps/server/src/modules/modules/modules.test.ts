@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
 
@@ -164,5 +165,65 @@ describe('TenantsPricing', () => {
       pricing_id: 2,
       status: 1,
     });
+  });
+});
+
+describe('subscriptions', () => {
+  let base: string;
+  const controllers: AbortController[] = [];
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const c of controllers) c.abort();
+  });
+
+  /** Opens a GraphQL-over-SSE subscription and yields each event's data. */
+  async function subscribe(query: string, variables: Record<string, unknown>, token: string) {
+    const controller = new AbortController();
+    controllers.push(controller);
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+      signal: controller.signal,
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    return async (): Promise<{ data?: Record<string, unknown>; errors?: { extensions?: { code?: string } }[] }> => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = event.split('\n').find((l) => l.startsWith('data:'));
+          if (data && data.length > 5) return JSON.parse(data.slice(5));
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += value;
+      }
+    };
+  }
+
+  it("tells a company's members about its switch changes, and no one else", async () => {
+    const ON = 'subscription($t: ID!) { onUpdateTenantsModules(tenant_uuid: $t) { tenant_uuid modules_id status } }';
+    const mine = await subscribe(ON, { t: worker.tenantUuid }, worker.token);
+    const theirs = await subscribe(ON, { t: adminB.tenantUuid }, adminB.token);
+    await new Promise((r) => setTimeout(r, 200));
+    const created = await call(M.create, { t: admin.tenantUuid, d: [{ modules_id: 12, status: 1 }] }, admin);
+    const id = created.data?.createTenantsModules[0].id;
+    await call(M.update, { t: admin.tenantUuid, d: [{ id, status: 0 }] }, admin);
+    await call(M.update, { t: adminB.tenantUuid, d: [{ id: foreignModuleRow, status: 1 }] }, adminB);
+    expect((await mine()).data?.onUpdateTenantsModules).toEqual({ tenant_uuid: admin.tenantUuid, modules_id: 12, status: 0 });
+    expect((await theirs()).data?.onUpdateTenantsModules).toEqual({ tenant_uuid: adminB.tenantUuid, modules_id: 2, status: 1 });
+  });
+
+  it('refuses a subscription to members who may not read, and to another company', async () => {
+    const ON = 'subscription($t: ID!) { onCreateTenantsPricing(tenant_uuid: $t) { id } }';
+    expect((await (await subscribe(ON, { t: worker.tenantUuid }, worker.token))()).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await (await subscribe(ON, { t: adminB.tenantUuid }, admin.token))()).errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 });
