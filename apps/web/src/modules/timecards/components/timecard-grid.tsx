@@ -1,5 +1,5 @@
 import { rowKey, summarizeCard } from '@groundwork/core/timecards-summary';
-import { Box, InputBase, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { InputBase, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -133,13 +133,8 @@ function HoursCell({ model, row, date, hours }: HoursCellProps) {
     day: formatDayLong(date, i18n.language),
   });
 
-  if (!model.editable) {
-    return (
-      <Box component="span" aria-label={`${label}: ${formatHours(hours, i18n.language)}`}>
-        {hours ? formatHours(hours, i18n.language) : ''}
-      </Box>
-    );
-  }
+  // Read only: the column and row headers name the cell.
+  if (!model.editable) return hours ? formatHours(hours, i18n.language) : '';
 
   const commit = () => {
     if (draft === hoursInputValue(hours)) return;
