@@ -146,6 +146,13 @@ const createCompanyRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/company/create-company-page'), 'CreateCompanyPage'),
 });
 
+// Spec §2: the person's own profile, preferences and security; open to every member (no navigation item needed).
+const userProfileRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'user-profile',
+  component: lazyRouteComponent(() => import('../modules/profile/profile-page'), 'ProfilePage'),
+});
+
 const externalLinksRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/external-links',
@@ -202,6 +209,7 @@ const routeTree = rootRoute.addChildren([
     ...placeholderRoutes,
     externalLinksRoute,
     dashboardRoute,
+    userProfileRoute,
     projectsRoute,
     adminProjectsRoute,
     timecardsRoute,

@@ -10,6 +10,8 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 import peopleEn from '../locales/people.en.json';
 import peopleEs from '../locales/people.es.json';
+import profileEn from '../locales/profile.en.json';
+import profileEs from '../locales/profile.es.json';
 import projectsEn from '../locales/projects.en.json';
 import projectsEs from '../locales/projects.es.json';
 import shellEn from '../locales/shell.en.json';
@@ -26,6 +28,7 @@ export const resources = {
     shell: shellEn,
     auth: authEn,
     projects: projectsEn,
+    profile: profileEn,
     people: peopleEn,
     company: companyEn,
     dashboard: dashboardEn,
@@ -36,6 +39,7 @@ export const resources = {
     shell: shellEs,
     auth: authEs,
     projects: projectsEs,
+    profile: profileEs,
     people: peopleEs,
     company: companyEs,
     dashboard: dashboardEs,
@@ -51,6 +55,7 @@ declare module 'i18next' {
       shell: typeof shellEn;
       auth: typeof authEn;
       projects: typeof projectsEn;
+      profile: typeof profileEn;
       people: typeof peopleEn;
       company: typeof companyEn;
       dashboard: typeof dashboardEn;
@@ -68,9 +73,21 @@ export function detectLanguage(preferred: readonly string[]): Language {
   return 'en';
 }
 
+/** The language chosen on the profile page, kept in this browser. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+function storedLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return SUPPORTED_LANGUAGES.find((language) => language === stored) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export const i18n: I18n = createInstance({
   resources,
-  lng: detectLanguage(typeof navigator === 'undefined' ? [] : navigator.languages),
+  lng: storedLanguage() ?? detectLanguage(typeof navigator === 'undefined' ? [] : navigator.languages),
   fallbackLng: 'en',
   supportedLngs: SUPPORTED_LANGUAGES,
   // React already escapes rendered text.

@@ -1,66 +1,144 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import BugReportOutlinedIcon from '@mui/icons-material/BugReportOutlined';
 import GetAppIcon from '@mui/icons-material/GetApp';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import { Badge, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useId, useState } from 'react';
+import { Badge, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { writeSelectedTenant } from '../auth/auth-storage';
+import { CLAIMS_QUERY_KEY, useSignOut } from '../auth/session';
+import { identityCall } from '../lib/identity-client';
 import { usePwa } from './pwa';
+import { useSnackbar } from './snackbar';
 import { ThemeSwitcher } from './theme-mode';
+import { useProfileTheme } from './theme-profile';
 
-/** Right-hand app-bar controls: theme switcher and a menu for installing and updating the app. */
+// The dialog (form, uploads) downloads the first time someone opens it.
+const IssueDialog = lazy(() => import('./issue-dialog').then((m) => ({ default: m.IssueDialog })));
+
+/** Right-hand app-bar controls: theme switcher and the account menu (profile, issues, company, sign-out, app updates). */
 export function AppBarActions() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('profile');
+  const { t: tShell } = useTranslation('shell');
+  const { show } = useSnackbar();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const { installAvailable, install, updateAvailable, activateUpdate } = usePwa();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [issueOpen, setIssueOpen] = useState(false);
+  const [issueLoaded, setIssueLoaded] = useState(false);
   const menuId = useId();
-  const hasItems = installAvailable || updateAvailable;
+  const buttonId = useId();
+  useProfileTheme();
+
+  const closeThen = (action: () => unknown) => () => {
+    setAnchor(null);
+    void action();
+  };
+
+  const switchCompany = async () => {
+    try {
+      const claims = await identityCall('SelectTenant', { tenant_uuid: null });
+      writeSelectedTenant(null);
+      // Nothing of this company may linger for the next one; the identity claims stay.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CLAIMS_QUERY_KEY[0] });
+      queryClient.setQueryData(CLAIMS_QUERY_KEY, claims);
+      await navigate({ to: '/select-tenant' });
+    } catch (error) {
+      console.error('Switching companies failed', error);
+      show({ message: t('menu.switchFailed'), color: 'error' });
+    }
+  };
+
+  const doSignOut = async () => {
+    const { ok } = await signOut();
+    if (!ok) show({ message: t('menu.signOutFailed'), color: 'error' });
+  };
 
   return (
     <>
       <ThemeSwitcher />
-      {hasItems && (
-        <>
-          <IconButton
-            color="inherit"
-            aria-label={t('menu.moreOptions')}
-            aria-controls={anchor ? menuId : undefined}
-            aria-haspopup="menu"
-            aria-expanded={Boolean(anchor)}
-            onClick={(event) => setAnchor(event.currentTarget)}
-          >
-            <Badge color="error" variant="dot" invisible={!updateAvailable}>
-              <MoreVertIcon />
-            </Badge>
-          </IconButton>
-          <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-            {installAvailable && (
-              <MenuItem
-                onClick={() => {
-                  setAnchor(null);
-                  void install();
-                }}
-              >
-                <ListItemIcon>
-                  <GetAppIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText>{t('menu.installApp')}</ListItemText>
-              </MenuItem>
-            )}
-            {updateAvailable && (
-              <MenuItem
-                onClick={() => {
-                  setAnchor(null);
-                  activateUpdate();
-                }}
-              >
-                <ListItemIcon>
-                  <SystemUpdateAltIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText>{t('menu.reloadToUpdate')}</ListItemText>
-              </MenuItem>
-            )}
-          </Menu>
-        </>
+      <Tooltip title={t('menu.account')}>
+        <IconButton
+          id={buttonId}
+          color="inherit"
+          aria-label={t('menu.account')}
+          aria-controls={anchor ? menuId : undefined}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(anchor)}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          edge="end"
+        >
+          <Badge color="error" variant="dot" invisible={!updateAvailable}>
+            <AccountCircleIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        <MenuItem onClick={closeThen(() => navigate({ to: '/user-profile' }))}>
+          <ListItemIcon>
+            <PersonOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={closeThen(() => {
+            setIssueLoaded(true);
+            setIssueOpen(true);
+          })}
+        >
+          <ListItemIcon>
+            <BugReportOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.reportIssue')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={closeThen(switchCompany)}>
+          <ListItemIcon>
+            <SwapHorizIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.switchCompany')}</ListItemText>
+        </MenuItem>
+        {(installAvailable || updateAvailable) && <Divider />}
+        {installAvailable && (
+          <MenuItem onClick={closeThen(install)}>
+            <ListItemIcon>
+              <GetAppIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{tShell('menu.installApp')}</ListItemText>
+          </MenuItem>
+        )}
+        {updateAvailable && (
+          <MenuItem onClick={closeThen(activateUpdate)}>
+            <ListItemIcon>
+              <SystemUpdateAltIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{tShell('menu.reloadToUpdate')}</ListItemText>
+          </MenuItem>
+        )}
+        <Divider />
+        <MenuItem onClick={closeThen(doSignOut)}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.signOut')}</ListItemText>
+        </MenuItem>
+      </Menu>
+      {issueLoaded && (
+        <Suspense fallback={null}>
+          <IssueDialog open={issueOpen} onClose={() => setIssueOpen(false)} />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppBarActions } from './app-bar-actions';
 import { PwaProvider } from './pwa';
 import { renderInShell } from './test-utils';
@@ -12,27 +14,54 @@ function installPromptEvent(outcome: 'accepted' | 'dismissed') {
   return { event, prompt };
 }
 
-function renderActions() {
+async function renderActions() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rootRoute = createRootRoute({
+    component: () => (
+      <ThemeModeProvider>
+        <PwaProvider registerServiceWorker={false}>
+          <AppBarActions />
+        </PwaProvider>
+      </ThemeModeProvider>
+    ),
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   renderInShell(
-    <ThemeModeProvider>
-      <PwaProvider registerServiceWorker={false}>
-        <AppBarActions />
-      </PwaProvider>
-    </ThemeModeProvider>,
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
   );
+  await screen.findByRole('button', { name: 'Account' });
 }
 
-describe('install prompt', () => {
+/** Opens the account menu and says whether it offers the installation. */
+function menuOffersInstall(): boolean {
+  fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+  const offered = screen.queryByRole('menuitem', { name: 'Install app' }) !== null;
+  fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+  return offered;
+}
+
+describe('install prompt', { timeout: 20_000 }, () => {
+  // Not signed in: GetUser answers 401, so nothing is read or saved for a profile.
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ name: 'NotAuthorizedException', message: 'no' }), { status: 401 })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
   it('is offered from the app bar menu once the browser allows it', async () => {
-    renderActions();
-    expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    await renderActions();
+    expect(menuOffersInstall()).toBe(false);
     const { event, prompt } = installPromptEvent('accepted');
     act(() => {
       window.dispatchEvent(event);
     });
     // The browser's own banner is suppressed.
     expect(event.defaultPrevented).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('menuitem', { name: 'Install app' }));
     });
@@ -41,21 +70,29 @@ describe('install prompt', () => {
       window.dispatchEvent(new Event('appinstalled'));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Groundwork installed.');
-    expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    expect(menuOffersInstall()).toBe(false);
   });
 
   it('handles a cancelled installation', async () => {
-    renderActions();
+    await renderActions();
     const { event } = installPromptEvent('dismissed');
     act(() => {
       window.dispatchEvent(event);
     });
-    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('menuitem', { name: 'Install app' }));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Installation cancelled.');
     // A prompt event can be used once; the offer goes until the browser sends another.
-    expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    expect(menuOffersInstall()).toBe(false);
+  });
+
+  it('offers the profile, issue reporting, switching company and signing out', async () => {
+    await renderActions();
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    for (const name of ['Profile', 'Report an issue', 'Switch company', 'Sign out']) {
+      expect(screen.getByRole('menuitem', { name })).toBeInTheDocument();
+    }
   });
 });

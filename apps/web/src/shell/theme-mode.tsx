@@ -2,6 +2,7 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { IconButton, Tooltip } from '@mui/material';
 import { useColorScheme } from '@mui/material/styles';
+import { QueryClientContext } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
@@ -31,14 +32,27 @@ export function useThemeMode(): ThemeModeApi {
 }
 
 interface ThemeModeProviderProps {
-  /** Saves the theme to the signed-in user's profile (`updateEmployeeUserInfo` with `app_theme`); absent before sign-in. */
+  /**
+   * Saves the theme to the signed-in user's profile. By default `updateEmployeeUserInfo` with `app_theme`
+   * for the person and company of the session (nothing is sent before a company is chosen).
+   */
   saveToProfile?: SaveThemeToProfile;
   children: ReactNode;
 }
 
 /** Must sit inside MUI's ThemeProvider (which owns the colour-scheme class) and the SnackbarProvider. */
-export function ThemeModeProvider({ saveToProfile, children }: ThemeModeProviderProps) {
+export function ThemeModeProvider({ saveToProfile: givenSave, children }: ThemeModeProviderProps) {
   const { t } = useTranslation('shell');
+  const queryClient = useContext(QueryClientContext);
+  const saveToProfile = useMemo<SaveThemeToProfile | undefined>(
+    () =>
+      givenSave ??
+      (queryClient
+        ? // Loaded on first use: the profile API is not needed to paint the app.
+          (theme) => import('./theme-profile').then((m) => m.saveThemeToProfile(queryClient, theme))
+        : undefined),
+    [givenSave, queryClient],
+  );
   const { show } = useSnackbar();
   const { setMode } = useColorScheme();
   const [mode, setModeState] = useState<ThemeMode>(readStoredThemeMode);

@@ -20,6 +20,8 @@ declare module '@mui/material/styles' {
 export const THEME_MODES = ['light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 
+export const isThemeMode = (value: unknown): value is ThemeMode => value === 'light' || value === 'dark';
+
 /** Spec §4: a requested theme that is not light or dark falls back to light. */
 export function normalizeThemeMode(value: unknown): ThemeMode {
   return value === 'dark' ? 'dark' : 'light';

@@ -1,0 +1,51 @@
+import type { IdentityClaims } from '@groundwork/core/identity';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { CLAIMS_QUERY_KEY, useClaims } from '../auth/session';
+import { readSelectedTenantUuid } from '../lib/storage';
+import { profileKeys, profileQueryOptions, updateProfile } from '../modules/profile/api/profile-api';
+import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
+import { isThemeMode, type ThemeMode } from './theme';
+import { useThemeMode } from './theme-mode';
+
+/**
+ * Spec §4: a changed theme goes to the signed-in person's profile (`updateEmployeeUserInfo` with
+ * `app_theme`). Without a chosen company there is no profile to save to, so nothing is sent.
+ */
+export async function saveThemeToProfile(queryClient: QueryClient, theme: ThemeMode): Promise<void> {
+  const tenant = readSelectedTenantUuid();
+  const cognitoUuid = queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY)?.['custom:cognito_uuid'];
+  if (!tenant || !cognitoUuid) return;
+  const saved = await updateProfile(tenant, cognitoUuid, { app_theme: theme });
+  if (saved) queryClient.setQueryData(profileKeys.own(tenant, cognitoUuid), saved);
+}
+
+/** The signed-in person's profile in the chosen company, shared by the app bar and /user-profile. */
+export function useOwnProfile() {
+  const claims = useClaims();
+  const tenant = readSelectedTenantUuid();
+  const cognitoUuid = claims.data?.['custom:cognito_uuid'];
+  const query = useQuery({
+    ...profileQueryOptions(tenant ?? '', cognitoUuid ?? ''),
+    enabled: Boolean(tenant && cognitoUuid),
+  });
+  return { query, tenant, cognitoUuid, claims: claims.data ?? null };
+}
+
+/**
+ * On a device that has not seen it yet (a fresh sign-in), the theme saved on the profile wins. It is
+ * written to storage first, so applying it is not echoed back to the profile.
+ */
+export function useProfileTheme() {
+  const { query } = useOwnProfile();
+  const { setThemeMode } = useThemeMode();
+  const applied = useRef(false);
+  const saved = query.data?.app_theme;
+  useEffect(() => {
+    if (applied.current || query.data === undefined) return;
+    applied.current = true;
+    if (!isThemeMode(saved) || readStorage(THEME_KEY) === saved) return;
+    writeStorage(THEME_KEY, saved);
+    void setThemeMode(saved);
+  }, [query.data, saved, setThemeMode]);
+}
