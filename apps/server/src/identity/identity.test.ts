@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { canonicalUsername, IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT, type IdentityAction } from '@groundwork/core/identity';
@@ -11,6 +13,8 @@ import { buildApp } from '../app.js';
 import { withTenant } from '../db/with-tenant.js';
 import { createMember, createTenant } from '../testing/factories.js';
 import { testConfig, useTestApp } from '../testing/test-app.js';
+import { runAccountCommand, UsageError } from './account-cli.js';
+import { createAccountFlags } from './account-flags.js';
 import { createAuth } from './auth.js';
 import { user } from './auth.table.js';
 import { createIdentityService } from './service.js';
@@ -418,6 +422,37 @@ describe('RESET_PASSWORD (a reset demanded by an admin or operator)', () => {
     const { username, id } = await signUp();
     await service.requirePasswordReset({ userId: id });
     expect((await signIn(username, PASSWORD)).body.name).toBe('PasswordResetRequiredException');
+  });
+});
+
+describe('the operator command (account-cli.ts)', () => {
+  it('flags an account by username: reset required, MFA required and not', async () => {
+    const flags = createAccountFlags(t.database.db, () => new Date(nowMs));
+    const { username } = await signUp();
+    for (const bad of [[], ['require-mfa'], ['drop-tables', username], ['require-mfa', username, 'extra'], ['require-mfa', ' ']]) {
+      await expect(runAccountCommand(bad, flags)).rejects.toBeInstanceOf(UsageError);
+    }
+    await expect(runAccountCommand(['require-mfa', newEmail()], flags)).rejects.toMatchObject({ errorName: 'UserNotFoundException' });
+
+    expect(await runAccountCommand(['require-mfa', username.toUpperCase()], flags)).toBe(
+      `${username.toUpperCase()}: a second factor is required.`,
+    );
+    expect((await signIn(username, PASSWORD)).body.nextStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    await runAccountCommand(['allow-no-mfa', username], flags);
+    expect((await signIn(username, PASSWORD)).body).toEqual({ nextStep: 'DONE' });
+    await runAccountCommand(['require-password-reset', username], flags);
+    expect((await signIn(username, PASSWORD)).body.name).toBe('PasswordResetRequiredException');
+  });
+
+  // Only the entry point and its usage: opening and migrating a fresh database in a second process takes
+  // half a minute on a loaded machine, and the commands themselves are tested above.
+  it('runs as a command and explains its usage', () => {
+    const usage = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./account-cli.ts', import.meta.url))], {
+      env: { ...process.env, NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    expect(usage.status).toBe(1);
+    expect(usage.stderr).toContain('Usage: npx tsx apps/server/src/identity/account-cli.ts <command> <email or phone>');
   });
 });
 

@@ -3,7 +3,6 @@ import { createOTP } from '@better-auth/utils/otp';
 import {
   AUTO_SIGN_IN_SECONDS,
   type CodeDelivery,
-  canonicalUsername,
   type IdentityActions,
   type IdentityClaims,
   MAX_PASSKEYS_PER_USER,
@@ -26,6 +25,7 @@ import { employees } from '../modules/employees/employees.table.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import type { Mailer } from '../platform/mail.js';
 import type { SmsSender } from '../platform/sms.js';
+import { createAccountFlags, serverUsername } from './account-flags.js';
 import { type Auth, hashPassword, trustedSessionCreation, verifyPassword } from './auth.js';
 import { account, authPending, passkey, session as sessionTable, twoFactor, user } from './auth.table.js';
 import type { Captcha } from './captcha.js';
@@ -68,13 +68,12 @@ export type ActionRequest = {
 type Res<A extends keyof IdentityActions> = IdentityActions[A]['res'];
 type SignInRes = Res<'InitiateAuth'>;
 type UserRow = typeof user.$inferSelect;
-/** An account, by better-auth user id (employees.cognito_uuid) or by username (e-mail or phone). */
-export type AccountRef = { userId: string } | { username: string };
+
+export type { AccountRef } from './account-flags.js';
 
 export const AUTO_SIGN_IN_COOKIE = 'gw.auto_sign_in';
 const PHONE_EMAIL_DOMAIN = 'phone.groundwork.invalid';
 const NO_USER = '00000000-0000-0000-0000-000000000000';
-const LENIENT_EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}$/;
 const MFA_TYPES: MfaType[] = ['TOTP', 'SMS', 'EMAIL'];
 const TOTP_PERIOD_SECONDS = 30;
 export const MFA_REQUIRED_MESSAGE = 'Two-factor authentication is required for this account.';
@@ -97,14 +96,7 @@ export function createIdentityService(deps: IdentityDeps) {
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   // ---- lookups ------------------------------------------------------------------------------------
-  // Spec §5's rule first; the server also takes any plain address the form's 2-6 letter ending would
-  // refuse (e.g. the demo's *.example), since an address is not wrong for having a long ending.
-  const canonical = (username: unknown): string => {
-    if (typeof username !== 'string') throw invalidParameter(USERNAME_MESSAGE);
-    const c = canonicalUsername(username) ?? (LENIENT_EMAIL.test(username.trim()) ? username.trim().toLowerCase() : null);
-    if (!c) throw invalidParameter(USERNAME_MESSAGE);
-    return c;
-  };
+  const canonical = serverUsername;
   const isEmail = (v: string) => v.includes('@');
   async function findUser(username: string): Promise<UserRow | undefined> {
     const [u] = await db
@@ -875,33 +867,6 @@ export function createIdentityService(deps: IdentityDeps) {
     return u.id;
   }
 
-  async function userIdOf(ref: AccountRef): Promise<string> {
-    const u = 'userId' in ref ? (await db.select().from(user).where(eq(user.id, ref.userId)))[0] : await findUser(canonical(ref.username));
-    if (!u) throw new IdentityError('UserNotFoundException', 'User does not exist.', 400);
-    return u.id;
-  }
-
-  /**
-   * For an admin who forces a reset, or an operator who flags an account: every session and pending
-   * sign-in ends, and the next correct password is answered with PasswordResetRequiredException
-   * (RESET_PASSWORD) until the person resets it with a code (ConfirmForgotPassword clears the flag).
-   */
-  async function requirePasswordReset(ref: AccountRef): Promise<void> {
-    const id = await userIdOf(ref);
-    await db.update(user).set({ passwordResetRequired: true, updatedAt: now() }).where(eq(user.id, id));
-    await db.delete(sessionTable).where(eq(sessionTable.userId, id));
-    await db.delete(authPending).where(eq(authPending.userId, id));
-  }
-
-  /**
-   * Whether the account must have a second factor. When on and none is set up, sign-in continues with
-   * CONTINUE_SIGN_IN_WITH_TOTP_SETUP, and the person cannot turn every factor off.
-   */
-  async function setMfaRequired(ref: AccountRef, required: boolean): Promise<void> {
-    const id = await userIdOf(ref);
-    await db.update(user).set({ mfaRequired: required, updatedAt: now() }).where(eq(user.id, id));
-  }
-
   /** A demo or seed account with a known password (no temporary-password step). */
   async function ensurePasswordUser(username: string, password: string): Promise<string> {
     const c = canonical(username);
@@ -910,6 +875,7 @@ export function createIdentityService(deps: IdentityDeps) {
     return (await createUser(c, password, { confirmed: true, mustChangePassword: false })).id;
   }
 
+  const { requirePasswordReset, setMfaRequired } = createAccountFlags(db, now);
   return { actions, createInvitedUser, ensurePasswordUser, claims, requirePasswordReset, setMfaRequired };
 }
 
