@@ -189,7 +189,7 @@ describe('subscriptions', () => {
       body: JSON.stringify({ query, variables }),
       signal: controller.signal,
     });
-    const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     return async (): Promise<{ data?: Record<string, unknown>; errors?: { extensions?: { code?: string } }[] }> => {
       for (;;) {
