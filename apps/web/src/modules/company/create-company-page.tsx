@@ -10,6 +10,7 @@ import { GraphQLRequestError } from '../../lib/graphql';
 import { identityCall } from '../../lib/identity-client';
 import { ButtonLink } from '../../shell/links';
 import { createTenant } from './api/mutations';
+import { readableErrorSx } from './components/readable-error';
 
 const MAX_COMPANY = 120;
 
@@ -77,6 +78,7 @@ export function CreateCompanyPage() {
           autoComplete="organization"
           error={submitted && problem !== null}
           helperText={(submitted && problem) || ' '}
+          sx={readableErrorSx}
         />
         <Button type="submit" variant="contained" size="large" loading={create.isPending}>
           {t('create.submit')}

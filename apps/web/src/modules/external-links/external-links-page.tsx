@@ -70,14 +70,7 @@ function MyLinks({ tenant }: { tenant: string }) {
           {links.data.map((link) => (
             <Box component="li" key={link.id}>
               <Card variant="outlined" sx={{ height: '100%' }}>
-                <CardActionArea
-                  component="a"
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t('links.open', { title: link.title })}
-                  sx={{ height: '100%' }}
-                >
+                <CardActionArea component="a" href={link.url} target="_blank" rel="noopener noreferrer" sx={{ height: '100%' }}>
                   <CardContent>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
                       <LinkIcon color="primary" aria-hidden />
@@ -85,6 +78,9 @@ function MyLinks({ tenant }: { tenant: string }) {
                         {link.title}
                       </Typography>
                       <OpenInNewIcon fontSize="small" color="action" aria-hidden />
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('links.opensInNewTab')}
+                      </Box>
                     </Stack>
                     <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
                       {hostOf(link.url)}
@@ -99,6 +95,19 @@ function MyLinks({ tenant }: { tenant: string }) {
     </Stack>
   );
 }
+
+// Read by screen readers, not shown: the icon says it to sighted people.
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
 
 function hostOf(url: string): string {
   try {

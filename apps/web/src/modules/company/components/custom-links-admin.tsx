@@ -25,6 +25,7 @@ import { useSnackbar } from '../../../shell/snackbar';
 import { companyKeys } from '../api/keys';
 import { createCustomLink, deleteCustomLink, updateCustomLink } from '../api/mutations';
 import { type CustomLink, customLinksQueryOptions, type LinkPerson, peopleQueryOptions, personName } from '../api/queries';
+import { readableErrorSx } from './readable-error';
 
 const MAX_TITLE = 100;
 const MAX_URL = 2000;
@@ -242,6 +243,7 @@ function LinkDialog({ link, saving, onCancel, onSave }: LinkDialogProps) {
           onChange={(event) => setTitle(event.target.value)}
           error={submitted && titleProblem !== null}
           helperText={(submitted && titleProblem) || ' '}
+          sx={readableErrorSx}
         />
         <TextField
           required
@@ -251,6 +253,7 @@ function LinkDialog({ link, saving, onCancel, onSave }: LinkDialogProps) {
           onChange={(event) => setUrl(event.target.value)}
           error={submitted && urlProblem !== null}
           helperText={(submitted && urlProblem) || t('links.urlHelp')}
+          sx={readableErrorSx}
         />
         {/* Enter in either field submits. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

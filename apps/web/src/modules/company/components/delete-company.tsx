@@ -7,6 +7,7 @@ import { useClaims, useSignOut } from '../../../auth/session';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { deleteTenant } from '../api/mutations';
+import { readableErrorSx } from './readable-error';
 
 /**
  * Spec §1/§4: an admin may delete the company account. It removes every record of the company, so the person
@@ -82,6 +83,7 @@ export function DeleteCompany({ tenant }: { tenant: string }) {
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
             helperText={typed && !matches ? t('delete.mismatch') : ' '}
             error={Boolean(typed) && !matches}
+            sx={readableErrorSx}
           />
         </Stack>
       </AppDialog>

@@ -23,6 +23,7 @@ import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import type { NamedRecordApi } from '../api/mutations';
 import { type NamedRecord, namedRecordsQueryOptions } from '../api/queries';
+import { readableErrorSx } from './readable-error';
 
 /** The words of one list: departments or divisions. */
 export type NamedRecordKind = 'departments' | 'divisions';
@@ -111,7 +112,7 @@ export function NamedRecordsEditor({ tenant, kind, api }: NamedRecordsEditorProp
           error={problem !== null}
           helperText={problem ?? ' '}
           size="small"
-          sx={{ flexGrow: 1 }}
+          sx={[{ flexGrow: 1 }, readableErrorSx]}
           slotProps={{ htmlInput: { maxLength: MAX_NAME + 1 } }}
         />
         <Button type="submit" variant="contained" startIcon={<AddIcon />} loading={add.isPending} sx={{ alignSelf: 'flex-start' }}>
@@ -231,7 +232,7 @@ function RenameDialog({ kind, record, saving, problemOf, onCancel, onSave }: Ren
         }}
         error={problem !== null}
         helperText={problem ?? ' '}
-        sx={{ mt: 1 }}
+        sx={[{ mt: 1 }, readableErrorSx]}
       />
     </AppDialog>
   );

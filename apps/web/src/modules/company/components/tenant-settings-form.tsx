@@ -7,6 +7,7 @@ import { GraphQLRequestError } from '../../../lib/graphql';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type TenantSettingInput, updateTenantSettings } from '../api/mutations';
 import { useCatalogueText } from './catalogue-text';
+import { readableErrorSx } from './readable-error';
 
 type Draft = Record<number, { custom_value: string | null; pass_through_value: string | null }>;
 
@@ -228,7 +229,7 @@ function SettingField({ setting, value, onChange, onNumberToggle }: SettingField
             error={problem !== null}
             helperText={problem ? t(problem) : undefined}
             slotProps={{ htmlInput: { min: 1, max: 1440, step: 1, inputMode: 'numeric' } }}
-            sx={{ maxWidth: 260 }}
+            sx={[{ maxWidth: 260 }, readableErrorSx]}
           />
         )}
       </Stack>
@@ -245,7 +246,7 @@ function SettingField({ setting, value, onChange, onNumberToggle }: SettingField
         error={problem !== null}
         helperText={problem ? t(problem) : description}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ maxWidth: 320 }}
+        sx={[{ maxWidth: 320 }, readableErrorSx]}
       />
     );
   }
