@@ -12,7 +12,7 @@ import { IdentityError } from '../../identity/errors.js';
 import type { Row } from '../../platform/realtime.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { asMember } from '../usergroups/usergroups.graphql.js';
-import { lockAdmins } from './admins.js';
+import { lockAdmins, withAdminAccess } from './admins.js';
 import { employeeOps } from './employees.graphql.js';
 import { employees } from './employees.table.js';
 
@@ -106,8 +106,8 @@ export function temporaryPassword(): string {
 
 /** The checks an invitation makes before and again inside the transaction that links the account. */
 async function checkInvite(tx: Tx, tenantUuid: string, person: Employee, email: string, accountId: string | null, callerIsAdmin: boolean) {
-  // A people_admin must not be able to hand themselves a global admin's row.
-  if (person.is_admin && !callerIsAdmin) throw forbidden();
+  // A people_admin must not be able to hand themselves the row of someone with admin access.
+  if (!callerIsAdmin && (await withAdminAccess(tx, tenantUuid, [person.id])).length) throw forbidden();
   if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'id');
   const linked = person.cognito_uuid && person.cognito_status !== COGNITO_STATUS.deleted ? person.cognito_uuid : null;
   if (linked && accountId && linked !== accountId) throw conflict(PEOPLE_MESSAGES.alreadySignedIn);
@@ -228,7 +228,7 @@ builder.mutationField('removeUserFromTenant', (t) =>
         const assertAnotherAdmin = await lockAdmins(tx, tenant);
         const person = await lockPerson(tx, tenant, args.id);
         if (person.id === member.employeeId) throw validation(PEOPLE_MESSAGES.removeSelf, 'id');
-        if (person.is_admin && !member.permissions.has(ADMIN_ACCESS)) throw forbidden();
+        if (!member.permissions.has(ADMIN_ACCESS) && (await withAdminAccess(tx, tenant, [person.id])).length) throw forbidden();
         assertAnotherAdmin([person.id]);
         const [row] = await tx
           .update(employees)

@@ -190,6 +190,14 @@ describe('inviteUser', () => {
     expect((await gql(MAKE_ADMIN, { t: tenant, e: adminRow }, admin)).errors).toBeUndefined();
     expect(await code(INVITE, { t: tenant, id: adminRow, e: `${peopleAdmin.identity}-2@example.com` }, peopleAdmin)).toBe('FORBIDDEN');
     expect(await row(tenant, adminRow)).toMatchObject({ cognito_uuid: null });
+    // Nor the row of someone holding admin_access through a group, after they were removed.
+    const deputy = await createMember(t.database.db, tenant, { permissions: ['admin_access'] });
+    expect(await code(REMOVE, { t: tenant, id: deputy.employeeId }, peopleAdmin)).toBe('FORBIDDEN');
+    expect((await gql(REMOVE, { t: tenant, id: deputy.employeeId }, admin)).errors).toBeUndefined();
+    expect(await code(INVITE, { t: tenant, id: deputy.employeeId, e: `${peopleAdmin.identity}-3@example.com` }, peopleAdmin)).toBe(
+      'FORBIDDEN',
+    );
+    expect(await row(tenant, deputy.employeeId)).toMatchObject({ cognito_uuid: null, cognito_status: 'Deleted' });
   });
 
   it("never touches another company's people", async () => {
@@ -293,7 +301,11 @@ describe('global admins', () => {
     expect(
       (await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: only.employeeId, city: 'Denver', status: 1 }] }, clerk)).errors,
     ).toBeUndefined();
-    expect((await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: deputy.employeeId, status: 0 }] }, clerk)).errors).toBeUndefined();
+    const worker = await createMember(db, tenant, { permissions: ['basic_access'] });
+    expect((await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: worker.employeeId, status: 0 }] }, clerk)).errors).toBeUndefined();
+    // admin_access through a group counts as admin access too.
+    expect(await code(UPDATE_PEOPLE, { t: tenant, d: [{ id: deputy.employeeId, status: 0 }] }, clerk)).toBe('FORBIDDEN');
+    expect(await row(tenant, deputy.employeeId)).toMatchObject({ status: 1 });
     // With a second admin, one of them may be archived by an admin.
     const second = await createMember(db, tenant, { isAdmin: true });
     expect((await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: second.employeeId, status: 0 }] }, only)).errors).toBeUndefined();
