@@ -1,4 +1,4 @@
-import { MESSAGES } from '@groundwork/core/people';
+import { userGroupName } from '@groundwork/core/people';
 import { PERMISSIONS } from '@groundwork/core/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -27,7 +27,7 @@ import { serverMessage, translateFieldError } from '../lib/errors';
 import { type NamedPerson, personName } from '../lib/format';
 
 const groupSchema = z.object({
-  usergroup_name: z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.max(200)),
+  usergroup_name: userGroupName,
   access: z.array(z.string()),
   users: z.array(z.object({ id: z.number() }).loose()),
   active: z.boolean(),

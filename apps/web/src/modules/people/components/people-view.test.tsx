@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../../lib/graphql';
 import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
@@ -13,6 +13,9 @@ vi.mock('../../../lib/graphql', async (importOriginal) => ({
 }));
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
+
+// The machine is shared and busy: give lazy MUI pieces and the router more than the 1 s default to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 function person(id: number, firstname: string, lastname: string, extra: Record<string, unknown> = {}) {
   return {
