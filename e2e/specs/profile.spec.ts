@@ -1,4 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import { expectNoSeriousA11yViolations } from './helpers';
 import { signIn } from './sign-in';
 
@@ -9,10 +10,7 @@ const SUPPORT_EMAIL = 'support@groundwork.local';
 const PASSWORD = 'field-ops-e2e-password';
 const NEW_PASSWORD = 'a-new-field-ops-password';
 // A tiny valid PNG (1x1), so the server's content check accepts it as a picture.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 type OutboxMessage = { to: string; subject: string; text: string; created_at: string };
 
@@ -201,7 +199,7 @@ for (const { name, viewport, person } of VIEWPORTS) {
       expect(mail?.text).not.toContain('tool.exe');
     });
 
-    test('a new person changes the password, signs in with it, and manages a passkey', async ({ browser }) => {
+    test('a new person manages a passkey, changes the password, signs in with it, switches company and sets up an authenticator app', async ({ browser }) => {
       test.setTimeout(150_000);
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
@@ -246,7 +244,33 @@ for (const { name, viewport, person } of VIEWPORTS) {
         await login(PASSWORD);
         await expect(page.getByText('Incorrect username or password.')).toBeVisible();
         await login(NEW_PASSWORD);
-        await expect(page).toHaveURL(/\/(select-tenant|dashboard)/);
+        await expect(page).toHaveURL(/\/select-tenant$/);
+        await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
+        await expect(page).toHaveURL(/\/dashboard/);
+
+        // Switching company from the account menu goes back to the company list.
+        await accountMenu(page, 'Switch company');
+        await expect(page).toHaveURL(/\/select-tenant$/);
+        await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
+        await expect(page).toHaveURL(/\/dashboard/);
+
+        // An authenticator app from the profile: password again, the QR code and its key, then a code from it.
+        await accountMenu(page, 'Profile');
+        const totp = page.getByRole('region', { name: 'Authenticator app' });
+        await totp.getByRole('button', { name: 'Set up an authenticator app' }).click();
+        await totp.getByLabel('Current password', { exact: true }).fill(NEW_PASSWORD);
+        await totp.getByRole('button', { name: 'Continue' }).click();
+        await expect(totp.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+        const keyText = (await totp.getByText("Can't scan it? Enter this key:").textContent()) ?? '';
+        const secret = keyText.split(':').pop()?.trim() ?? '';
+        // The pointer still rests where Continue was, now over Verify: check the button as it looks at rest.
+        await page.mouse.move(0, 0);
+        await expectNoSeriousA11yViolations(page);
+        const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+        await totp.getByRole('textbox', { name: 'Verification code' }).fill(code);
+        await totp.getByRole('button', { name: 'Verify' }).click();
+        await expectSnackbar(page, 'Authenticator app turned on.');
+        await expect(totp.getByText('An authenticator app confirms your sign-ins.')).toBeVisible();
       } finally {
         await context.close();
       }

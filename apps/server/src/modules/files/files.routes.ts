@@ -60,8 +60,11 @@ async function memberOf(
 ): Promise<Member | Refusal> {
   const session = await sessionOf(req);
   if (!session) return UNAUTHENTICATED;
-  const tenant = req.headers[TENANT_HEADER];
-  if (typeof tenant !== 'string' || !session.claims.tid || tenant !== session.claims.tid) return NOT_FOUND;
+  // A download may be a plain link, which cannot send headers: reading falls back to the session's company.
+  // Writing must name it, which also keeps cross-site form posts out.
+  const named = req.headers[TENANT_HEADER];
+  const tenant = typeof named === 'string' ? named : req.method === 'GET' ? session.claims.tid : undefined;
+  if (!tenant || !session.claims.tid || tenant !== session.claims.tid) return NOT_FOUND;
   const member = await withTenant(db, tenant, (tx) => loadMemberIn(tx, session.claims.sub, tenant));
   return member ?? NOT_FOUND;
 }

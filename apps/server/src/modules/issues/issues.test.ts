@@ -115,6 +115,25 @@ describe('POST /api/files', () => {
     expect(after.length).toBe(before.length);
   });
 
+  it('serves a download link (no tenant header) from the session’s company only', async () => {
+    const mine = await upload(me, 'notes.txt', Buffer.from('pour at 7'));
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${mine.json.server_filename}`,
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe('pour at 7');
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${mine.json.server_filename}`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(theirs.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/files/${mine.json.server_filename}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('does not serve a file to another company', async () => {
     const mine = await upload(me, 'plan.pdf', Buffer.from('%PDF-1.4\nplan'));
     const res = await t.app.inject({
