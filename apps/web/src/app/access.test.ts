@@ -43,7 +43,10 @@ describe('refusedSettingsSearch (spec §2 settings on the dashboard)', () => {
   it('removes component and dialog for a non-admin and keeps the other keys', () => {
     const search = { settings: true, component: 'company-setup', dialog: 'accounting-system-dialog', tab: 2 };
     expect(refusedSettingsSearch(search, member)).toEqual({ settings: true, tab: 2, unauth: 'settings' });
-    expect(refusedSettingsSearch({ settings: true, component: 'app-subscription' }, member)).toEqual({ settings: true, unauth: 'settings' });
+    expect(refusedSettingsSearch({ settings: true, component: 'app-subscription' }, member)).toEqual({
+      settings: true,
+      unauth: 'settings',
+    });
     expect(refusedSettingsSearch({ component: 'company-setup' }, null)).toEqual({ unauth: 'settings' });
   });
 

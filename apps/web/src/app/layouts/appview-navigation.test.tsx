@@ -25,13 +25,17 @@ interface Server {
 /** The whole app signed in to TENANT, with GraphQL answering the navigation and settings as told. */
 function renderApp(path: string, server: Server = {}) {
   const graphqlCalls: string[] = [];
-  const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const answer = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url === '/api/identity') {
-        const user: IdentityClaims = claims({ 'custom:selected_tenant_uuid': TENANT, 'cognito:groups': server.groups ?? ['receipts_basic'] });
+        const user: IdentityClaims = claims({
+          'custom:selected_tenant_uuid': TENANT,
+          'cognito:groups': server.groups ?? ['receipts_basic'],
+        });
         return answer(user);
       }
       if (url === '/graphql') {
@@ -150,7 +154,11 @@ describe('server navigation and access redirects', () => {
     const { router } = renderApp('/modules/receipts', { navigation: 'error' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Receipts' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/modules/receipts');
-    expect(within(navigation()).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard']);
+    expect(
+      within(navigation())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard']);
   });
 
   it('drops snackbar messages when the company turned setting 17 off', async () => {
