@@ -304,6 +304,12 @@ test.describe('time cards on a desktop (1440x900)', () => {
     await expect(page.getByRole('heading', { name: 'Frank Osei’s time card' })).toBeVisible();
     await expect(page.getByTestId('signed-banner')).toContainText('Signed on');
     await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    // Everyone's pay period at a glance, for payroll.
+    const overview = page.getByTestId('period-overview');
+    await expect(overview.getByRole('row', { name: /^Frank Osei/ })).toContainText(/45\s*5\s*Signed/);
+    await overview.getByRole('button', { name: 'Open Ivy Patel’s time card' }).click();
+    await expect(page.getByRole('heading', { name: 'Ivy Patel’s time card' })).toBeVisible();
+    await expect(picker).toHaveValue('Ivy Patel');
     await expectNoSeriousA11yViolations(page);
 
     const csvDownload = page.waitForEvent('download');

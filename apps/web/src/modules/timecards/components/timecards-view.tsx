@@ -39,6 +39,7 @@ import { type CardModel, makeLabels } from './card-model';
 import { CrewDialog } from './crew-dialog';
 import { DayList } from './day-list';
 import { EntryDialog, type EntryDialogTarget } from './entry-dialog';
+import { PeriodOverview } from './period-overview';
 import { PeriodSwitcher } from './period-switcher';
 import { SignDialog } from './sign-dialog';
 import { TimecardGrid } from './timecard-grid';
@@ -374,6 +375,17 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
           />
         ))}
       {model && <TotalsPanel model={model} />}
+      {isAdmin && all.data && (
+        <PeriodOverview
+          period={period}
+          all={all.data}
+          selected={employee ?? me}
+          onOpen={(id) => {
+            setSearch({ employee: id === me ? undefined : id });
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      )}
 
       {model && entryTarget && <EntryDialog model={model} target={entryTarget} onClose={() => setEntryTarget(null)} />}
       {model && crewOpen && crew.data && <CrewDialog model={model} crew={crew.data} me={mePerson} onClose={() => setCrewOpen(false)} />}
