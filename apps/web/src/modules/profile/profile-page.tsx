@@ -13,9 +13,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '../../lib/i18n';
+import { useSnackbar } from '../../shell/snackbar';
 import { THEME_MODES } from '../../shell/theme';
 import { useThemeMode } from '../../shell/theme-mode';
 import { useOwnProfile } from '../../shell/theme-profile';
@@ -33,6 +34,11 @@ export function ProfilePage() {
   const { query, tenant, cognitoUuid } = useOwnProfile();
   const [editing, setEditing] = useState(false);
   const profile = query.data;
+  const { show } = useSnackbar();
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) show({ message: t('messages.fetchFailed'), color: 'error' });
+  }, [failed, show, t]);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto' }}>

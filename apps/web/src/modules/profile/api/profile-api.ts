@@ -94,3 +94,19 @@ export function useUpdateProfile(tenant: string, cognitoUuid: string) {
     },
   });
 }
+
+export const profileStaticDataQuery = graphql(`
+  query ProfileStaticData {
+    listStaticData {
+      trades
+    }
+  }
+`);
+
+/** The trades to suggest in the edit dialog; the same for every company, so kept for the session. */
+export const profileStaticDataQueryOptions = () =>
+  queryOptions({
+    queryKey: ['static-data', 'profile'] as const,
+    queryFn: async () => (await request(profileStaticDataQuery)).listStaticData,
+    staleTime: Number.POSITIVE_INFINITY,
+  });

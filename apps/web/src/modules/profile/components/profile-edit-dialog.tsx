@@ -2,6 +2,7 @@ import { isEmail, isPhone, normalizePhone } from '@groundwork/core/identity';
 import { isBirthdate, TRADE_MAX_LENGTH, TRADES_MAX } from '@groundwork/core/profile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Chip, Grid, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
-import { type Profile, type ProfileInput, useUpdateProfile } from '../api/profile-api';
+import { type Profile, type ProfileInput, profileStaticDataQueryOptions, useUpdateProfile } from '../api/profile-api';
 import { readTrades } from '../trades';
 
 const optional = (t: TFunction<'profile'>, max: number) =>
@@ -88,6 +89,8 @@ export function ProfileEditDialog({ open, onClose, profile, tenant, cognitoUuid 
   const { t } = useTranslation('profile');
   const { show } = useSnackbar();
   const update = useUpdateProfile(tenant, cognitoUuid);
+  // Suggestions only: any trade may be typed, and the dialog works without them.
+  const tradeOptions = useQuery({ ...profileStaticDataQueryOptions(), enabled: open }).data?.trades ?? [];
   const schema = useMemo(() => profileFormSchema(t), [t]);
   const {
     register,
@@ -175,7 +178,7 @@ export function ProfileEditDialog({ open, onClose, profile, tenant, cognitoUuid 
                 <Autocomplete
                   multiple
                   freeSolo
-                  options={[]}
+                  options={tradeOptions}
                   value={field.value}
                   onChange={(_event, value) => field.onChange(value.map(String).filter((v) => v.trim()))}
                   renderValue={(value, getItemProps) =>
