@@ -199,7 +199,9 @@ for (const { name, viewport, person } of VIEWPORTS) {
       expect(mail?.text).not.toContain('tool.exe');
     });
 
-    test('a new person manages a passkey, changes the password, signs in with it, switches company and sets up an authenticator app', async ({ browser }) => {
+    test('a new person manages a passkey, changes the password, signs in with it, switches company and sets up an authenticator app', async ({
+      browser,
+    }) => {
       test.setTimeout(150_000);
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
