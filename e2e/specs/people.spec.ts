@@ -111,6 +111,23 @@ for (const viewport of viewports) {
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: test.info().outputPath(`people-group-form-${viewport.width}.png`) });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // The admin's view of a person, with its actions, and the person form (full screen on a phone).
+      await page.getByRole('tab', { name: 'People' }).click();
+      await page.getByRole('searchbox', { name: 'Search people' }).fill('luis');
+      await page.getByText('Luis Hernandez').first().click();
+      await expect(page).toHaveURL(/\/admin\/people\?id=\d+/);
+      const actions = page.getByRole('group', { name: 'Person actions' });
+      for (const action of ['Edit', 'Archive', 'Set groups', 'Make global admin', 'Remove from company']) {
+        await expect(actions.getByRole('button', { name: action })).toBeVisible();
+      }
+      await expectNoSeriousA11yViolations(page);
+      await actions.getByRole('button', { name: 'Edit' }).click();
+      const form = page.getByRole('dialog', { name: 'Edit person' });
+      await expect(form.getByRole('textbox', { name: 'First name' })).toHaveValue('Luis');
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`people-edit-${viewport.width}.png`) });
+      await form.getByRole('button', { name: 'Cancel' }).click();
       await page.context().close();
     });
   });

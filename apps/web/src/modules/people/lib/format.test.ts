@@ -31,6 +31,9 @@ describe('people formatting', () => {
     expect(matchesPerson(ana, '555-0142')).toBe(true);
     expect(matchesPerson(ana, '3035550142')).toBe(true);
     expect(matchesPerson(ana, '303-555-0199')).toBe(false);
+    expect(matchesPerson(ana, '(303)')).toBe(true);
+    // Letters and digits together are a name or code, not a phone number.
+    expect(matchesPerson(ana, 'tester0142')).toBe(false);
     expect(matchesPerson(ana, '13035550142')).toBe(true);
     expect(matchesPerson(ana, 'summit.test')).toBe(true);
     expect(matchesPerson(ana, 'ana plumber')).toBe(false);

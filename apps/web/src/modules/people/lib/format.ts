@@ -59,7 +59,10 @@ export function matchesPerson(p: SearchablePerson, text: string): boolean {
     .join(' ')
     .toLowerCase();
   const phone = digits(p.cellphone ?? '');
-  return words.every((word) => haystack.includes(word) || (digits(word).length >= 3 && phone.includes(digits(word))));
+  // A word is read as a phone number only when it is made of phone characters: 'tester00' must not match every
+  // number with two zeros in it.
+  const phoneLike = (word: string) => /^[\d\s()+.-]+$/.test(word) && digits(word).length >= 3;
+  return words.every((word) => haystack.includes(word) || (phoneLike(word) && phone.includes(digits(word))));
 }
 
 /** The translation key (people namespace) of a sign-in status, in plain words. */
