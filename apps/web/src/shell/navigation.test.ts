@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortNavigationItems } from './navigation';
+import { navigationTitleKey, sortNavigationItems } from './navigation';
 
 describe('sortNavigationItems', () => {
   it('sorts by type descending, then title', () => {
@@ -20,5 +20,13 @@ describe('sortNavigationItems', () => {
     ];
     sortNavigationItems(items);
     expect(items[0]?.title).toBe('B');
+  });
+});
+
+describe('navigationTitleKey', () => {
+  it('names a path by its segments, so titles translate by path', () => {
+    expect(navigationTitleKey('/modules/project-notes')).toBe('navItems.modules-project-notes');
+    expect(navigationTitleKey('/dashboard')).toBe('navItems.dashboard');
+    expect(navigationTitleKey('/admin/people/')).toBe('navItems.admin-people');
   });
 });
