@@ -1,7 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoSeriousA11yViolations } from './helpers';
-import { DEMO_COMPANY, signIn as signInViaApi } from './sign-in';
+import { DEMO_COMPANY, graphql, signIn as signInViaApi } from './sign-in';
 
 // Identity end to end (issue 3), against packages/core/src/identity.ts: POST /api/identity with the
 // action in x-identity-action, and the development outbox at /dev/outbox.json?to=ADDRESS.
@@ -76,24 +76,6 @@ async function signOutFromTenantPage(page: Page) {
   await page.goto('/select-tenant');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-}
-
-/** Runs a GraphQL operation from the page with its session; throws on any error. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  const answer = await page.evaluate(
-    async ([q, v]) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return (await response.json()) as { data?: unknown; errors?: unknown[] };
-    },
-    [query, variables] as const,
-  );
-  if (answer.errors?.length) throw new Error(`GraphQL failed: ${JSON.stringify(answer.errors)}`);
-  return answer.data as T;
 }
 
 /** The newest message sent to `to` whose text matches `pattern`, waiting for it to arrive. */

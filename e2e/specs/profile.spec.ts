@@ -1,68 +1,23 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoSeriousA11yViolations } from './helpers';
+import { accountMenu, expectSnackbar, type OutboxMessage, outbox, PROFILE_PASSWORD, signUpWithCompany, unique } from './profile-helpers';
 import { signIn } from './sign-in';
 
 // The profile (/user-profile), its edit dialog, theme and language, the security section (password,
 // passkeys) and the issue-submission dialog (issues 5 and 3), at phone and desktop sizes.
 
 const SUPPORT_EMAIL = 'support@groundwork.local';
-const PASSWORD = 'field-ops-e2e-password';
+const PASSWORD = PROFILE_PASSWORD;
 const NEW_PASSWORD = 'a-new-field-ops-password';
 // A tiny valid PNG (1x1), so the server's content check accepts it as a picture.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-type OutboxMessage = { to: string; subject: string; text: string; created_at: string };
 
 const VIEWPORTS = [
   // Each size works with its own demo person, so the two never see each other's changes.
   { name: 'phone', viewport: { width: 390, height: 844 }, person: 'hector.silva@summitridge.test' },
   { name: 'desktop', viewport: { width: 1440, height: 900 }, person: 'jake.thompson@summitridge.test' },
 ] as const;
-
-let counter = 0;
-const unique = (label: string) => `${label}-${Date.now()}-${process.pid}-${counter++}`;
-
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
-  return response.ok() ? ((await response.json()) as OutboxMessage[]) : [];
-}
-
-/** Opens the app-bar account menu and picks an item. */
-async function accountMenu(page: Page, item: string) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
-
-async function expectSnackbar(page: Page, text: string) {
-  await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
-}
-
-/** Signs a fresh person up by e-mail (captcha, code from the outbox), then creates a company of their own. */
-async function signUpWithCompany(page: Page): Promise<string> {
-  const email = `e2e-${unique('profile')}@example.com`;
-  await page.goto('/sign-up?step=0');
-  await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await expect(page.getByText('Verified: you are not a robot.')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/sign-up\?step=1$/);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      code = (await outbox(page.request, email)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
-      return code;
-    })
-    .toBeTruthy();
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(code as string);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/select-tenant$/);
-  await page.goto('/create-company');
-  await page.getByRole('textbox', { name: 'Company name' }).fill(`Profile Test ${unique('co')}`);
-  await page.getByRole('button', { name: 'Create company' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  return email;
-}
 
 async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);

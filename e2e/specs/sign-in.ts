@@ -44,3 +44,21 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   if ('error' in outcome) throw new Error(`Sign-in failed: ${outcome.error}`);
   return outcome;
 }
+
+/** Runs a GraphQL operation from the page with its session; throws on any error. */
+export async function graphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
+  const answer = await page.evaluate(
+    async ([q, v]) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      return (await response.json()) as { data?: unknown; errors?: unknown[] };
+    },
+    [query, variables] as const,
+  );
+  if (answer.errors?.length) throw new Error(`GraphQL failed: ${JSON.stringify(answer.errors)}`);
+  return answer.data as T;
+}

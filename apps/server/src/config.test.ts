@@ -15,4 +15,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' })).toThrow(/AUTH_SECRET: required/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
+
+  it('takes reCAPTCHA keys only as a pair', () => {
+    const keys = { RECAPTCHA_SITE_KEY: 'site-key-123456', RECAPTCHA_SECRET_KEY: 'secret-key-123456' };
+    expect(loadConfig({ DATA_DIR: 'memory://' }).recaptcha).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: 'memory://', ...keys }).recaptcha).toEqual({
+      siteKey: 'site-key-123456',
+      secretKey: 'secret-key-123456',
+    });
+    expect(() => loadConfig({ DATA_DIR: 'memory://', RECAPTCHA_SITE_KEY: keys.RECAPTCHA_SITE_KEY })).toThrow(/RECAPTCHA_SECRET_KEY/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', RECAPTCHA_SECRET_KEY: keys.RECAPTCHA_SECRET_KEY })).toThrow(/RECAPTCHA_SITE_KEY/);
+  });
 });

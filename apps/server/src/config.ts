@@ -23,6 +23,8 @@ const envSchema = z.object({
   APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   SUPPORT_EMAIL: z.email().default('support@groundwork.local'),
   FILES_DIR: z.string().min(1).optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(10).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(10).optional(),
 });
 
 export type Config = {
@@ -46,6 +48,8 @@ export type Config = {
   supportEmail: string;
   /** Uploaded files (POST /api/files), one folder per tenant. */
   filesDir: string;
+  /** Google reCAPTCHA (v2 checkbox) for sign-up instead of the self-hosted proof of work, when both keys are set. */
+  recaptcha?: { siteKey: string; secretKey: string };
 };
 
 export class ConfigError extends Error {}
@@ -61,6 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // memory:// keeps the embedded database (and the local secret) in memory: tests and throwaway runs.
   const inMemory = e.DATA_DIR === 'memory://';
   const dataDir = inMemory ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET_KEY)) {
+    const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required with the other reCAPTCHA key`);
+  }
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
   }
@@ -84,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(
       e.FILES_DIR ?? (inMemory ? path.join(tmpdir(), `groundwork-files-${process.pid}`) : path.join(dataDir, 'files')),
     ),
+    ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+      ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } }
+      : {}),
   };
 }
 

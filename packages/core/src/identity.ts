@@ -42,7 +42,11 @@ export type CodeDelivery = { deliveryMedium: 'EMAIL' | 'SMS'; destination: strin
 export type IdentityClaims = {
   username: string;
   email: string | null;
+  /** Whether the sign-in e-mail was proven by a code (Cognito's email_verified). */
+  email_verified: boolean;
   phone_number: string | null;
+  /** Whether the phone number was proven by a code (Cognito's phone_number_verified). */
+  phone_number_verified: boolean;
   'custom:cognito_uuid': string;
   /** The companies the person is an active member of. */
   'custom:tenants': { tenant_uuid: string; company: string }[];

@@ -8,7 +8,7 @@ import { authCaptchaUsed } from './auth.table.js';
  * SHA-256 with the salt matches the challenge; the server checks our HMAC signature, the answer and the
  * expiry, and accepts each solved challenge once, on any instance (the used ones are in the database).
  */
-export function createCaptcha(opts: { db: Db; hmacKey: string; maxNumber: number; now: () => Date; ttlSeconds?: number }) {
+export function createCaptcha(opts: { db: Db; hmacKey: string; maxNumber: number; now: () => Date; ttlSeconds?: number }): Captcha {
   const { db } = opts;
   const ttl = (opts.ttlSeconds ?? 600) * 1000;
   return {
@@ -20,6 +20,7 @@ export function createCaptcha(opts: { db: Db; hmacKey: string; maxNumber: number
         expires: new Date(opts.now().getTime() + ttl),
       });
       return {
+        kind: 'altcha' as const,
         algorithm: c.algorithm,
         challenge: c.challenge,
         salt: c.salt,
@@ -52,4 +53,51 @@ export function createCaptcha(opts: { db: Db; hmacKey: string; maxNumber: number
     },
   };
 }
-export type Captcha = ReturnType<typeof createCaptcha>;
+
+/** What GET /api/identity/captcha answers: a proof-of-work to solve, or the reCAPTCHA widget to show. */
+export type CaptchaChallenge =
+  | { kind: 'altcha'; algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }
+  | { kind: 'recaptcha'; siteKey: string };
+
+export interface Captcha {
+  challenge(): Promise<CaptchaChallenge>;
+  /** True once for a genuine solution; false for anything else (never throws). */
+  verify(payload: unknown): Promise<boolean>;
+}
+
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+/**
+ * Google reCAPTCHA v2 (checkbox), used instead of the proof of work when both keys are configured. The widget's
+ * token is checked with Google's siteverify; Google accepts each token once and for two minutes. An unreachable
+ * Google or an unexpected answer refuses the sign-up rather than letting it through.
+ */
+export function createRecaptcha(opts: {
+  siteKey: string;
+  secretKey: string;
+  fetch?: typeof globalThis.fetch;
+  verifyUrl?: string;
+}): Captcha {
+  const fetchImpl = opts.fetch ?? globalThis.fetch;
+  return {
+    async challenge() {
+      return { kind: 'recaptcha', siteKey: opts.siteKey };
+    },
+    async verify(token: unknown): Promise<boolean> {
+      if (typeof token !== 'string' || token.length === 0 || token.length > 4000) return false;
+      try {
+        const response = await fetchImpl(opts.verifyUrl ?? RECAPTCHA_VERIFY_URL, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ secret: opts.secretKey, response: token }).toString(),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!response.ok) return false;
+        const body = (await response.json()) as { success?: unknown };
+        return body.success === true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -72,12 +72,33 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
       await db.delete(verification).where(eq(verification.id, row.id));
       return stored.x;
     },
-    async pendingExtra(purpose: string, subject: string): Promise<string | undefined> {
+    /**
+     * A value waiting for its code (a new e-mail or phone), kept apart from the code itself so a code that
+     * expired or burned after 5 wrong tries can be sent again to the same value.
+     */
+    async hold(key: string, value: string, seconds: number): Promise<void> {
+      const identifier = `held:${key}`;
+      await db.delete(verification).where(eq(verification.identifier, identifier));
+      const t = now();
+      await db.insert(verification).values({
+        id: randomUUID(),
+        identifier,
+        value: JSON.stringify({ x: value }),
+        expiresAt: new Date(t.getTime() + seconds * 1000),
+        createdAt: t,
+        updatedAt: t,
+      });
+    },
+    async held(key: string): Promise<string | undefined> {
       const [row] = await db
         .select()
         .from(verification)
-        .where(eq(verification.identifier, `${purpose}:${subject}`));
-      return row ? (JSON.parse(row.value) as Stored).x : undefined;
+        .where(eq(verification.identifier, `held:${key}`));
+      if (!row || row.expiresAt.getTime() <= now().getTime()) return undefined;
+      return (JSON.parse(row.value) as { x?: string }).x;
+    },
+    async release(key: string): Promise<void> {
+      await db.delete(verification).where(eq(verification.identifier, `held:${key}`));
     },
   };
 }

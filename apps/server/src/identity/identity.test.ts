@@ -802,6 +802,145 @@ describe('sessions', () => {
   });
 });
 
+describe('sign-in e-mail and phone (UpdateUserAttributes, CONFIRM_ATTRIBUTE_WITH_CODE)', () => {
+  const newPhone = () => `+1303${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  async function outboxFor(to: string): Promise<{ subject: string; text: string }[]> {
+    return (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` })).json();
+  }
+
+  it('changes the sign-in e-mail only after the code from the new address, keeping the memberships and telling the old address', async () => {
+    const { username: old, jar, id } = await signUp();
+    const tenant = await createTenant(t.database.db, 'Email Change Co');
+    await createMember(t.database.db, tenant, { identity: id });
+    const next = newEmail().toUpperCase();
+    const upd = await call('UpdateUserAttributes', { attributes: { email: next } }, jar);
+    expect(upd.body).toEqual({
+      nextStep: 'CONFIRM_ATTRIBUTE_WITH_CODE',
+      codeDelivery: { deliveryMedium: 'EMAIL', destination: expect.stringMatching(/^p\*\*\*@e\*\*\*\.com$/) },
+    });
+    const lower = next.toLowerCase();
+    const code = await latestCode(lower);
+    // Until the code is entered the old address is the one: it signs in, the new one does not.
+    expect((await call('GetUser', {}, jar)).body).toMatchObject({ email: old, email_verified: true });
+    expect((await signIn(old, PASSWORD)).body).toEqual({ nextStep: 'DONE' });
+    expect((await signIn(lower, PASSWORD)).body.name).toBe('NotAuthorizedException');
+
+    expect((await call('VerifyUserAttribute', { attribute: 'email', code }, jar)).body).toEqual({ ok: true });
+    const me = (await call('GetUser', {}, jar)).body;
+    expect(me).toMatchObject({ username: lower, email: lower, email_verified: true, 'custom:cognito_uuid': id });
+    expect(me['custom:tenants']).toEqual([{ tenant_uuid: tenant, company: 'Email Change Co' }]);
+    expect((await signIn(old, PASSWORD)).body).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    const again = await signIn(lower, PASSWORD);
+    expect(again.body).toEqual({ nextStep: 'DONE' });
+    expect((await call('GetUser', {}, again.jar)).body['custom:tenants']).toEqual([{ tenant_uuid: tenant, company: 'Email Change Co' }]);
+    const [notice] = await outboxFor(old);
+    expect(notice.subject).toBe('Your Groundwork sign-in e-mail was changed');
+    expect(notice.text).not.toContain(lower);
+    // The code was single-use.
+    expect((await call('VerifyUserAttribute', { attribute: 'email', code }, jar)).body.name).toBe('CodeMismatchException');
+  });
+
+  it('refuses an address another account uses, when asked and when it is taken before the code is entered', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const taken = await call('UpdateUserAttributes', { attributes: { email: b.username } }, a.jar);
+    expect(taken.body).toEqual({ name: 'UsernameExistsException', message: 'An account with the given username already exists.' });
+    const wanted = newEmail();
+    expect((await call('UpdateUserAttributes', { attributes: { email: wanted } }, a.jar)).body.nextStep).toBe(
+      'CONFIRM_ATTRIBUTE_WITH_CODE',
+    );
+    const codeA = await latestCode(wanted);
+    expect((await call('UpdateUserAttributes', { attributes: { email: wanted } }, b.jar)).body.nextStep).toBe(
+      'CONFIRM_ATTRIBUTE_WITH_CODE',
+    );
+    expect((await call('VerifyUserAttribute', { attribute: 'email', code: await latestCode(wanted) }, b.jar)).body).toEqual({ ok: true });
+    expect((await call('VerifyUserAttribute', { attribute: 'email', code: codeA }, a.jar)).body.name).toBe('UsernameExistsException');
+    expect((await call('GetUser', {}, a.jar)).body.email).toBe(a.username);
+    // Neither a phone number, a bad address nor a phone account's stand-in address is an e-mail.
+    for (const email of ['+13035550100', 'not an address', '13035550100@phone.groundwork.invalid']) {
+      expect((await call('UpdateUserAttributes', { attributes: { email } }, a.jar)).body, email).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Please enter a valid email or phone number.',
+      });
+    }
+    // The same address again is nothing to confirm.
+    expect((await call('UpdateUserAttributes', { attributes: { email: a.username } }, a.jar)).body).toEqual({ nextStep: 'DONE' });
+  });
+
+  it('adds a phone by texted code: wrong, expired and resent codes, then signs in by phone', async () => {
+    const { jar, id } = await signUp();
+    expect((await call('GetUser', {}, jar)).body).toMatchObject({ phone_number: null, phone_number_verified: false });
+    for (const phone_number of ['12', 'call me', 'me@example.com']) {
+      expect((await call('UpdateUserAttributes', { attributes: { phone_number } }, jar)).body, phone_number).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Invalid phone number format. Please use +1XXXXXXXXXX format for US numbers.',
+      });
+    }
+    const phone = newPhone();
+    const typed = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
+    const upd = await call('UpdateUserAttributes', { attributes: { phone_number: typed } }, jar);
+    expect(upd.body).toEqual({
+      nextStep: 'CONFIRM_ATTRIBUTE_WITH_CODE',
+      codeDelivery: { deliveryMedium: 'SMS', destination: `+*******${phone.slice(-4)}` },
+    });
+    const first = await latestCode(phone);
+    expect((await call('GetUser', {}, jar)).body.phone_number).toBeNull();
+    const wrong = first === '000000' ? '111111' : '000000';
+    expect((await call('VerifyUserAttribute', { attribute: 'phone_number', code: wrong }, jar)).body).toEqual({
+      name: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
+    });
+    advance(600);
+    expect((await call('VerifyUserAttribute', { attribute: 'phone_number', code: first }, jar)).body).toEqual({
+      name: 'ExpiredCodeException',
+      message: 'Invalid code provided, please request a code again.',
+    });
+    // A resend goes to the number waiting for its code.
+    const resent = await call('GetUserAttributeVerificationCode', { attribute: 'phone_number' }, jar);
+    expect(resent.body).toEqual({ codeDelivery: { deliveryMedium: 'SMS', destination: `+*******${phone.slice(-4)}` } });
+    // Five wrong tries burn the code; the number still waits, and a new code goes to it.
+    const burned = await latestCode(phone);
+    const miss = burned === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await call('VerifyUserAttribute', { attribute: 'phone_number', code: miss }, jar);
+    expect((await call('VerifyUserAttribute', { attribute: 'phone_number', code: burned }, jar)).body.name).toBe('CodeMismatchException');
+    expect((await call('GetUserAttributeVerificationCode', { attribute: 'phone_number' }, jar)).body.codeDelivery.deliveryMedium).toBe(
+      'SMS',
+    );
+    expect((await call('VerifyUserAttribute', { attribute: 'phone_number', code: await latestCode(phone) }, jar)).body).toEqual({
+      ok: true,
+    });
+    expect((await call('GetUser', {}, jar)).body).toMatchObject({ phone_number: phone, phone_number_verified: true, email_verified: true });
+    const byPhone = await signIn(typed, PASSWORD);
+    expect(byPhone.body).toEqual({ nextStep: 'DONE' });
+    expect((await call('GetUser', {}, byPhone.jar)).body['custom:cognito_uuid']).toBe(id);
+  });
+
+  it('moves a phone-only account to a new number and frees the old one for a new account', async () => {
+    const oldPhone = newPhone();
+    const { jar, id } = await signUp(oldPhone);
+    expect((await call('GetUser', {}, jar)).body).toMatchObject({
+      email: null,
+      email_verified: false,
+      phone_number: oldPhone,
+      phone_number_verified: true,
+    });
+    const nextPhone = newPhone();
+    expect((await call('UpdateUserAttributes', { attributes: { phone_number: nextPhone } }, jar)).body.nextStep).toBe(
+      'CONFIRM_ATTRIBUTE_WITH_CODE',
+    );
+    expect((await call('VerifyUserAttribute', { attribute: 'phone_number', code: await latestCode(nextPhone) }, jar)).body).toEqual({
+      ok: true,
+    });
+    expect((await signIn(oldPhone, PASSWORD)).body.name).toBe('NotAuthorizedException');
+    const moved = await signIn(nextPhone, PASSWORD);
+    expect(moved.body).toEqual({ nextStep: 'DONE' });
+    expect((await call('GetUser', {}, moved.jar)).body).toMatchObject({ 'custom:cognito_uuid': id, username: nextPhone, email: null });
+    // Someone new can sign up with the old number.
+    const fresh = await signUp(oldPhone);
+    expect(fresh.id).not.toBe(id);
+  });
+});
+
 describe('better-auth routes', () => {
   it('rate-limit by the address Fastify sees, whatever address header the client forges', async () => {
     // The count is in the database on better-auth's real clock: start from an empty table.

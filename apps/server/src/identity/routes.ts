@@ -7,7 +7,7 @@ import { createMailer } from '../platform/mail.js';
 import { registerOutboxRoutes } from '../platform/outbox.js';
 import { createSmsSender, type SmsSender } from '../platform/sms.js';
 import { CLIENT_IP_HEADER, createAuth } from './auth.js';
-import { createCaptcha } from './captcha.js';
+import { createCaptcha, createRecaptcha } from './captcha.js';
 import { IdentityError, invalidParameter, limitExceeded } from './errors.js';
 import { type ActionRequest, createIdentityService } from './service.js';
 import { type LiveSession, readSession } from './session.js';
@@ -20,6 +20,8 @@ export type IdentityOptions = {
   sms?: SmsSender;
   /** Proof-of-work difficulty; tests lower it. */
   captchaMaxNumber?: number;
+  /** Tests: stands in for Google's siteverify when reCAPTCHA keys are configured. */
+  captchaFetch?: typeof globalThis.fetch;
 };
 
 const PER_IP_PER_MINUTE = { windowSeconds: 60, max: 120 };
@@ -34,12 +36,14 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
   const auth = createAuth({ config, db, log: app.log });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, now });
   const sms = createSmsSender({ provider: opts.sms, db, now });
-  const captcha = createCaptcha({
-    db,
-    hmacKey: createHash('sha256').update(`captcha:${config.authSecret}`).digest('hex'),
-    maxNumber: opts.captchaMaxNumber ?? 100_000,
-    now,
-  });
+  const captcha = config.recaptcha
+    ? createRecaptcha({ ...config.recaptcha, fetch: opts.captchaFetch })
+    : createCaptcha({
+        db,
+        hmacKey: createHash('sha256').update(`captcha:${config.authSecret}`).digest('hex'),
+        maxNumber: opts.captchaMaxNumber ?? 100_000,
+        now,
+      });
   const service = createIdentityService({ db, auth, config, now, mailer, sms, captcha });
   const ctx = await auth.$context;
   const cookieName = ctx.authCookies.sessionToken.name;

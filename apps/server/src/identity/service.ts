@@ -5,11 +5,14 @@ import {
   type CodeDelivery,
   type IdentityActions,
   type IdentityClaims,
+  isPhone,
   MAX_PASSKEYS_PER_USER,
   type MfaType,
+  normalizePhone,
   PASSKEY_MESSAGES,
   type PasskeyEntry,
   PENDING_SIGN_IN_SECONDS,
+  PHONE_FORMAT_MESSAGE,
   SESSION_DAYS,
   type SignInStep,
   UNKNOWN_DEVICE,
@@ -22,6 +25,7 @@ import type { Db } from '../db/client.js';
 import { withIdentity } from '../db/with-tenant.js';
 import { loadMember } from '../graphql/context.js';
 import { employees } from '../modules/employees/employees.table.js';
+import { confirmInvitedRows } from '../modules/employees/sign-in-status.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import type { Mailer } from '../platform/mail.js';
 import type { SmsSender } from '../platform/sms.js';
@@ -79,6 +83,32 @@ const TOTP_PERIOD_SECONDS = 30;
 export const MFA_REQUIRED_MESSAGE = 'Two-factor authentication is required for this account.';
 const sha = (s: string) => createHash('sha256').update(s).digest('base64url');
 const isPlaceholder = (email: string) => email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
+/** How long a new e-mail or phone waits for its code (each code still expires after 10 minutes). */
+const PENDING_ATTRIBUTE_SECONDS = 24 * 60 * 60;
+/** The stand-in e-mail of an account that signs in by phone only (better-auth needs an e-mail). */
+const placeholderEmail = (phone: string) => `${phone.slice(1)}@${PHONE_EMAIL_DOMAIN}`;
+const usernameExists = () => new IdentityError('UsernameExistsException', 'An account with the given username already exists.', 400);
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+};
+const emailChangedText = (to: string) =>
+  `The e-mail you sign in to Groundwork with was changed to ${maskDestination(to)}. If you did not do this, reset your password and contact your company's administrator.`;
+
+/** A new sign-in e-mail (lowercased), or InvalidParameterException; never a phone account's stand-in address. */
+function newEmailValue(raw: unknown): string {
+  const value = typeof raw === 'string' && raw.includes('@') ? serverUsername(raw) : null;
+  if (!value || isPlaceholder(value)) throw invalidParameter(USERNAME_MESSAGE);
+  return value;
+}
+/** A new phone number in E.164 (spec §5 normalisation), or InvalidParameterException with the spec's text. */
+function newPhoneValue(raw: unknown): string {
+  const value = typeof raw === 'string' && isPhone(raw) ? normalizePhone(raw) : null;
+  if (!value) throw invalidParameter(PHONE_FORMAT_MESSAGE);
+  return value;
+}
 
 export function maskDestination(to: string): string {
   if (to.includes('@')) {
@@ -390,6 +420,8 @@ export function createIdentityService(deps: IdentityDeps) {
         case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED': {
           const password = checkNewPassword(body.answer);
           await setPassword(u.id, password);
+          // Before the flag clears, so a failure here leaves the step to be answered again.
+          await confirmInvitedRows(db, u.id);
           await db.update(user).set({ mustChangePassword: false, updatedAt: now() }).where(eq(user.id, u.id));
           await db.delete(sessionTable).where(eq(sessionTable.userId, u.id));
           await dropPending(pending.id);
@@ -534,6 +566,7 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!u) throw codeMismatch();
       await codes.consume('reset', u.id, body.code);
       await setPassword(u.id, password);
+      if (u.mustChangePassword) await confirmInvitedRows(db, u.id);
       // The code proved the address; the new password replaces any temporary one; every session ends.
       await db
         .update(user)
@@ -565,16 +598,21 @@ export function createIdentityService(deps: IdentityDeps) {
       const s = requireSession(req);
       const u = await userById(s.userId);
       const attrs = body.attributes ?? {};
-      let codeDelivery: CodeDelivery | undefined;
+      // Every value is checked before any code goes out, so a bad second value sends nothing.
+      const changes: { attribute: 'email' | 'phone_number'; value: string }[] = [];
       for (const attribute of ['email', 'phone_number'] as const) {
         const raw = attrs[attribute];
         if (raw === undefined) continue;
-        const value = canonical(raw);
-        if (attribute === 'email' ? !isEmail(value) : isEmail(value)) throw invalidParameter(USERNAME_MESSAGE);
+        const value = attribute === 'email' ? newEmailValue(raw) : newPhoneValue(raw);
         if (value === (attribute === 'email' ? u.email : u.phoneNumber)) continue;
-        if (await findUser(value))
-          throw new IdentityError('UsernameExistsException', 'An account with the given username already exists.', 400);
+        if (await findUser(value)) throw usernameExists();
+        changes.push({ attribute, value });
+      }
+      // Nothing changes yet: the new value waits with its code, the old one signs in until the code is entered.
+      let codeDelivery: CodeDelivery | undefined;
+      for (const { attribute, value } of changes) {
         codeDelivery = await sendCode(`attr-${attribute}`, u, value, value);
+        await codes.hold(`attr-${attribute}:${u.id}`, value, PENDING_ATTRIBUTE_SECONDS);
       }
       return codeDelivery ? { nextStep: 'CONFIRM_ATTRIBUTE_WITH_CODE', codeDelivery } : { nextStep: 'DONE' };
     },
@@ -586,7 +624,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const s = requireSession(req);
       const u = await userById(s.userId);
       const attribute = body.attribute === 'phone_number' ? 'phone_number' : 'email';
-      const pendingValue = await codes.pendingExtra(`attr-${attribute}`, u.id);
+      const pendingValue = await codes.held(`attr-${attribute}:${u.id}`);
       const current = attribute === 'email' ? (isPlaceholder(u.email) ? null : u.email) : u.phoneNumber;
       const target = pendingValue ?? current;
       if (!target) throw invalidParameter(`There is no ${attribute} to verify.`);
@@ -601,17 +639,34 @@ export function createIdentityService(deps: IdentityDeps) {
       const attribute = body.attribute === 'phone_number' ? 'phone_number' : 'email';
       const value = await codes.consume(`attr-${attribute}`, s.userId, body.code);
       if (!value) throw codeMismatch();
+      const u = await userById(s.userId);
       const other = await findUser(value);
-      if (other && other.id !== s.userId)
-        throw new IdentityError('UsernameExistsException', 'An account with the given username already exists.', 400);
-      await db
-        .update(user)
-        .set(
-          attribute === 'email'
-            ? { email: value, emailVerified: true, updatedAt: now() }
-            : { phoneNumber: value, phoneNumberVerified: true, updatedAt: now() },
-        )
-        .where(eq(user.id, s.userId));
+      if (other && other.id !== u.id) throw usernameExists();
+      const t = now();
+      const set: Partial<UserRow> =
+        attribute === 'email'
+          ? { email: value, emailVerified: true, updatedAt: t }
+          : {
+              phoneNumber: value,
+              phoneNumberVerified: true,
+              updatedAt: t,
+              // A phone-only account's stand-in e-mail follows its number, so the old number is free
+              // for a new account (whose stand-in would otherwise collide with this one).
+              ...(isPlaceholder(u.email) ? { email: placeholderEmail(value) } : {}),
+            };
+      try {
+        // The row keeps its id, so employees.cognito_uuid and every membership stay linked.
+        await db.update(user).set(set).where(eq(user.id, u.id));
+      } catch (err) {
+        // Another account took the value between the check and the update.
+        if (isUniqueViolation(err)) throw usernameExists();
+        throw err;
+      }
+      await codes.release(`attr-${attribute}:${u.id}`);
+      if (attribute === 'email' && !isPlaceholder(u.email) && u.email !== value) {
+        // The old address hears of the change, so a taken-over session cannot move the account quietly.
+        await deliver(u.email, 'Your Groundwork sign-in e-mail was changed', emailChangedText(value));
+      }
       return { ok: true };
     },
 
@@ -814,7 +869,9 @@ export function createIdentityService(deps: IdentityDeps) {
     return {
       username: usernameOf(u),
       email: isPlaceholder(u.email) ? null : u.email,
+      email_verified: !isPlaceholder(u.email) && u.emailVerified,
       phone_number: u.phoneNumber ?? null,
+      phone_number_verified: Boolean(u.phoneNumber && u.phoneNumberVerified),
       'custom:cognito_uuid': u.id,
       'custom:tenants': companies,
       'custom:selected_tenant_uuid': member ? selected : null,
@@ -835,7 +892,7 @@ export function createIdentityService(deps: IdentityDeps) {
       .values({
         id: randomUUID(),
         name: '',
-        email: email ? username : `${username.slice(1)}@${PHONE_EMAIL_DOMAIN}`,
+        email: email ? username : placeholderEmail(username),
         emailVerified: email && opts.confirmed,
         phoneNumber: email ? null : username,
         phoneNumberVerified: email ? null : opts.confirmed,
@@ -851,14 +908,28 @@ export function createIdentityService(deps: IdentityDeps) {
   /**
    * For the people module: an invited person gets an account with a temporary password, sent to them,
    * that must be replaced at first sign-in (CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED). An existing
-   * account is left as it is. Returns the user id (employees.cognito_uuid).
+   * account is left as it is, unless `resend` (see below). Returns the user id (employees.cognito_uuid).
    */
-  async function createInvitedUser(input: { email?: string; phone?: string; temporaryPassword: string }): Promise<string> {
+  async function createInvitedUser(input: {
+    email?: string;
+    phone?: string;
+    temporaryPassword: string;
+    /** Resending: an account still waiting for its first password gets this one instead of the old, e-mailed again. */
+    resend?: boolean;
+  }): Promise<string> {
     const username = canonical(input.email ?? input.phone ?? '');
     const existing = await findUser(username);
-    if (existing) return existing.id;
+    if (existing && !(input.resend && existing.mustChangePassword)) return existing.id;
     if (input.temporaryPassword.length < 8) throw invalidPassword('The temporary password must be at least 8 characters.');
-    const u = await createUser(username, input.temporaryPassword, { confirmed: true, mustChangePassword: true });
+    let u: UserRow;
+    if (existing) {
+      // The old temporary password stops working, and so does a sign-in begun with it.
+      await setPassword(existing.id, input.temporaryPassword);
+      await db.delete(authPending).where(eq(authPending.userId, existing.id));
+      u = existing;
+    } else {
+      u = await createUser(username, input.temporaryPassword, { confirmed: true, mustChangePassword: true });
+    }
     await deliver(
       username,
       'You are invited to Groundwork',

@@ -1,4 +1,5 @@
 import { type PasskeyHistory, PENDING_SIGN_IN_SECONDS, recordPasskeyAttempt } from '@groundwork/core/identity';
+import { LANGUAGE_STORAGE_KEY } from '../lib/i18n';
 import type { SignInResult } from './sign-in-flow';
 
 // Spec §3 browser-storage keys of the identity area.
@@ -92,9 +93,10 @@ export const clearPendingSignIn = (): void => write(session, PENDING_KEY, null);
 export const handOffUsername = (username: string): void => write(session, HANDOFF_USERNAME_KEY, username);
 export const readHandedOffUsername = (): string => read(session, HANDOFF_USERNAME_KEY) ?? '';
 
-// The theme and the passkey history describe the device, not the session: without the history the
-// 'Passkey available for this account!' note could never show after a sign-out.
-const KEPT_ON_SIGN_OUT = [THEME_KEY, PASSKEY_HISTORY_KEY, HAS_USED_PASSKEY_KEY];
+// The theme, the language and the passkey history describe the device, not the session: without the
+// history the 'Passkey available for this account!' note could never show after a sign-out, and a crew
+// member who reads Spanish should not meet the sign-in page in English after signing out.
+const KEPT_ON_SIGN_OUT = [THEME_KEY, LANGUAGE_STORAGE_KEY, PASSKEY_HISTORY_KEY, HAS_USED_PASSKEY_KEY];
 
 /** Sign-out (spec §4): local and session storage go, except what KEPT_ON_SIGN_OUT names. */
 export function clearBrowserStorage(): void {

@@ -1,12 +1,49 @@
 /** GET /api/identity/captcha: an ALTCHA proof-of-work challenge (DESIGN.md "self-hosted proof-of-work"). */
 export type AltchaChallenge = { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+/** The server answers a proof of work to solve, or (when it has reCAPTCHA keys) the widget's site key. */
+export type CaptchaChallenge = ({ kind?: 'altcha' } & AltchaChallenge) | { kind: 'recaptcha'; siteKey: string };
 
 export const CAPTCHA_ENDPOINT = '/api/identity/captcha';
 
-export async function fetchCaptchaChallenge(): Promise<AltchaChallenge> {
+export async function fetchCaptchaChallenge(): Promise<CaptchaChallenge> {
   const response = await fetch(CAPTCHA_ENDPOINT, { credentials: 'include' });
   if (!response.ok) throw new Error(`Captcha challenge failed with status ${response.status}`);
-  return (await response.json()) as AltchaChallenge;
+  return (await response.json()) as CaptchaChallenge;
+}
+
+// ---- Google reCAPTCHA v2 (checkbox) ---------------------------------------------------------------------
+type Grecaptcha = {
+  render(
+    container: HTMLElement,
+    params: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void; 'error-callback': () => void },
+  ): number;
+  reset(widgetId?: number): void;
+};
+declare global {
+  interface Window {
+    grecaptcha?: Grecaptcha;
+    groundworkRecaptchaLoaded?: () => void;
+  }
+}
+
+let recaptchaScript: Promise<Grecaptcha> | null = null;
+
+/** Loads Google's script once, in the reader's language, and resolves when its API is ready. */
+export function loadRecaptcha(language: string): Promise<Grecaptcha> {
+  if (window.grecaptcha?.render) return Promise.resolve(window.grecaptcha);
+  recaptchaScript ??= new Promise<Grecaptcha>((resolve, reject) => {
+    window.groundworkRecaptchaLoaded = () => (window.grecaptcha ? resolve(window.grecaptcha) : reject(new Error('reCAPTCHA did not load')));
+    const script = document.createElement('script');
+    script.src = `https://www.google.com/recaptcha/api.js?render=explicit&onload=groundworkRecaptchaLoaded&hl=${encodeURIComponent(language)}`;
+    script.async = true;
+    script.onerror = () => {
+      recaptchaScript = null;
+      script.remove();
+      reject(new Error('reCAPTCHA did not load'));
+    };
+    document.head.append(script);
+  });
+  return recaptchaScript;
 }
 
 const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');

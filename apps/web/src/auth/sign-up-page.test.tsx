@@ -58,6 +58,49 @@ describe('sign-up', () => {
     expect(await screen.findByText(/does not belong to any company yet/)).toBeInTheDocument();
   });
 
+  it('with reCAPTCHA configured, shows the checkbox and sends its token; a refused sign-up asks for a fresh tick', async () => {
+    const widgets: { sitekey: string; callback: (token: string) => void }[] = [];
+    vi.stubGlobal('grecaptcha', {
+      render: (_container: HTMLElement, params: { sitekey: string; callback: (token: string) => void }) => widgets.push(params) - 1,
+      reset: () => undefined,
+    });
+    let refuse = true;
+    const calls = mockServer(
+      (action) => {
+        if (action !== 'SignUp') return undefined;
+        if (refuse) {
+          refuse = false;
+          return {
+            status: 400,
+            body: { name: 'UserLambdaValidationException', message: 'Captcha verification failed. Please try again.' },
+          };
+        }
+        return { body: { nextStep: 'CONFIRM_SIGN_UP', codeDelivery: { deliveryMedium: 'EMAIL', destination: 'n***@e***.com' } } };
+      },
+      { captcha: { kind: 'recaptcha', siteKey: 'site-key' } },
+    );
+    renderApp('/sign-up?step=0');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email or phone number' }), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), { target: { value: 'a-long-password' } });
+    expect(await screen.findByText('Tick the box below to show you are not a robot.')).toBeInTheDocument();
+    await waitFor(() => expect(widgets).toHaveLength(1));
+    expect(widgets[0]?.sitekey).toBe('site-key');
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeDisabled();
+
+    widgets[0]?.callback('first-token');
+    await screen.findByText('Verified: you are not a robot.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    // Refused: a token is single-use, so a fresh checkbox is rendered and must be ticked again.
+    await waitFor(() => expect(widgets).toHaveLength(2));
+    expect(await screen.findByText('Tick the box below to show you are not a robot.')).toBeInTheDocument();
+    widgets[1]?.callback('second-token');
+    await screen.findByText('Verified: you are not a robot.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('We sent a code to n***@e***.com. Enter it below.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.action === 'SignUp').map((call) => call.body?.captcha)).toEqual(['first-token', 'second-token']);
+  });
+
   it('refuses a short password and resends the code on request', async () => {
     sessionStorage.setItem('authUsername', '+15551234567');
     const calls = mockServer((action) =>

@@ -1,31 +1,46 @@
 import { Alert, type AlertColor, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
 import { AuthCard } from './auth-card';
 import { handOffUsername, readHandedOffUsername, storeNotice } from './auth-storage';
-import { type AltchaChallenge, captchaPayload, fetchCaptchaChallenge, solveChallenge } from './captcha';
+import { captchaPayload, fetchCaptchaChallenge, loadRecaptcha, solveChallenge } from './captcha';
 import { AuthLink, CodeField, PasswordField } from './fields';
 import { identityErrorMessage } from './messages';
 import { CLAIMS_QUERY_KEY } from './session';
 import { phonePreview, toCanonical, validateNewPassword, validateRequired, validateUsername } from './validation';
 
 type Notice = { severity: AlertColor; text: string };
-type CaptchaState = { status: 'solving' } | { status: 'solved'; payload: string } | { status: 'failed' };
+type CaptchaState =
+  | { status: 'solving' }
+  /** reCAPTCHA: the widget shows and waits for the person to tick it. */
+  | { status: 'widget' }
+  | { status: 'solved'; payload: string }
+  | { status: 'failed' };
 
-/** Fetches and solves the proof-of-work challenge as soon as the form shows. */
+/**
+ * Fetches the server's captcha as soon as the form shows: a proof of work is solved here without the person doing
+ * anything; a reCAPTCHA is shown for them to tick.
+ */
 function useCaptcha() {
   const [state, setState] = useState<CaptchaState>({ status: 'solving' });
   const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt fetches and solves a fresh challenge
+  // The reCAPTCHA box stays on screen once shown (ticked or not); a retry mounts a fresh one.
+  const [recaptcha, setRecaptcha] = useState<{ siteKey: string; attempt: number } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'solving' });
     (async () => {
-      const challenge: AltchaChallenge = await fetchCaptchaChallenge();
+      const challenge = await fetchCaptchaChallenge();
+      if (controller.signal.aborted) return;
+      if (challenge.kind === 'recaptcha') {
+        setRecaptcha({ siteKey: challenge.siteKey, attempt });
+        setState({ status: 'widget' });
+        return;
+      }
       const number = await solveChallenge(challenge, { signal: controller.signal });
       if (controller.signal.aborted) return;
       setState(number === null ? { status: 'failed' } : { status: 'solved', payload: captchaPayload(challenge, number) });
@@ -35,7 +50,34 @@ function useCaptcha() {
     return () => controller.abort();
   }, [attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  return { state, setState, retry, recaptcha };
+}
+
+/** Google's checkbox, rendered into its own box; its token becomes the SignUp captcha. */
+function RecaptchaBox({ siteKey, onChange }: { siteKey: string; onChange: (state: CaptchaState) => void }) {
+  const { i18n } = useTranslation('auth');
+  const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rendered once per mount; a retry mounts a new box
+  useEffect(() => {
+    let cancelled = false;
+    loadRecaptcha(i18n.language)
+      .then((grecaptcha) => {
+        if (cancelled || !box.current) return;
+        grecaptcha.render(box.current, {
+          sitekey: siteKey,
+          callback: (token) => onChange({ status: 'solved', payload: token }),
+          'expired-callback': () => onChange({ status: 'widget' }),
+          'error-callback': () => onChange({ status: 'failed' }),
+        });
+      })
+      .catch(() => {
+        if (!cancelled) onChange({ status: 'failed' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return <div ref={box} data-testid="recaptcha" />;
 }
 
 export function SignUpPage() {
@@ -105,6 +147,9 @@ function SignUpStep({ onSignedUp }: { onSignedUp: (username: string, destination
           helperText={formState.errors.password?.message ?? ' '}
           fullWidth
         />
+        {captcha.recaptcha && (
+          <RecaptchaBox key={captcha.recaptcha.attempt} siteKey={captcha.recaptcha.siteKey} onChange={captcha.setState} />
+        )}
         <CaptchaStatus state={captcha.state} onRetry={captcha.retry} />
         <Button
           type="submit"
@@ -125,6 +170,13 @@ function SignUpStep({ onSignedUp }: { onSignedUp: (username: string, destination
 
 function CaptchaStatus({ state, onRetry }: { state: CaptchaState; onRetry: () => void }) {
   const { t } = useTranslation('auth');
+  if (state.status === 'widget') {
+    return (
+      <Typography variant="body2" role="status">
+        {t('signUp.captchaTick')}
+      </Typography>
+    );
+  }
   if (state.status === 'solving') {
     return (
       <Stack spacing={1} role="status">

@@ -15,7 +15,9 @@ export function claims(overrides: Partial<IdentityClaims> = {}): IdentityClaims 
   return {
     username: 'maria@example.com',
     email: 'maria@example.com',
+    email_verified: true,
     phone_number: null,
+    phone_number_verified: false,
     'custom:cognito_uuid': 'c0ffee00-0000-4000-8000-000000000001',
     'custom:tenants': [
       { tenant_uuid: '11111111-1111-4111-8111-111111111111', company: 'Summit Ridge Builders' },

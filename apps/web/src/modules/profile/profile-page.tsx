@@ -24,6 +24,7 @@ import type { Profile } from './api/profile-api';
 import { ChangePassword } from './components/change-password';
 import { Passkeys } from './components/passkeys';
 import { ProfileEditDialog } from './components/profile-edit-dialog';
+import { SignInContact } from './components/sign-in-contact';
 import { TotpSetup } from './components/totp-setup';
 import { isLanguage, storeLanguage } from './language';
 import { readTrades } from './trades';
@@ -77,32 +78,40 @@ export function ProfilePage() {
         </CardContent>
       </Card>
 
-      <Card variant="outlined" component="section" aria-labelledby="profile-preferences">
-        <CardContent>
-          <Typography id="profile-preferences" variant="h6" component="h3" sx={{ mb: 2 }}>
-            {t('sections.preferences')}
-          </Typography>
-          <Preferences />
-        </CardContent>
-      </Card>
+      <ProfileSection id="profile-preferences" title={t('sections.preferences')}>
+        <Preferences />
+      </ProfileSection>
 
-      <Card variant="outlined" component="section" aria-labelledby="profile-security">
-        <CardContent>
-          <Typography id="profile-security" variant="h6" component="h3" sx={{ mb: 2 }}>
-            {t('sections.security')}
-          </Typography>
-          <Stack spacing={3} divider={<Divider flexItem />}>
-            <ChangePassword />
-            <Passkeys />
-            <TotpSetup />
-          </Stack>
-        </CardContent>
-      </Card>
+      <ProfileSection id="profile-contact" title={t('sections.contact')}>
+        <SignInContact />
+      </ProfileSection>
+
+      <ProfileSection id="profile-security" title={t('sections.security')}>
+        <Stack spacing={3} divider={<Divider flexItem />}>
+          <ChangePassword />
+          <Passkeys />
+          <TotpSetup />
+        </Stack>
+      </ProfileSection>
 
       {profile && tenant && cognitoUuid && (
         <ProfileEditDialog open={editing} onClose={() => setEditing(false)} profile={profile} tenant={tenant} cognitoUuid={cognitoUuid} />
       )}
     </Stack>
+  );
+}
+
+/** A titled card of the profile page, named by its heading for screen readers. */
+function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h3" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
   );
 }
 
