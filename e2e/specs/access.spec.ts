@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
-import { DEMO_ADMIN, DEMO_COMPANY, DEMO_FOREMAN, DEMO_PASSWORD, signIn } from './sign-in';
+import { DEMO_ADMIN, DEMO_COMPANY, DEMO_FOREMAN, DEMO_PASSWORD, graphql, signIn } from './sign-in';
 
 // Issue 4/5: the menu from the server (listUsersNavigation), spec §2 access redirects and their messages, company
 // setup for admins only, companies created and deleted, and a person in two companies.
@@ -104,24 +104,6 @@ async function createCompany(page: Page, company: string) {
   await page.getByRole('button', { name: 'Create company' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 2, name: company })).toBeVisible();
-}
-
-/** Runs a GraphQL operation from the page with its session; throws on any error. */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  const answer = await page.evaluate(
-    async ([q, v]) => {
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return (await response.json()) as { data?: unknown; errors?: unknown[] };
-    },
-    [query, variables] as const,
-  );
-  if (answer.errors?.length) throw new Error(`GraphQL failed: ${JSON.stringify(answer.errors)}`);
-  return answer.data as T;
 }
 
 async function newPage(browser: Browser, viewport: { width: number; height: number }) {
@@ -277,7 +259,7 @@ for (const viewport of viewports) {
         await expect(owner.page.getByText('Your account does not belong to any company yet.', { exact: false })).toBeVisible();
         await expectNoSeriousA11yViolations(owner.page);
         await createCompany(owner.page, company);
-        const adminMenu = await menuTitles(owner.page, phone, 21);
+        const adminMenu = await menuTitles(owner.page, phone, 22);
         expect(adminMenu.slice(0, 5)).toEqual(['Manage People', 'Manage Projects', 'Manage Scheduling', 'People Report', 'Reports']);
         await expect(owner.page.getByRole('link', { name: 'Company setup' })).toBeVisible();
 

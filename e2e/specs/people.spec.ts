@@ -14,8 +14,8 @@ const unique = () => `${Date.now().toString(36)}${process.pid.toString(36)}`.sli
 
 type OutboxMessage = { to: string; subject: string; text: string };
 
-/** The temporary password in the newest invitation e-mailed to `to`, waiting for it to arrive. */
-async function temporaryPasswordFromOutbox(request: APIRequestContext, to: string): Promise<string> {
+/** The temporary password in the newest invitation e-mailed to `to`, waiting for one other than `previous` to arrive. */
+async function temporaryPasswordFromOutbox(request: APIRequestContext, to: string, previous?: string): Promise<string> {
   let password: string | undefined;
   await expect
     .poll(
@@ -24,7 +24,7 @@ async function temporaryPasswordFromOutbox(request: APIRequestContext, to: strin
         if (!response.ok()) return undefined;
         const messages = (await response.json()) as OutboxMessage[];
         password = messages.map((m) => /temporary password:?\s+(\S+?)(?:\s|$)/i.exec(m.text)?.[1]).find(Boolean);
-        return password;
+        return password !== previous ? password : undefined;
       },
       { message: `an invitation e-mailed to ${to}`, timeout: 15_000 },
     )
@@ -183,7 +183,9 @@ test.describe('people admin (desktop 1440x900)', () => {
 });
 
 test.describe('invitation journey (desktop 1440x900)', () => {
-  test('invite, first sign-in with a new password, a receipts-only group, the redirect, then removal', async ({ browser }) => {
+  test('invite, resend, first sign-in with a new password (then shown as able to sign in), a receipts-only group, the redirect, then removal', async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const admin = await adminPage(browser, { width: 1440, height: 900 });
     const id = unique();
@@ -202,13 +204,26 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(snackbar(admin)).toHaveText('Invitation sent.');
     await expect(admin.getByRole('region', { name: 'Access' }).getByText('Invited, has not signed in yet')).toBeVisible();
+    const firstTemporary = await temporaryPasswordFromOutbox(admin.request, email);
 
-    // The person signs in with the temporary password and is made to choose their own.
-    const temporary = await temporaryPasswordFromOutbox(admin.request, email);
+    // The invitation is sent again: a fresh temporary password replaces the first one.
+    await admin.getByRole('button', { name: 'Resend invitation' }).click();
+    const resend = admin.getByRole('dialog', { name: `Resend the invitation to ${name}` });
+    await expect(resend.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+    await expectNoSeriousA11yViolations(admin);
+    await resend.getByRole('button', { name: 'Resend invitation' }).click();
+    await expect(snackbar(admin)).toHaveText('Invitation sent again.');
+    const temporary = await temporaryPasswordFromOutbox(admin.request, email, firstTemporary);
+
+    // The person signs in: the first temporary password no longer works; the new one does, and they must choose their own.
     const personContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const person = await personContext.newPage();
     await person.goto('/login');
     await person.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
+    await person.getByLabel('Password', { exact: true }).fill(firstTemporary);
+    await person.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(person.getByText('Incorrect username or password.')).toBeVisible();
+    await expect(person).toHaveURL(/\/login/);
     await person.getByLabel('Password', { exact: true }).fill(temporary);
     await person.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(person).toHaveURL(/\/reset-password$/);
@@ -233,7 +248,12 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     await expect(card.getByText('Receipts: view and add own')).toBeVisible();
     await expect(card.getByText(name)).toBeVisible();
     await admin.goto(personUrl);
-    await expect(admin.getByRole('region', { name: 'Access' }).getByText(groupName)).toBeVisible();
+    const access = admin.getByRole('region', { name: 'Access' });
+    await expect(access.getByText(groupName)).toBeVisible();
+    // Having chosen their own password, they show as able to sign in, with nothing left to resend.
+    await expect(access.getByText('Can sign in')).toBeVisible();
+    await expect(access.getByText('Invited, has not signed in yet')).toHaveCount(0);
+    await expect(admin.getByRole('button', { name: 'Resend invitation' })).toHaveCount(0);
 
     // Their menu holds only what receipts_basic (and every member) may open.
     await person.goto('/dashboard');

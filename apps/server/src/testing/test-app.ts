@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { TEST_SECRET } from './factories.js';
 import { createTestDatabase } from './test-db.js';
@@ -33,8 +33,10 @@ export function useTestApp(
   opts: {
     setup?: (database: Database) => Promise<void>;
     /** Extra app dependencies: an injectable clock, a log stream, an easy captcha. */
-    deps?: Partial<Pick<AppDeps, 'now' | 'logStream' | 'captchaMaxNumber' | 'sms'>>;
+    deps?: Partial<Pick<AppDeps, 'now' | 'logStream' | 'captchaMaxNumber' | 'captchaFetch' | 'sms'>>;
     logLevel?: string;
+    /** Settings on top of the test configuration (e.g. reCAPTCHA keys). */
+    config?: Partial<Config>;
   } = {},
 ): TestApp {
   const holder = {} as TestApp & { dispose?: () => Promise<void> };
@@ -44,7 +46,7 @@ export function useTestApp(
     holder.dispose = database.dispose;
     await opts.setup?.(database);
     holder.app = await buildApp({
-      config: { ...testConfig(), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}) },
+      config: { ...testConfig(), ...(opts.logLevel ? { logLevel: opts.logLevel } : {}), ...opts.config },
       database,
       ...opts.deps,
     });

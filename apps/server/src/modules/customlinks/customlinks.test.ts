@@ -82,6 +82,7 @@ describe('custom links per person', () => {
     expect((await t.gql(PER_USER, { t: admin.tenantUuid }, admin.token)).data?.listCustomLinksPerUser).toEqual([]);
   });
 
+  // Forbidden role: none. Every member may list their own links; nobody can list someone else's through it.
   it('refuses listCustomLinksPerUser without a session, in another company or without a company', async () => {
     expect(code(await t.gql(PER_USER, { t: ann.tenantUuid }))).toBe('UNAUTHENTICATED');
     expect(code(await t.gql(PER_USER, { t: stranger.tenantUuid }, ann.token))).toBe('NOT_FOUND');

@@ -110,7 +110,8 @@ async function checkInvite(tx: Tx, tenantUuid: string, person: Employee, email: 
   if (!callerIsAdmin && (await withAdminAccess(tx, tenantUuid, [person.id])).length) throw forbidden();
   if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'id');
   const linked = person.cognito_uuid && person.cognito_status !== COGNITO_STATUS.deleted ? person.cognito_uuid : null;
-  if (linked && accountId && linked !== accountId) throw conflict(PEOPLE_MESSAGES.alreadySignedIn);
+  // Checked before any account is made for a new address, so a wrong address never gets one.
+  if (linked && linked !== accountId) throw conflict(PEOPLE_MESSAGES.alreadySignedIn);
   const others = await tx
     .select({ id: employees.id })
     .from(employees)
@@ -133,7 +134,9 @@ builder.mutationField('inviteUser', (t) =>
     type: employeeOps.objectRef,
     description:
       'Gives a person a sign-in: a new address gets an account with an e-mailed temporary password that must be ' +
-      'replaced at first sign-in; an existing account is linked and told it was added to the company.',
+      'replaced at first sign-in; an existing account is linked and told it was added to the company. Inviting again ' +
+      'a person who has not signed in yet (FORCE_CHANGE_PASSWORD) resends the invitation with a fresh temporary ' +
+      'password; the old one stops working.',
     args: {
       tenant_uuid: t.arg.string({ required: true }),
       id: t.arg.int({ required: true }),
@@ -156,18 +159,21 @@ builder.mutationField('inviteUser', (t) =>
 
       // 1. Who may invite, and whether this address may go to this person, before any account is made.
       let account = await existingAccount();
-      await asMember(ctx, tenant, INVITE, async (tx, member) => {
+      const before = await asMember(ctx, tenant, INVITE, async (tx, member) => {
         const person = await lockPerson(tx, tenant, args.id);
         await checkInvite(tx, tenant, person, email, account?.id ?? null, member.permissions.has(ADMIN_ACCESS));
+        return person;
       });
+      // Invited here already and still waiting for a first password: the invitation goes again, with a new one.
+      const resend = Boolean(account?.mustChange && before.cognito_uuid === account.id && before.cognito_status === COGNITO_STATUS.invited);
 
       // 2. The account (global, outside the company's transaction); createInvitedUser mails a new one its password.
-      let created = false;
-      if (!account) {
+      let mailed = false;
+      if (!account || resend) {
         try {
-          const id = await ctx.identity.createInvitedUser({ email, temporaryPassword: temporaryPassword() });
+          const id = await ctx.identity.createInvitedUser({ email, temporaryPassword: temporaryPassword(), resend });
           account = (await existingAccount()) ?? { id, mustChange: true };
-          created = true;
+          mailed = true;
         } catch (e) {
           if (e instanceof IdentityError) throw validation(`email: ${e.message}`, 'email');
           throw e;
@@ -201,7 +207,7 @@ builder.mutationField('inviteUser', (t) =>
         return { row: updated[0], company: t?.company ?? 'Groundwork' };
       });
 
-      if (!created) {
+      if (!mailed) {
         await ctx.mailer.send({
           to: email,
           subject: `You were added to ${company} on Groundwork`,

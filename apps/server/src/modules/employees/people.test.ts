@@ -216,6 +216,157 @@ describe('inviteUser', () => {
   });
 });
 
+describe('listEmployees', () => {
+  it('sorts by first name then last name, ignoring case, and returns just the columns asked for', async () => {
+    const tenant = await createTenant(t.database.db);
+    const clerk = await createMember(t.database.db, tenant, { permissions: ['people_admin'], firstname: 'Mo' });
+    const rows = [
+      { firstname: 'bea', lastname: 'Zed' },
+      { firstname: 'Ana', lastname: 'young' },
+      { firstname: 'ana', lastname: 'Adams' },
+      { firstname: 'Carl', lastname: null },
+      { firstname: null, lastname: 'Nameless' },
+    ];
+    expect((await gql(CREATE_PEOPLE, { t: tenant, d: rows }, clerk)).errors).toBeUndefined();
+    const res = await gql('query($t: ID!) { listEmployees(tenant_uuid: $t) { items { firstname lastname } } }', { t: tenant }, clerk);
+    expect(res.data?.listEmployees.items).toEqual([
+      { firstname: null, lastname: 'Nameless' },
+      { firstname: 'ana', lastname: 'Adams' },
+      { firstname: 'Ana', lastname: 'young' },
+      { firstname: 'bea', lastname: 'Zed' },
+      { firstname: 'Carl', lastname: null },
+      { firstname: 'Mo', lastname: 'Member' },
+    ]);
+  });
+});
+
+/** The temporary password of the newest invitation e-mailed to `to`. */
+const newestTemporary = async (to: string) => {
+  const invitation = (await outbox(to)).find((m) => m.subject === 'You are invited to Groundwork');
+  return /temporary password (\S+)/.exec(invitation?.text ?? '')?.[1];
+};
+const status = async (tenant: string, id: number) => (await row(tenant, id)).cognito_status;
+
+describe('sign-in status after the first password', () => {
+  it("turns every company's row of the invited person CONFIRMED once they choose their own password, and no one else's", async () => {
+    const email = newEmail();
+    const here = await addPerson(admin);
+    const there = await addPerson(foreign);
+    const bystander = await addPerson(admin);
+    expect((await gql(INVITE, { t: admin.tenantUuid, id: here, e: email }, admin)).errors).toBeUndefined();
+    expect((await gql(INVITE, { t: admin.tenantUuid, id: bystander, e: newEmail() }, admin)).errors).toBeUndefined();
+    // The second company links the same account before its first sign-in: told to use the first temporary password.
+    expect((await gql(INVITE, { t: foreign.tenantUuid, id: there, e: email }, foreign)).errors).toBeUndefined();
+    expect((await outbox(email))[0].text).toMatch(/temporary password from your first invitation/);
+    expect(await status(admin.tenantUuid, here)).toBe(COGNITO_STATUS.invited);
+    expect(await status(foreign.tenantUuid, there)).toBe(COGNITO_STATUS.invited);
+
+    const temporary = await newestTemporary(email);
+    const first = await identity('InitiateAuth', { username: email, password: temporary });
+    expect(first.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    // A refused new password changes nothing.
+    const weak = await identity('RespondToAuthChallenge', { session: first.body.session, answer: 'short' }, first.jar);
+    expect(weak.body.name).toBe('InvalidPasswordException');
+    expect(await status(admin.tenantUuid, here)).toBe(COGNITO_STATUS.invited);
+
+    const done = await identity('RespondToAuthChallenge', { session: first.body.session, answer: 'my own long passphrase' }, first.jar);
+    expect(done.body).toEqual({ nextStep: 'DONE' });
+    expect(await status(admin.tenantUuid, here)).toBe(COGNITO_STATUS.confirmed);
+    expect(await status(foreign.tenantUuid, there)).toBe(COGNITO_STATUS.confirmed);
+    expect(await status(admin.tenantUuid, bystander)).toBe(COGNITO_STATUS.invited);
+    // What the admin's screen reads.
+    const listed = await gql(
+      `query($t: ID!, $id: Int!) { getEmployees(tenant_uuid: $t, id: $id) { cognito_status } }`,
+      { t: admin.tenantUuid, id: here },
+      admin,
+    );
+    expect(listed.data?.getEmployees).toEqual({ cognito_status: COGNITO_STATUS.confirmed });
+  });
+
+  it('confirms them too when they chose their password through a reset code instead', async () => {
+    const email = newEmail();
+    const id = await addPerson(admin);
+    expect((await gql(INVITE, { t: admin.tenantUuid, id, e: email }, admin)).errors).toBeUndefined();
+    expect((await identity('ForgotPassword', { username: email })).status).toBe(200);
+    const resetCode = /verification code is (\d+)/.exec((await outbox(email))[0]?.text ?? '')?.[1];
+    expect(resetCode).toBeTruthy();
+    const reset = await identity('ConfirmForgotPassword', { username: email, code: resetCode, newPassword: 'reset long passphrase' });
+    expect(reset.body).toEqual({ nextStep: 'DONE' });
+    expect(await status(admin.tenantUuid, id)).toBe(COGNITO_STATUS.confirmed);
+  });
+});
+
+describe('resending an invitation (inviteUser again)', () => {
+  it('issues a fresh temporary password to a person who has not signed in yet; the old one and its sign-in stop working', async () => {
+    const tenant = peopleAdmin.tenantUuid;
+    const email = newEmail();
+    const id = await addPerson(peopleAdmin);
+    expect((await gql(INVITE, { t: tenant, id, e: email }, peopleAdmin)).errors).toBeUndefined();
+    const old = await newestTemporary(email);
+    const begun = await identity('InitiateAuth', { username: email, password: old });
+    expect(begun.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    const [account] = await t.database.db.select().from(user).where(eq(user.email, email));
+
+    const again = await gql(INVITE, { t: tenant, id, e: email }, peopleAdmin);
+    expect(again.errors).toBeUndefined();
+    expect(again.data?.inviteUser).toMatchObject({ id, cognito_uuid: account.id, cognito_status: COGNITO_STATUS.invited });
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[0].subject).toBe('You are invited to Groundwork');
+    const fresh = await newestTemporary(email);
+    expect(fresh).toMatch(/^[A-Za-z0-9]{14}$/);
+    expect(fresh).not.toBe(old);
+
+    // The sign-in begun with the old password cannot finish; the old password is refused; the new one works.
+    const stale = await identity('RespondToAuthChallenge', { session: begun.body.session, answer: 'a brand new passphrase' }, begun.jar);
+    expect(stale.status).toBe(401);
+    expect((await identity('InitiateAuth', { username: email, password: old })).body.name).toBe('NotAuthorizedException');
+    const next = await identity('InitiateAuth', { username: email, password: fresh });
+    expect(next.body.nextStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    expect(
+      (await identity('RespondToAuthChallenge', { session: next.body.session, answer: 'a brand new passphrase' }, next.jar)).body,
+    ).toEqual({
+      nextStep: 'DONE',
+    });
+    expect(await status(tenant, id)).toBe(COGNITO_STATUS.confirmed);
+
+    // Once they chose their password, inviting again only says they were added; their password is kept.
+    const after = await gql(INVITE, { t: tenant, id, e: email }, peopleAdmin);
+    expect(after.data?.inviteUser).toMatchObject({ cognito_status: COGNITO_STATUS.confirmed });
+    const [added] = await outbox(email);
+    expect(added.text).not.toMatch(/temporary password/);
+    expect((await identity('InitiateAuth', { username: email, password: 'a brand new passphrase' })).body).toEqual({ nextStep: 'DONE' });
+  });
+
+  it('refuses resending to another address, without making an account for it', async () => {
+    const tenant = admin.tenantUuid;
+    const id = await addPerson(admin);
+    expect((await gql(INVITE, { t: tenant, id, e: newEmail() }, admin)).errors).toBeUndefined();
+    const other = newEmail();
+    const res = await gql(INVITE, { t: tenant, id, e: other }, admin);
+    expect(res.errors?.[0]).toMatchObject({ message: PEOPLE_MESSAGES.alreadySignedIn, extensions: { code: 'CONFLICT' } });
+    expect(await t.database.db.select().from(user).where(eq(user.email, other))).toEqual([]);
+    expect(await outbox(other)).toEqual([]);
+  });
+
+  it('refuses a resend without a session, for basic users and from another company, and issues nothing', async () => {
+    const tenant = admin.tenantUuid;
+    const email = newEmail();
+    const id = await addPerson(admin);
+    expect((await gql(INVITE, { t: tenant, id, e: email }, admin)).errors).toBeUndefined();
+    const temporary = await newestTemporary(email);
+    expect(await code(INVITE, { t: tenant, id, e: email })).toBe('UNAUTHENTICATED');
+    expect(await code(INVITE, { t: tenant, id, e: email }, peopleBasic)).toBe('FORBIDDEN');
+    expect(await code(INVITE, { t: tenant, id, e: email }, foreign)).toBe('NOT_FOUND');
+    expect(await code(INVITE, { t: foreign.tenantUuid, id, e: email }, foreign)).toBe('NOT_FOUND');
+    expect(await outbox(email)).toHaveLength(1);
+    expect(await newestTemporary(email)).toBe(temporary);
+    expect((await identity('InitiateAuth', { username: email, password: temporary })).body.nextStep).toBe(
+      'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED',
+    );
+  });
+});
+
 describe('removeUserFromTenant', () => {
   it("ends the person's access to that company only; their next request there is refused", async () => {
     const db = t.database.db;

@@ -178,6 +178,7 @@ describe('submitIssue', () => {
     expect(mail.text).toContain('Attachments: none');
   });
 
+  // Forbidden role: none. Any member may report an issue ("Report an issue" is in everyone's account menu).
   it('refuses without a session', async () => {
     const res = await t.gql(SUBMIT, issueVars(tenantA));
     expect(res.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');

@@ -70,6 +70,8 @@ describe('catalogues', () => {
   });
 
   it('refuses every list without a session, in another company, and without a company', async () => {
+    // Forbidden role: listModules and listTenantsModules are open to every member (the menu depends on them), so
+    // there is no role to refuse; listPricing, listModulesPricing and listTenantsPricing refuse theirs above and below.
     for (const q of Object.values(Q)) {
       expect(code(await call(q, { t: admin.tenantUuid })), q).toBe('UNAUTHENTICATED');
       expect(code(await call(q, { t: adminB.tenantUuid }, admin)), q).toBe('NOT_FOUND');
@@ -165,6 +167,70 @@ describe('TenantsPricing', () => {
       pricing_id: 2,
       status: 1,
     });
+  });
+});
+
+describe('record operations, case by case', () => {
+  it('TenantsModules: refuses an empty delete and update batch; reads are open to every member, so no role is refused them', async () => {
+    const tu = admin.tenantUuid;
+    expect(code(await call(M.delete, { t: tu, d: [] }, admin))).toBe('VALIDATION');
+    expect(code(await call(M.update, { t: tu, d: [] }, admin))).toBe('VALIDATION');
+    expect(code(await call(M.delete, { t: tu, d: [{ id: 'x' }] }, admin))).toBe('VALIDATION');
+    expect(code(await call(M.update, { t: tu, d: [{ id: foreignModuleRow, status: 3 }] }, admin))).toBe('VALIDATION');
+    expect(code(await call(Q.tenantsModules, { t: adminB.tenantUuid }, worker))).toBe('NOT_FOUND');
+    expect((await call(Q.tenantsModules, { t: tu }, worker)).errors).toBeUndefined();
+  });
+
+  it('TenantsPricing: every operation refuses no session, bad input, roles short of admin_access and another company', async () => {
+    const tu = admin.tenantUuid;
+    const billingAdmin = await createMember(t.database.db, tu, { permissions: ['billing_admin'] });
+    const mine = (await call(P.create, { t: tu, d: [{ pricing_id: 4 }] }, admin)).data?.createTenantsPricing[0];
+    expect(mine).toMatchObject({ pricing_id: 4, status: 1 });
+    const ops: [string, Record<string, unknown>][] = [
+      [Q.tenantsPricing, { t: tu }],
+      [P.get, { t: tu, id: mine.id }],
+      [P.create, { t: tu, d: [{ pricing_id: 5 }] }],
+      [P.update, { t: tu, d: [{ id: mine.id, status: 0 }] }],
+      [P.delete, { t: tu, d: [{ id: mine.id }] }],
+    ];
+    for (const [q, vars] of ops) expect(code(await call(q, vars)), q).toBe('UNAUTHENTICATED');
+
+    for (const [q, vars] of [
+      [Q.tenantsPricing, {}],
+      [P.get, { t: tu, id: 'x' }],
+      [P.create, { t: tu, d: [] }],
+      [P.create, { t: tu, d: [{ status: 1 }] }],
+      [P.update, { t: tu, d: [{ id: mine.id }] }],
+      [P.update, { t: tu, d: [{ id: mine.id, status: 2 }] }],
+      [P.update, { t: tu, d: [{ id: mine.id, pricing_id: 999 }] }],
+      [P.delete, { t: tu, d: [] }],
+    ] as [string, Record<string, unknown>][]) {
+      expect(code(await call(q, vars, admin)), `${q} ${JSON.stringify(vars)}`).toBe('VALIDATION');
+    }
+
+    // Reading needs billing_basic, billing_admin or admin_access; every change needs admin_access.
+    for (const [q, vars] of ops.slice(0, 2)) expect(code(await call(q, vars, worker)), q).toBe('FORBIDDEN');
+    for (const who of [billing, billingAdmin, worker]) {
+      for (const [q, vars] of ops.slice(2)) expect(code(await call(q, vars, who)), q).toBe('FORBIDDEN');
+    }
+    expect((await call(Q.tenantsPricing, { t: tu }, billingAdmin)).errors).toBeUndefined();
+
+    const theirs = adminB.tenantUuid;
+    for (const [q, vars] of [
+      [Q.tenantsPricing, { t: theirs }],
+      [P.get, { t: theirs, id: foreignPricingRow }],
+      [P.create, { t: theirs, d: [{ pricing_id: 5 }] }],
+      [P.update, { t: theirs, d: [{ id: foreignPricingRow, status: 0 }] }],
+      [P.delete, { t: theirs, d: [{ id: foreignPricingRow }] }],
+    ] as [string, Record<string, unknown>][]) {
+      expect(code(await call(q, vars, admin)), q).toBe('NOT_FOUND');
+    }
+    expect((await call(P.get, { t: tu, id: foreignPricingRow }, admin)).data?.getTenantsPricing).toBeNull();
+    // Nothing above changed either company's plans.
+    expect((await call(P.get, { t: tu, id: mine.id }, admin)).data?.getTenantsPricing).toMatchObject({ pricing_id: 4, status: 1 });
+    expect((await call(Q.tenantsPricing, { t: theirs }, adminB)).data?.listTenantsPricing).toEqual([
+      { id: foreignPricingRow, pricing_id: 2, status: 1 },
+    ]);
   });
 });
 

@@ -79,10 +79,19 @@ describe('listUsersNavigation', () => {
       [1, 'People Report'],
       [1, 'Reports'],
     ]);
-    // Every app route of spec §2 (but the always-open profile and the test page) is reachable from some item.
+    expect(items.find((i) => i.path === '/test')).toEqual({
+      id: expect.any(Number),
+      title: 'Test Page',
+      path: '/test',
+      type: 1,
+      icon: 'Science',
+      modules_id: null,
+    });
+    // Every app route of spec §2 (but the always-open profile) is reachable from some item.
     const paths = items.map((i) => i.path);
     for (const route of [
       '/dashboard',
+      '/test',
       '/admin/people',
       '/admin/reports',
       '/admin/projects',
@@ -106,6 +115,24 @@ describe('listUsersNavigation', () => {
     ]) {
       expect(paths, route).toContain(route);
     }
+  });
+
+  it('shows the component test page to admins only: every permission short of admin_access leaves it out', async () => {
+    const everything = await createMember(t.database.db, a, {
+      permissions: ['people_admin', 'projects_admin', 'scheduling_admin', 'receipts_admin', 'tool20_admin', 'ordering_admin'],
+    });
+    const paths = async (who: TestMember, vars: Record<string, unknown> = {}) =>
+      ((await nav(who, vars)).data?.listUsersNavigation ?? []).map((i) => i.path);
+    expect(await paths(everything)).not.toContain('/test');
+    expect(await paths(receipts)).not.toContain('/test');
+    expect(await paths(twoCompaniesA)).not.toContain('/test');
+    expect(await paths(admin)).toContain('/test');
+    expect(await paths(adminB)).toContain('/test');
+    // An admin looking at someone else's menu sees theirs, without the test page.
+    expect(await paths(admin, { u: everything.employeeId })).not.toContain('/test');
+    // admin_access through a group counts as an admin.
+    const viaGroup = await createMember(t.database.db, a, { permissions: ['admin_access'] });
+    expect(await paths(viaGroup)).toContain('/test');
   });
 
   it('ignores the permissions of inactive groups and unions the active ones', async () => {

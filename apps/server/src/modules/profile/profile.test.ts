@@ -53,6 +53,15 @@ describe('getEmployeeViaCognito', () => {
     expect(mine.errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('refuses invalid input', async () => {
+    for (const vars of [{ t: tenantA }, { t: tenantA, c: 42 }, { c: me.identity }]) {
+      const res = await t.gql(GET, vars, me.token);
+      expect(res.errors?.[0].extensions?.code, JSON.stringify(vars)).toBe('VALIDATION');
+    }
+    // An empty cognito_uuid is not the caller's own, so it is refused like anyone else's.
+    expect((await t.gql(GET, { t: tenantA, c: '' }, me.token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('refuses a session that has not chosen this company, and a removed member', async () => {
     const noTenant = await createSession(t.database.db, me.identity);
     expect((await t.gql(GET, { t: tenantA, c: me.identity }, noTenant)).errors?.[0].extensions?.code).toBe('NOT_FOUND');

@@ -54,6 +54,7 @@ describe('listGlobalSettings', () => {
     expect(settings.get(43)).toMatchObject({ value_type: 'number', custom_value: 'false', pass_through_value: '15' });
   });
 
+  // Forbidden role: none. Every member reads the settings (time cards and the menu depend on them).
   it('refuses a visitor without a session, another company and a call without a company', async () => {
     expect(code(await t.gql(LIST, { t: worker.tenantUuid }))).toBe('UNAUTHENTICATED');
     expect(code(await t.gql(LIST, { t: adminB.tenantUuid }, worker.token))).toBe('NOT_FOUND');

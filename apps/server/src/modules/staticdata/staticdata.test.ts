@@ -48,6 +48,8 @@ describe('listStaticData', () => {
     expect((await t.gql(STATIC, {}, member.token)).data?.listStaticData).toEqual(data);
   });
 
+  // Forbidden role and other tenant: none. The lists belong to no company and any signed-in person reads them, before
+  // choosing a company too (the test above checks a member of a company gets the very same lists).
   it('refuses a visitor without a session, and arguments it does not take', async () => {
     expect((await t.gql(STATIC)).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
     const session = await createSession(t.database.db, randomUUID());

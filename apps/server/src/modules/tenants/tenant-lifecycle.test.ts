@@ -110,6 +110,22 @@ describe('createTenant', () => {
     expect(menu.data?.listUsersNavigation.map((i: { path: string }) => i.path)).toContain('/admin/people');
   });
 
+  it("keeps a new company out of everyone else's reach, members of other companies included", async () => {
+    const outsider = await createMember(t.database.db, await createTenant(t.database.db, 'Elsewhere Co'), { isAdmin: true });
+    const res = await t.gql(CREATE, { c: 'Private Start' }, await createSession(t.database.db, randomUUID()));
+    const tu = res.data?.createTenant.tenant_uuid;
+    expect(tu).toBeTruthy();
+    expect((await t.gql(LIST, {}, outsider.token)).data?.listTenants).toEqual([
+      { tenant_uuid: outsider.tenantUuid, company: 'Elsewhere Co' },
+    ]);
+    expect(code(await t.gql(FETCH, { t: tu }, outsider.token))).toBe('NOT_FOUND');
+    expect(code(await t.gql('query($t: ID!) { listEmployees(tenant_uuid: $t) { items { id } } }', { t: tu }, outsider.token))).toBe(
+      'NOT_FOUND',
+    );
+    expect((await selectTenant(outsider.token, tu)).status).toBe(403);
+  });
+
+  // Forbidden role: none. Any signed-in person may start a company (they have no role before it exists).
   it('refuses a visitor without a session and a blank or over-long name', async () => {
     expect(code(await t.gql(CREATE, { c: 'Nobody Inc' }))).toBe('UNAUTHENTICATED');
     expect(code(await t.gql(CREATE, { c: '   ' }, noTenant))).toBe('VALIDATION');

@@ -89,6 +89,7 @@ describe('listPermissions', () => {
   });
 
   it('refuses no session, another tenant, and bad input', async () => {
+    // Forbidden role: none. Every member may read the list (the group form needs it); it holds no company data.
     expect(await code(PERMS, { t: nobody.tenantUuid })).toBe('UNAUTHENTICATED');
     expect(await code(PERMS, { t: foreign.tenantUuid }, nobody)).toBe('NOT_FOUND');
     expect(await code(PERMS, { t: 42 }, nobody)).toBe('VALIDATION');
@@ -188,6 +189,8 @@ describe('user groups', () => {
     const tenant = admin.tenantUuid;
     const g = await create(admin, 'Validators', [], []);
     const bad: [string, Record<string, unknown>][] = [
+      [LIST, { t: 42 }],
+      [LIST, {}],
       [CREATE, { t: tenant, n: '   ', a: [], u: [] }],
       [CREATE, { t: tenant, n: 'x'.repeat(101), a: [], u: [] }],
       [CREATE, { t: tenant, n: 'Ok', a: ['superuser'], u: [] }],

@@ -28,11 +28,16 @@ interface InviteValues {
 interface InviteDialogProps {
   tenant: string;
   person: Person;
+  /** The person was invited and has not signed in yet: inviteUser again e-mails a fresh temporary password. */
+  resend?: boolean;
   onClose: () => void;
 }
 
-/** inviteUser: e-mails a temporary password to a new address, or links an existing account to this company. */
-export function InviteDialog({ tenant, person, onClose }: InviteDialogProps) {
+/**
+ * inviteUser: e-mails a temporary password to a new address, or links an existing account to this company; for
+ * someone invited who has not signed in yet, sends the invitation again with a new temporary password.
+ */
+export function InviteDialog({ tenant, person, resend = false, onClose }: InviteDialogProps) {
   const { t } = useTranslation('people');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -45,14 +50,15 @@ export function InviteDialog({ tenant, person, onClose }: InviteDialogProps) {
   const invite = useMutation({
     mutationFn: (values: InviteValues) => inviteUser(tenant, person.id, values.email.trim(), person.username ?? null),
     onSuccess: () => {
-      snackbar.show({ color: 'success', message: t('messages.invited') });
+      snackbar.show({ color: 'success', message: resend ? t('messages.resent') : t('messages.invited') });
       onClose();
     },
-    onError: (error) => snackbar.show({ color: 'error', message: serverMessage(error, t('messages.inviteFailed'), t) }),
+    onError: (error) =>
+      snackbar.show({ color: 'error', message: serverMessage(error, resend ? t('messages.resendFailed') : t('messages.inviteFailed'), t) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all(tenant) }),
   });
   const submit = handleSubmit((values) => invite.mutate(values));
-  const title = t('invite.title', { name: personName(person) });
+  const title = resend ? t('invite.resendTitle', { name: personName(person) }) : t('invite.title', { name: personName(person) });
 
   return (
     <AppDialog
@@ -61,10 +67,10 @@ export function InviteDialog({ tenant, person, onClose }: InviteDialogProps) {
       title={title}
       loading={invite.isPending}
       cancelButton={{ onClick: onClose, label: t('form.cancel') }}
-      actionButton={{ onClick: () => void submit(), label: t('invite.send') }}
+      actionButton={{ onClick: () => void submit(), label: resend ? t('invite.resend') : t('invite.send') }}
     >
       <Stack component="form" spacing={2} sx={{ pt: 1 }} noValidate onSubmit={submit} aria-label={title}>
-        <DialogContentText>{t('invite.body')}</DialogContentText>
+        <DialogContentText>{resend ? t('invite.resendBody') : t('invite.body')}</DialogContentText>
         <TextField
           label={t('fields.email')}
           type="email"

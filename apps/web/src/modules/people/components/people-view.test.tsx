@@ -191,6 +191,52 @@ describe('people directory', { timeout: 30_000 }, () => {
     expect(calls('InviteUser')).toEqual([{ tenant_uuid: TENANT, id: 3, email: 'nia@summit.test', username: 'nia.okafor' }]);
   });
 
+  it('offers resending the invitation to someone invited who has not signed in yet, and shows a refusal', async () => {
+    const ivy = person(4, 'Ivy', 'Invitee', { cognito_status: 'FORCE_CHANGE_PASSWORD', cognito_uuid: 'cognito-4' });
+    handlers.GetPerson = (v) => ({ getEmployees: [maria, luis, nia, ivy].find((p) => p.id === v.id) ?? null });
+    let answer: () => unknown = () => {
+      throw new GraphQLRequestError(
+        'This person already has a sign-in with another address. Remove them from the company first.',
+        'CONFLICT',
+        200,
+      );
+    };
+    handlers.InviteUser = () => answer();
+    renderAt('/admin/people?id=4', ['people_admin']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ivy Invitee' })).toBeVisible();
+    expect(screen.getByText('Invited, has not signed in yet')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Invite to sign in' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend invitation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend the invitation to Ivy Invitee' });
+    expect(within(dialog).getByText(/the one sent before stops working/)).toBeVisible();
+    const email = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    expect(email).toHaveValue('ivy@summit.test');
+    fireEvent.change(email, { target: { value: 'ivy.other@summit.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    expect(
+      await screen.findByText('This person already has a sign-in with another address. Remove them from the company first.'),
+    ).toBeVisible();
+    expect(dialog).toBeVisible();
+
+    answer = () => ({ inviteUser: { id: 4, email: 'ivy@summit.test', cognito_status: 'FORCE_CHANGE_PASSWORD' } });
+    fireEvent.change(email, { target: { value: 'ivy@summit.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByText('Invitation sent again.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Resend the invitation to Ivy Invitee' })).toBeNull());
+    expect(calls('InviteUser').at(-1)).toEqual({ tenant_uuid: TENANT, id: 4, email: 'ivy@summit.test', username: 'ivy.invitee' });
+    // Still not signed in: the action stays for another try.
+    expect(within(screen.getByRole('group', { name: 'Person actions' })).getByRole('button', { name: 'Resend invitation' })).toBeVisible();
+  });
+
+  it('does not offer resending once the person has signed in', async () => {
+    renderAt('/admin/people?id=2', ['people_admin']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Luis Hernandez' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove from company' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite to sign in' })).toBeNull();
+  });
+
   it('does not offer removing yourself, and shows the last-admin refusal', async () => {
     handlers.DeleteGlobalAdmin = () => {
       throw new GraphQLRequestError('The last admin cannot be removed.', 'CONFLICT', 200);

@@ -33,7 +33,7 @@ interface PersonDetailProps {
   onBack: () => void;
 }
 
-type OpenDialog = 'edit' | 'invite' | 'remove' | 'groups' | 'admin' | null;
+type OpenDialog = 'edit' | 'invite' | 'resend' | 'remove' | 'groups' | 'admin' | null;
 
 export function PersonDetail({ tenant, id, manage, admin, selfCognitoUuid, onBack }: PersonDetailProps) {
   const { t } = useTranslation('people');
@@ -82,6 +82,7 @@ function PersonCardView({ tenant, person, manage, admin, selfCognitoUuid }: Omit
   const trades = parseTrades(person.trades);
   const linked = hasAccount(person);
   const isSelf = Boolean(selfCognitoUuid) && person.cognito_uuid === selfCognitoUuid;
+  const awaitingFirstSignIn = linked && person.cognito_status === 'FORCE_CHANGE_PASSWORD';
   const memberOf = (groups.data ?? []).filter((g) => g.usergroup_users.some((u) => u.id === person.id));
   const close = () => setDialog(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.all(tenant) });
@@ -164,6 +165,11 @@ function PersonCardView({ tenant, person, manage, admin, selfCognitoUuid }: Omit
                 {t('detail.invite')}
               </Button>
             )}
+            {awaitingFirstSignIn && person.status === 1 && (
+              <Button variant="outlined" startIcon={<ForwardToInboxOutlinedIcon />} onClick={() => setDialog('resend')}>
+                {t('detail.resend')}
+              </Button>
+            )}
             {admin && (
               <Button variant="outlined" startIcon={<GroupsOutlinedIcon />} onClick={() => setDialog('groups')}>
                 {t('detail.setGroups')}
@@ -234,6 +240,7 @@ function PersonCardView({ tenant, person, manage, admin, selfCognitoUuid }: Omit
 
       {dialog === 'edit' && <PersonFormDialog tenant={tenant} person={person} onClose={close} />}
       {dialog === 'invite' && <InviteDialog tenant={tenant} person={person} onClose={close} />}
+      {dialog === 'resend' && <InviteDialog tenant={tenant} person={person} resend onClose={close} />}
       {dialog === 'groups' && <PersonGroupsDialog tenant={tenant} person={person} onClose={close} />}
       {dialog === 'remove' && (
         <ConfirmDialog
