@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // A budget, not an assertion: rendering a whole MUI screen in jsdom can pass 5 s on a busy 2-core machine.
+    testTimeout: 15_000,
   },
 });

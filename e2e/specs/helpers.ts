@@ -25,7 +25,9 @@ async function fakeSignedInSession(page: Page) {
         json: {
           username: 'maria@example.com',
           email: 'maria@example.com',
+          email_verified: true,
           phone_number: null,
+          phone_number_verified: false,
           'custom:cognito_uuid': 'c0ffee00-0000-4000-8000-000000000001',
           'custom:tenants': [{ tenant_uuid: E2E_TENANT_UUID, company: 'Summit Ridge Builders' }],
           'custom:selected_tenant_uuid': E2E_TENANT_UUID,

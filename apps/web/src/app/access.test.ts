@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateDashboardSearch } from '../modules/dashboard/search';
-import { isCompanyAdmin, isPageAllowed, isUnderPath, refusedSettingsSearch, unauthMessageKey } from './access';
+import { isCompanyAdmin, isPageAllowed, isUnderPath, refusedSettingsSearch, subscriptionCancelledSearch, unauthMessageKey } from './access';
 
 const items = [{ path: '/dashboard' }, { path: '/modules/people' }, { path: '/modules/receipts' }];
 
@@ -60,6 +60,30 @@ describe('refusedSettingsSearch (spec §2 settings on the dashboard)', () => {
     expect(isCompanyAdmin(admin)).toBe(true);
     expect(isCompanyAdmin(member)).toBe(false);
     expect(isCompanyAdmin(undefined)).toBe(false);
+  });
+});
+
+describe('subscriptionCancelledSearch (spec §2 dialogs on the dashboard)', () => {
+  const member = { 'cognito:groups': ['people_basic'] };
+  const admin = { 'cognito:groups': ['admin_access'] };
+
+  it('sends an admin to the subscription settings, keeping the other keys', () => {
+    expect(subscriptionCancelledSearch({ dialog: 'subscription-cancelled' }, admin)).toEqual({
+      settings: true,
+      component: 'app-subscription',
+    });
+    expect(subscriptionCancelledSearch({ dialog: 'subscription-cancelled', tab: 2, settings: 'x' }, admin)).toEqual({
+      tab: 2,
+      settings: true,
+      component: 'app-subscription',
+    });
+  });
+
+  it('leaves non-admins (who get the dialog) and other dialogs alone', () => {
+    expect(subscriptionCancelledSearch({ dialog: 'subscription-cancelled' }, member)).toBeNull();
+    expect(subscriptionCancelledSearch({ dialog: 'subscription-cancelled' }, null)).toBeNull();
+    expect(subscriptionCancelledSearch({ dialog: 'qbo-disconnected' }, admin)).toBeNull();
+    expect(subscriptionCancelledSearch({}, admin)).toBeNull();
   });
 });
 

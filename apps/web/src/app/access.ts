@@ -86,14 +86,33 @@ export function refusedSettingsSearch(
   return { ...rest, unauth: UNAUTH_SETTINGS };
 }
 
+/** Spec §2: the dashboard dialog telling non-admins that the company's subscription is cancelled. */
+export const SUBSCRIPTION_CANCELLED_DIALOG = 'subscription-cancelled';
+
+/**
+ * Spec §2: an admin is not shown the subscription-cancelled dialog but sent to the subscription settings
+ * (/dashboard?settings=true&component=app-subscription), the other keys kept. Returns that search, or null.
+ */
+export function subscriptionCancelledSearch(
+  search: Record<string, unknown>,
+  claims: Pick<IdentityClaims, 'cognito:groups'> | null | undefined,
+): Record<string, unknown> | null {
+  if (search.dialog !== SUBSCRIPTION_CANCELLED_DIALOG || !isCompanyAdmin(claims)) return null;
+  const { dialog: _dialog, settings: _settings, component: _component, ...rest } = search;
+  return { ...rest, settings: true, component: 'app-subscription' };
+}
+
 interface SettingsArgs {
   context: { queryClient: QueryClient };
   search: Record<string, unknown>;
 }
 
-/** The dashboard's beforeLoad: refuses admin-only settings to non-admins before anything renders. */
+/**
+ * The dashboard's beforeLoad: refuses admin-only settings to non-admins, and sends admins asked to see the
+ * subscription-cancelled dialog to the subscription settings, before anything renders.
+ */
 export function refuseAdminSettings({ context, search }: SettingsArgs): void {
   const claims = context.queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
-  const refused = refusedSettingsSearch(search, claims);
-  if (refused) throw redirect({ to: '/dashboard', search: refused as never, replace: true });
+  const next = refusedSettingsSearch(search, claims) ?? subscriptionCancelledSearch(search, claims);
+  if (next) throw redirect({ to: '/dashboard', search: next as never, replace: true });
 }

@@ -113,6 +113,7 @@ const BY_PATH: Record<string, SvgIconComponent> = {
   '/notifications': NotificationsIcon,
   '/admin/reports': AssessmentIcon,
   '/reports/people-report': SummarizeIcon,
+  '/test': ScienceIcon,
 };
 
 export function navigationIcon(icon: string | null | undefined, path: string): SvgIconComponent {

@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { validateDashboardSearch } from '../modules/dashboard/search';
 import { validatePeopleSearch } from '../modules/people/search';
 import { validateProjectsSearch } from '../modules/projects/search';
+import { validateTestPageSearch } from '../modules/test-page/search';
 import { validateTimecardsSearch } from '../modules/timecards/search';
 import { ErrorPage, NotFoundPage } from './error-pages';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -159,10 +160,18 @@ const externalLinksRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/external-links/external-links-page'), 'ExternalLinksPage'),
 });
 
+// Spec §2 "a test page": the shell's components with every option, for admins (the menu item asks for admin_access,
+// so the access check sends everyone else to /dashboard?unauth=page). Query keys id, admin, tab and step.
+const testRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'test',
+  validateSearch: validateTestPageSearch,
+  component: lazyRouteComponent(() => import('../modules/test-page/test-page'), 'TestPage'),
+});
+
 // Spec §2 routes whose areas are not built yet: inside the shell with their title and an honest note. An area
 // that lands takes its path out of this list and adds its own route.
 const PLACEHOLDER_PATHS = [
-  'test',
   'admin/reports',
   'admin/scheduling',
   'modules/tasks',
@@ -207,6 +216,7 @@ const routeTree = rootRoute.addChildren([
   ]),
   appviewLayout.addChildren([
     ...placeholderRoutes,
+    testRoute,
     externalLinksRoute,
     dashboardRoute,
     userProfileRoute,

@@ -4,9 +4,15 @@ declare module '@mui/material/styles' {
   interface Palette {
     /** Caramel for text and thin marks: dark enough on light surfaces, light enough on carbon (WCAG AA 4.5:1). */
     accentText: string;
+    /** The status red for text (field errors): #f44336 is 3.7:1 on white and about as low on carbon. */
+    errorText: string;
+    /** The status orange for text: #ff9800 and its dark shade are under 4.5:1 on white. */
+    warningText: string;
   }
   interface PaletteOptions {
     accentText?: string;
+    errorText?: string;
+    warningText?: string;
   }
   interface ZIndex {
     /** Spec §9 layering: full-page overlays (scrims, loading covers) sit under dialogs. */
@@ -49,6 +55,8 @@ export const theme = createTheme({
         contrastThreshold,
         primary: { main: caramel },
         accentText: '#8a6139',
+        errorText: '#c62828',
+        warningText: '#995c00',
         secondary: { main: carbon },
         background: { default: '#fafafa', paper: '#ffffff' },
         ...status,
@@ -59,6 +67,8 @@ export const theme = createTheme({
         contrastThreshold,
         primary: { main: caramel },
         accentText: '#dcb07f',
+        errorText: '#ff8a80',
+        warningText: '#ffb74d',
         // Carbon would vanish on the carbon background, so dark mode uses a light grey.
         secondary: { main: '#e0e0e0' },
         background: { default: carbon, paper: '#363636' },
@@ -85,19 +95,34 @@ export const theme = createTheme({
     },
     MuiTab: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-selected': { color: t.vars?.palette.accentText } }) } },
     MuiToggleButton: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-selected': { color: t.vars?.palette.accentText } }) } },
-    MuiFormLabel: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-focused': { color: t.vars?.palette.accentText } }) } },
+    // A field's label and helper text in error: the readable red of the scheme (error wins over focus).
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({
+          '&.Mui-focused': { color: t.vars?.palette.accentText },
+          '&.Mui-error': { color: t.vars?.palette.errorText },
+        }),
+      },
+    },
+    MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-error': { color: t.vars?.palette.errorText } }) } },
     MuiButton: {
       styleOverrides: {
         root: ({ theme: t, ownerState }) => {
-          if (ownerState.variant === 'contained') return {};
+          if (ownerState.variant === 'contained') {
+            // The spec's fills take dark text (contrastThreshold 4.5); MUI's hover fill, the colour's dark shade,
+            // would leave that text at about 3.1–4:1. Hovering lightens to the light shade instead (over 7:1).
+            const color = ownerState.color ?? 'primary';
+            if (color === 'primary' || color === 'error' || color === 'warning' || color === 'success' || color === 'info') {
+              return { '@media (hover: hover)': { '&:hover': { '--variant-containedBg': t.vars?.palette[color].light } } };
+            }
+            return {};
+          }
           if (ownerState.color === 'primary' || ownerState.color === undefined) return { color: t.vars?.palette.accentText };
+          // Red text: the readable red of the scheme (MUI's light red is 3.8:1 on the dark paper).
+          if (ownerState.color === 'error') return { color: t.vars?.palette.errorText };
+          if (ownerState.color === 'warning') return { color: t.vars?.palette.warningText };
           // The spec's status colours are fills too; as text on a light surface they need their dark shade.
-          if (
-            ownerState.color === 'error' ||
-            ownerState.color === 'warning' ||
-            ownerState.color === 'success' ||
-            ownerState.color === 'info'
-          ) {
+          if (ownerState.color === 'success' || ownerState.color === 'info') {
             const shade = t.vars?.palette[ownerState.color];
             return { color: shade?.dark, ...t.applyStyles('dark', { color: shade?.light }) };
           }

@@ -5,13 +5,14 @@ import { Box, Card, CardActionArea, CardContent, IconButton, LinearProgress, Pap
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompanyAdmin } from '../../app/access';
+import { isCompanyAdmin, SUBSCRIPTION_CANCELLED_DIALOG } from '../../app/access';
 import { navigationIcon } from '../../app/navigation-icons';
 import { useClaims } from '../../auth/session';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { ButtonLink } from '../../shell/links';
 import { useNavigationItems } from '../../shell/navigation';
 import { type DashboardSearch, openSettingsComponent, type SettingsComponent } from './search';
+import { SubscriptionCancelledDialog } from './subscription-cancelled-dialog';
 
 // Admin screens: only admins download them.
 const CompanySetup = lazy(() => import('../company/components/company-setup').then((m) => ({ default: m.CompanySetup })));
@@ -25,8 +26,16 @@ export function DashboardPage() {
   const tenant = readSelectedTenantUuid();
   const component = openSettingsComponent(search);
   // Non-admins never get here with a component (the route refuses them first); this is the belt to that brace.
-  if (tenant && component && isCompanyAdmin(claims)) return <SettingsPanel tenant={tenant} component={component} />;
-  return <Overview />;
+  const admin = isCompanyAdmin(claims);
+  if (tenant && component && admin) return <SettingsPanel tenant={tenant} component={component} />;
+  // Spec §2: non-admins get the dialog; admins were sent to the subscription settings by the route.
+  const cancelled = claims && !admin && search.dialog === SUBSCRIPTION_CANCELLED_DIALOG;
+  return (
+    <>
+      <Overview />
+      {cancelled && <SubscriptionCancelledDialog />}
+    </>
+  );
 }
 
 function Overview() {

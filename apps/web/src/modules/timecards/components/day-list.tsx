@@ -45,7 +45,7 @@ export function DayList({ model, onAdd, onEdit }: DayListProps) {
                   const primary = model.jobName(e.jobs_id);
                   const secondary = [model.codeName(e.costcodes_id), e.note].filter(Boolean).join(' · ');
                   const hours = (
-                    <Typography key="hours" variant="body2" sx={{ fontWeight: 600, ml: 1 }}>
+                    <Typography key="hours" variant="body2" sx={{ fontWeight: 600, ml: 1, whiteSpace: 'nowrap', flexShrink: 0 }}>
                       {t('list.hoursShort', { hours: fmt(e.hours) })}
                     </Typography>
                   );
