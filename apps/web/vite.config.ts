@@ -38,6 +38,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The Excel writer (200 KB compressed) is for an admin's payroll export, fetched when they export;
+        // precaching it would cost every crew member's phone that download.
+        globIgnores: ['**/exceljs*.js'],
         // Client-side routes get the app shell; server endpoints never do.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/graphql/, /^\/healthz/, /^\/readyz/, /^\/dev\//, /^\/api\//],

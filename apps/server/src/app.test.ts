@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -12,10 +13,16 @@ let app: FastifyInstance;
 let prod: FastifyInstance;
 let dispose: () => Promise<void>;
 const webDist = mkdtempSync(path.join(tmpdir(), 'gw-web-'));
+const ASSET = `console.log(${JSON.stringify('Groundwork '.repeat(500))});\n`;
 
 beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Groundwork</title>');
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /graphql\n');
+  // A built asset with the compressed copies the web build writes beside it.
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
   const database = await createTestDatabase();
   dispose = database.dispose;
   const env = { DATA_DIR: 'memory://', AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', WEB_DIST: webDist };
@@ -46,6 +53,26 @@ describe('HTTP surface', () => {
     expect(robots.body).toContain('Disallow: /graphql');
     const missingAsset = await app.inject({ url: '/assets/nope.js', headers: { accept: '*/*' } });
     expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('sends the compressed copy a browser accepts, the plain file otherwise, and never the copies by their own names', async () => {
+    const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const gz = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+    // robots.txt has no compressed copy: the plain file, whatever the browser accepts.
+    const robots = await app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br' } });
+    expect(robots.headers['content-encoding']).toBeUndefined();
+    expect(robots.body).toContain('Disallow: /graphql');
+    expect((await app.inject({ url: '/assets/app-abc123.js.br', headers: { accept: '*/*' } })).statusCode).toBe(404);
   });
 
   it('echoes a request id, or makes one', async () => {

@@ -34,6 +34,7 @@ export type AppDeps = {
   logStream?: DestinationStream;
   sms?: SmsSender;
   captchaMaxNumber?: number;
+  captchaFetch?: typeof globalThis.fetch;
 };
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -46,6 +47,7 @@ export async function buildApp({
   logStream,
   sms,
   captchaMaxNumber,
+  captchaFetch,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -87,7 +89,7 @@ export async function buildApp({
   });
 
   await app.register(fastifyCookie);
-  const identity = await registerIdentity(app, { config, db: database.db, now, sms, captchaMaxNumber });
+  const identity = await registerIdentity(app, { config, db: database.db, now, sms, captchaMaxNumber, captchaFetch });
   await registerFileRoutes(app, { config, db: database.db, sessionOf: identity.sessionOf });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now });
@@ -174,6 +176,10 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): sent by Accept-Encoding, with
+      // Vary, the plain file otherwise. They get no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, file) {
         // Hashed assets never change; the shell and service worker must always be revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
