@@ -82,8 +82,10 @@ export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProp
   const update = useMutation({
     mutationFn: (change: BudgetLineUpdate) => updateBudgetLine(tenant, change),
     // On/off shows at once (a foreman on a weak signal should not wonder whether the tap took);
-    // a failure puts the line back when the refetch below arrives.
-    onMutate: (change) => {
+    // a failure puts the line back when the refetch below arrives. A refetch still on its way from an
+    // earlier change was read before this one, so it is cancelled rather than let put the old value back.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: budgetKey });
       if ('status' in change) patchLine(change);
     },
     onSuccess: (_data, change) => {

@@ -185,6 +185,51 @@ describe('budget tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Budget updated.')).toBeVisible();
   });
 
+  it('a line switched off stays off when a refetch read before the switch arrives late', async () => {
+    // The server's lines; a refetch answers with what they were when it was asked.
+    const lines = [budgetLine(1, '01-100', 80), budgetLine(2, '03-300', 20)];
+    let release: (() => void) | undefined;
+    let fetches = 0;
+    handlers.ListProjectBudget = () => {
+      fetches += 1;
+      const snapshot = { listProjectBudget: { jobs_id: 7, lines: lines.map((l) => ({ ...l })), totals: null } };
+      if (fetches !== 2) return snapshot;
+      return new Promise((resolve) => {
+        release = () => resolve(snapshot);
+      });
+    };
+    let answerSwitch: (() => void) | undefined;
+    handlers.UpdateJobsCostcodes = (v) => {
+      const changes = v.data as { id: number; status?: number }[];
+      for (const change of changes) Object.assign(lines.find((l) => l.id === change.id) ?? {}, change);
+      const answer = { updateJobsCostcodes: [{ id: 1 }] };
+      // The switch's own save is slow too: the late refetch lands while it is still on its way.
+      if (changes.some((c) => 'status' in c)) return new Promise((resolve) => (answerSwitch = () => resolve(answer)));
+      return answer;
+    };
+    renderAt('/admin/projects?id=7&tab=budget', ['projects_admin']);
+    const material = await screen.findByRole('textbox', { name: 'Material for 03-300' });
+    fireEvent.change(material, { target: { value: '2500' } });
+    fireEvent.blur(material);
+    // The save went through and its refetch is on its way, holding the line as on.
+    await waitFor(() => expect(release).toBeDefined());
+    const toggle = screen.getByRole('switch', { name: 'Budget line 03-300 on' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    await waitFor(() => expect(answerSwitch).toBeDefined());
+    await act(async () => {
+      release?.();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(toggle).not.toBeChecked();
+    act(() => answerSwitch?.());
+    expect(calls('UpdateJobsCostcodes')).toContainEqual({ tenant_uuid: TENANT, data: [{ id: 2, status: 0 }] });
+    await waitFor(() => expect(fetches).toBeGreaterThanOrEqual(3));
+    expect(screen.getByRole('switch', { name: 'Budget line 03-300 on' })).not.toBeChecked();
+    expect(within(screen.getByTestId('budget-totals')).getByTestId('total-matbdg')).toHaveTextContent('1,000.00');
+  });
+
   it('refuses a negative amount without saving', async () => {
     renderAt('/admin/projects?id=7&tab=budget', ['projects_admin']);
     const material = await screen.findByRole('textbox', { name: 'Material for 03-300' });
