@@ -12,6 +12,15 @@ function Trigger({ message }: { message: SnackbarMessage }) {
   );
 }
 
+function Second() {
+  const { show } = useSnackbar();
+  return (
+    <button type="button" onClick={() => show({ message: 'Team updated.', color: 'success' })}>
+      show second
+    </button>
+  );
+}
+
 function showMessage(message: SnackbarMessage, options?: { snackbarEnabled?: boolean }) {
   renderInShell(<Trigger message={message} />, options);
   fireEvent.click(screen.getByRole('button', { name: 'show' }));
@@ -52,6 +61,24 @@ describe('snackbar', () => {
     // The exit transition runs before unmounting.
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a close meant for the previous message does not hide the next one', () => {
+    renderInShell(
+      <>
+        <Trigger message={{ message: 'Job added.', color: 'success' }} />
+        <Second />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    const closeFirst = screen.getByRole('button', { name: 'Close message' });
+    // The next message is asked for, and the first one's close (its timeout, on a busy device) lands before the
+    // screen has been redrawn: both in one batch.
+    act(() => {
+      screen.getByRole('button', { name: 'show second' }).click();
+      closeFirst.click();
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Team updated.');
   });
 
   it('is dismissed by a swipe longer than 50 px, not by a shorter one', () => {

@@ -52,8 +52,10 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
   const { t } = useTranslation('shell');
   const [enabled, setEnabled] = useState(enabledProp);
   useEffect(() => setEnabled(enabledProp), [enabledProp]);
-  const [current, setCurrent] = useState<SnackbarState | null>(null);
-  const [open, setOpen] = useState(false);
+  // One state for the message and whether it shows: a close is for the message it was raised on. Without that, the
+  // old message's timeout firing just after a new one was asked for (a busy phone) hid the new one before it showed.
+  const [shown, setShown] = useState<{ current: SnackbarState | null; open: boolean }>({ current: null, open: false });
+  const { current, open } = shown;
   const [offset, setOffset] = useState(0);
   const swipeStart = useRef<number | null>(null);
   const counter = useRef(0);
@@ -62,15 +64,15 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
     (message: SnackbarMessage) => {
       if (!enabled) return;
       counter.current += 1;
-      setCurrent({ ...message, key: counter.current });
+      setShown({ current: { ...message, key: counter.current }, open: true });
       setOffset(0);
-      setOpen(true);
     },
     [enabled],
   );
   const api = useMemo(() => ({ show, setEnabled }), [show]);
 
-  const close = () => setOpen(false);
+  const key = current?.key;
+  const close = () => setShown((state) => (state.current?.key === key ? { ...state, open: false } : state));
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     swipeStart.current = event.clientX;
