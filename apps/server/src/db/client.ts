@@ -17,7 +17,13 @@ export type Database = {
 };
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/db` (or in memory for `memory://`). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; onIdleError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  onIdleError?: (err: Error) => void;
+  /** PGlite only: start from this dumped data directory (the tests' migrated template) instead of an empty one. */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
     // An idle connection the server drops (restart, failover) must not take the process down with it;
@@ -30,7 +36,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
     dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  const client = new PGlite({ dataDir: dir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await client.waitReady;
   return { db: drizzlePglite(client) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
