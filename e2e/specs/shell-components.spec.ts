@@ -12,7 +12,6 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
-const themes: ThemeMode[] = ['light', 'dark'];
 
 type Viewport = (typeof viewports)[number];
 
@@ -101,345 +100,377 @@ const setSnackbarSetting = (page: Page, tenant: string, on: boolean) =>
     { t: tenant, s: [{ codx_tenant_options_values_id: 17, custom_value: on ? 'true' : 'false' }] },
   );
 
+/**
+ * Top right, colour and icon per kind, each gone by itself after its timeout; axe on the error; in the light scheme the
+ * spec's status colour as the fill.
+ */
+async function checkSnackbarKinds(page: Page, viewport: Viewport, mode: ThemeMode) {
+  const alert = page.getByTestId('app-snackbar');
+  // Top right, colour and icon per kind; each goes by itself after its timeout. Icons are told apart by
+  // their drawing (production builds carry no test ids): MUI's success check, the bug, the outlined "i".
+  const kinds = [
+    { button: 'Show a success message', text: 'Saved successfully.', color: 'Success', icon: 'M20,12A8,8' },
+    { button: 'Show an error message', text: 'Something went wrong.', color: 'Error', icon: 'M20 8h-2.81' },
+    { button: 'Show an info message', text: 'Here is some information.', color: 'Info', icon: 'M11 7h2v2h-2zm0 4h2v6h-2z' },
+  ];
+  for (const kind of kinds) {
+    await page.getByRole('button', { name: kind.button }).click();
+    await expect(alert).toHaveText(kind.text);
+    await expect(alert).toHaveClass(new RegExp(`MuiAlert-color${kind.color}\\b.*MuiAlert-filled\\b`));
+    await expect(alert.locator(`.MuiAlert-icon svg path[d^="${kind.icon}"]`)).toHaveCount(1);
+    await expect
+      .poll(async () => {
+        const found = await box(alert);
+        return { top: found.y < 100, right: viewport.width - (found.x + found.width) < 40 };
+      })
+      .toEqual({ top: true, right: true });
+    if (kind.color === 'Error') await expectNoSeriousA11yViolations(page);
+    await expect(alert).toBeHidden();
+  }
+  if (mode === 'light') {
+    // The spec's status colours as the fill (light scheme).
+    await page.getByRole('button', { name: 'Show a success message' }).click();
+    expect(await alert.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(76, 175, 80)');
+    await expect(alert).toBeHidden();
+  }
+}
+
+/** Stores `mode` as the theme and reloads, as a person's next visit would find it. */
+async function switchTheme(page: Page, mode: ThemeMode) {
+  await page.evaluate((m) => localStorage.setItem('theme', m), mode);
+  await page.reload();
+  await htmlHasTheme(page, mode);
+}
+
 for (const viewport of viewports) {
   const phone = viewport.width < 600;
+  // Each scenario runs in one theme and then checks what the theme changes (colours, contrast) in the other one, so
+  // every size sees both themes without running every scenario twice. The two sizes start from opposite themes.
+  const [theme, other]: ThemeMode[] = phone ? ['dark', 'light'] : ['light', 'dark'];
+  test.describe(`${viewport.name} ${viewport.width}x${viewport.height}`, () => {
+    test(`the reusable dialog: size, expand, buttons, loading, edit mode and the blinking toggle, layering (${theme}, then ${other})`, async ({
+      browser,
+    }) => {
+      const { context, page } = await signedIn(browser, viewport, theme);
+      try {
+        await openTestPage(page, viewport);
+        await htmlHasTheme(page, theme);
+        const open = page.getByRole('button', { name: 'Open the dialog' });
+        const dialog = page.getByRole('dialog', { name: 'Sample dialog' });
+        const paper = page.getByTestId('app-dialog');
 
-  for (const theme of themes) {
-    test.describe(`${viewport.name} ${viewport.width}x${viewport.height}, ${theme}`, () => {
-      test('the reusable dialog: size, expand, buttons, loading, edit mode and the blinking toggle, layering', async ({ browser }) => {
-        const { context, page } = await signedIn(browser, viewport, theme);
-        try {
-          await openTestPage(page, viewport);
-          await htmlHasTheme(page, theme);
-          const open = page.getByRole('button', { name: 'Open the dialog' });
-          const dialog = page.getByRole('dialog', { name: 'Sample dialog' });
-          const paper = page.getByTestId('app-dialog');
+        // Defaults: 500 px wide and centred (full screen under 600 px), Delete / Cancel / Save, Save enabled.
+        await open.click();
+        await expect(dialog).toBeVisible();
+        if (phone) {
+          expect(await box(paper)).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+          await expect(dialog.getByRole('button', { name: 'Expand' })).toHaveCount(0);
+        } else {
+          const measured = await box(paper);
+          expect(measured.width).toBe(500);
+          expect(Math.abs(measured.x + measured.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+        }
+        await expect(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
+        await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+        await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+        await expect(dialog.getByRole('switch', { name: 'Edit mode' })).toHaveCount(0);
+        // Spec §9 layering: the dialog at 2400.
+        expect(await zIndex(page.locator('.MuiDialog-root'))).toBe('2400');
+        await expectNoSeriousA11yViolations(page);
 
-          // Defaults: 500 px wide and centred (full screen under 600 px), Delete / Cancel / Save, Save enabled.
-          await open.click();
-          await expect(dialog).toBeVisible();
-          if (phone) {
-            expect(await box(paper)).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
-            await expect(dialog.getByRole('button', { name: 'Expand' })).toHaveCount(0);
-          } else {
-            const measured = await box(paper);
-            expect(measured.width).toBe(500);
-            expect(Math.abs(measured.x + measured.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
-          }
-          await expect(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
-          await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
-          await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
-          await expect(dialog.getByRole('switch', { name: 'Edit mode' })).toHaveCount(0);
-          // Spec §9 layering: the dialog at 2400.
-          expect(await zIndex(page.locator('.MuiDialog-root'))).toBe('2400');
-          await expectNoSeriousA11yViolations(page);
-
-          if (!phone) {
-            // Expand to 90% of the window, and back.
-            await dialog.getByRole('button', { name: 'Expand' }).click();
-            await expect.poll(async () => (await box(paper)).width).toBe(Math.round(viewport.width * 0.9));
-            await dialog.getByRole('button', { name: 'Collapse' }).click();
-            await expect.poll(async () => (await box(paper)).width).toBe(500);
-            // View mode: a click outside closes it.
-            await clickOutside(page, viewport);
-          } else {
-            // Full screen: nothing outside to click; Escape is the "outside" dismissal in view mode.
-            await page.keyboard.press('Escape');
-          }
-          await expect(dialog).toBeHidden();
-          await expect(page.getByRole('status')).toHaveText('Last: closed');
-
-          // Saving closes through the action button.
-          await open.click();
-          await dialog.getByRole('button', { name: 'Save' }).click();
-          await expect(dialog).toBeHidden();
-          await expect(page.getByRole('status')).toHaveText('Last: action pressed');
-
-          // Labels, colours, variants, header, width and height from the controls.
-          await page.getByRole('textbox', { name: 'Title' }).fill('Crew truck');
-          await page.getByRole('textbox', { name: 'Header text' }).fill('Unit 14, Ford F-350');
-          await page.getByRole('textbox', { name: 'Width' }).fill('640');
-          await page.getByRole('textbox', { name: 'Height' }).fill('420');
-          await page.getByRole('textbox', { name: 'Delete button label' }).fill('Retire');
-          await choose(page, 'Delete button variant', 'Outlined');
-          await page.getByRole('textbox', { name: 'Cancel button label' }).fill('Keep');
-          await choose(page, 'Cancel button colour', 'Secondary');
-          await page.getByRole('textbox', { name: 'Action button label' }).fill('Book');
-          await choose(page, 'Action button colour', 'Success');
-          await choose(page, 'Action button variant', 'Outlined');
-          await open.click();
-          const truck = page.getByRole('dialog', { name: 'Crew truck' });
-          await expect(truck).toBeVisible();
-          await expect(truck.getByText('Unit 14, Ford F-350')).toBeVisible();
-          await expect(truck.getByRole('button', { name: 'Retire' })).toHaveClass(/MuiButton-outlined/);
-          await expect(truck.getByRole('button', { name: 'Retire' })).toHaveClass(/MuiButton-colorError/);
-          await expect(truck.getByRole('button', { name: 'Keep' })).toHaveClass(/MuiButton-colorSecondary/);
-          await expect(truck.getByRole('button', { name: 'Keep' })).toHaveClass(/MuiButton-text/);
-          await expect(truck.getByRole('button', { name: 'Book' })).toHaveClass(/MuiButton-colorSuccess/);
-          await expect(truck.getByRole('button', { name: 'Book' })).toHaveClass(/MuiButton-outlined/);
-          if (!phone) expect(await box(paper)).toMatchObject({ width: 640, height: 420 });
-          await truck.getByRole('button', { name: 'Keep' }).click();
-          await expect(truck).toBeHidden();
-          await expect(page.getByRole('status')).toHaveText('Last: cancel pressed');
-
-          // Without a button it is not there.
-          await page.getByRole('switch', { name: 'Show the Delete button' }).setChecked(false);
-          for (const field of ['Title', 'Header text', 'Width', 'Height', 'Cancel button label', 'Action button label']) {
-            await page.getByRole('textbox', { name: field }).fill('');
-          }
-          await page.getByRole('textbox', { name: 'Title' }).fill('Sample dialog');
-
-          // Loading: the action button is disabled and shows its loading state, with a progress bar.
-          await setSwitch(page, 'Loading', true);
-          await open.click();
-          await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-          const save = dialog.getByRole('button', { name: 'Save' });
-          await expect(save).toBeDisabled();
-          await expect(save).toHaveClass(/MuiButton-loading/);
-          await expect(dialog.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
-          await dialog.getByRole('button', { name: 'Close' }).click();
-          await expect(dialog).toBeHidden();
-          await setSwitch(page, 'Loading', false);
-
-          // actionButtonDisabled: disabled, not loading.
-          await setSwitch(page, 'Action button disabled', true);
-          await open.click();
-          await expect(save).toBeDisabled();
-          await expect(save).not.toHaveClass(/MuiButton-loading/);
-          await expect(dialog.getByRole('progressbar')).toHaveCount(0);
-          await dialog.getByRole('button', { name: 'Close' }).click();
-          await setSwitch(page, 'Action button disabled', false);
-
-          // Edit mode is persistent: neither an outside click nor Escape closes it. The toggle blinks after 3 s.
-          await setSwitch(page, 'Show view/edit option', true);
-          await setSwitch(page, 'Open in edit mode', true);
-          if (!phone) await setSwitch(page, 'Open expanded', true);
-          await open.click();
-          await expect(dialog).toBeVisible();
-          await expect(paper).toHaveAttribute('data-edit-mode', 'true');
-          if (!phone) await expect.poll(async () => (await box(paper)).width).toBe(Math.round(viewport.width * 0.9));
-          const toggle = phone
-            ? dialog.getByRole('button', { name: 'Edit', exact: true })
-            : dialog.getByRole('switch', { name: 'Edit mode' });
-          if (phone) await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-          else await expect(toggle).toBeChecked();
-          const blinker = dialog.locator('[data-blinking]');
-          // Watched on every frame: the blink lasts one second, too short for a slow poll.
-          const animation = await page.waitForFunction(
-            () => {
-              const element = document.querySelector<HTMLElement>('[data-blinking="true"]');
-              return element ? getComputedStyle(element).animationName : false;
-            },
-            undefined,
-            { timeout: 15_000 },
-          );
-          expect(await animation.jsonValue()).not.toBe('none');
-          await expect(blinker).toHaveAttribute('data-blinking', 'false', { timeout: 10_000 });
-          expect(await blinker.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
-          if (!phone) await clickOutside(page, viewport);
+        if (!phone) {
+          // Expand to 90% of the window, and back.
+          await dialog.getByRole('button', { name: 'Expand' }).click();
+          await expect.poll(async () => (await box(paper)).width).toBe(Math.round(viewport.width * 0.9));
+          await dialog.getByRole('button', { name: 'Collapse' }).click();
+          await expect.poll(async () => (await box(paper)).width).toBe(500);
+          // View mode: a click outside closes it.
+          await clickOutside(page, viewport);
+        } else {
+          // Full screen: nothing outside to click; Escape is the "outside" dismissal in view mode.
           await page.keyboard.press('Escape');
-          await expect(dialog).toBeVisible();
-          await expect(dialog.getByRole('textbox', { name: 'Notes' })).toBeEditable();
-          // Back to view mode: now Escape (or a click outside) dismisses it.
-          await toggle.click();
-          await expect(paper).toHaveAttribute('data-edit-mode', 'false');
-          await expect(dialog.getByRole('textbox', { name: 'Notes' })).not.toBeEditable();
-          if (phone) await page.keyboard.press('Escape');
-          else await clickOutside(page, viewport);
-          await expect(dialog).toBeHidden();
-
-          // Spec §9 layering: the loading overlay at 2000, under dialogs.
-          await page.getByRole('button', { name: 'Show the loading overlay' }).click();
-          const overlay = page.getByTestId('loading-overlay');
-          await expect(overlay.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
-          expect(await zIndex(overlay)).toBe('2000');
-          await overlay.getByRole('button', { name: 'Hide the overlay' }).click();
-          await expect(overlay).toBeHidden();
-        } finally {
-          await context.close();
         }
-      });
+        await expect(dialog).toBeHidden();
+        await expect(page.getByRole('status')).toHaveText('Last: closed');
 
-      test('snackbars, query keys, page titles, 404 and 500 pages', async ({ browser }) => {
-        const { context, page } = await signedIn(browser, viewport, theme);
-        try {
-          await openTestPage(page, viewport);
-          const alert = page.getByTestId('app-snackbar');
+        // Saving closes through the action button.
+        await open.click();
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.getByRole('status')).toHaveText('Last: action pressed');
 
-          // Top right, colour and icon per kind; each goes by itself after its timeout. Icons are told apart by
-          // their drawing (production builds carry no test ids): MUI's success check, the bug, the outlined "i".
-          const kinds = [
-            { button: 'Show a success message', text: 'Saved successfully.', color: 'Success', icon: 'M20,12A8,8' },
-            { button: 'Show an error message', text: 'Something went wrong.', color: 'Error', icon: 'M20 8h-2.81' },
-            { button: 'Show an info message', text: 'Here is some information.', color: 'Info', icon: 'M11 7h2v2h-2zm0 4h2v6h-2z' },
-          ];
-          for (const kind of kinds) {
-            await page.getByRole('button', { name: kind.button }).click();
-            await expect(alert).toHaveText(kind.text);
-            await expect(alert).toHaveClass(new RegExp(`MuiAlert-color${kind.color}\\b.*MuiAlert-filled\\b`));
-            await expect(alert.locator(`.MuiAlert-icon svg path[d^="${kind.icon}"]`)).toHaveCount(1);
-            await expect
-              .poll(async () => {
-                const found = await box(alert);
-                return { top: found.y < 100, right: viewport.width - (found.x + found.width) < 40 };
-              })
-              .toEqual({ top: true, right: true });
-            if (kind.color === 'Error') await expectNoSeriousA11yViolations(page);
-            await expect(alert).toBeHidden();
-          }
-          if (theme === 'light') {
-            // The spec's status colours as the fill (light scheme).
-            await page.getByRole('button', { name: 'Show a success message' }).click();
-            expect(await alert.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(76, 175, 80)');
-            await expect(alert).toBeHidden();
-          }
+        // Labels, colours, variants, header, width and height from the controls.
+        await page.getByRole('textbox', { name: 'Title' }).fill('Crew truck');
+        await page.getByRole('textbox', { name: 'Header text' }).fill('Unit 14, Ford F-350');
+        await page.getByRole('textbox', { name: 'Width' }).fill('640');
+        await page.getByRole('textbox', { name: 'Height' }).fill('420');
+        await page.getByRole('textbox', { name: 'Delete button label' }).fill('Retire');
+        await choose(page, 'Delete button variant', 'Outlined');
+        await page.getByRole('textbox', { name: 'Cancel button label' }).fill('Keep');
+        await choose(page, 'Cancel button colour', 'Secondary');
+        await page.getByRole('textbox', { name: 'Action button label' }).fill('Book');
+        await choose(page, 'Action button colour', 'Success');
+        await choose(page, 'Action button variant', 'Outlined');
+        await open.click();
+        const truck = page.getByRole('dialog', { name: 'Crew truck' });
+        await expect(truck).toBeVisible();
+        await expect(truck.getByText('Unit 14, Ford F-350')).toBeVisible();
+        await expect(truck.getByRole('button', { name: 'Retire' })).toHaveClass(/MuiButton-outlined/);
+        await expect(truck.getByRole('button', { name: 'Retire' })).toHaveClass(/MuiButton-colorError/);
+        await expect(truck.getByRole('button', { name: 'Keep' })).toHaveClass(/MuiButton-colorSecondary/);
+        await expect(truck.getByRole('button', { name: 'Keep' })).toHaveClass(/MuiButton-text/);
+        await expect(truck.getByRole('button', { name: 'Book' })).toHaveClass(/MuiButton-colorSuccess/);
+        await expect(truck.getByRole('button', { name: 'Book' })).toHaveClass(/MuiButton-outlined/);
+        if (!phone) expect(await box(paper)).toMatchObject({ width: 640, height: 420 });
+        await truck.getByRole('button', { name: 'Keep' }).click();
+        await expect(truck).toBeHidden();
+        await expect(page.getByRole('status')).toHaveText('Last: cancel pressed');
 
-          // A swipe over 50 px dismisses; a shorter one does not. Mouse on the desktop, touch on the phone.
-          const pointer = phone ? 'touch' : 'mouse';
-          await page.getByRole('button', { name: 'Show an info message' }).click();
-          await expect(alert).toBeVisible();
-          await swipe(page, alert, 30, pointer);
-          await expect(alert).toHaveCSS('transform', 'none');
-          await expect(alert).toBeVisible();
-          await swipe(page, alert, 80, pointer);
-          await expect(alert).toBeHidden();
-
-          // Query keys: each added or removed on its own.
-          await page.goto('/test?tab=2&note=keep');
-          await expect(page.getByTestId('query-tab')).toHaveText('tab: 2');
-          const query = () => Object.fromEntries(new URL(page.url()).searchParams);
-          await page.getByRole('button', { name: 'Set id' }).click();
-          await expect.poll(query).toEqual({ tab: '2', id: '42', note: 'keep' });
-          await page.getByRole('button', { name: 'Set step' }).click();
-          await expect.poll(query).toEqual({ tab: '2', id: '42', step: '2', note: 'keep' });
-          await page.getByRole('button', { name: 'Remove tab' }).click();
-          await expect.poll(query).toEqual({ id: '42', step: '2', note: 'keep' });
-          await page.getByRole('button', { name: 'Set admin' }).click();
-          await expect.poll(query).toEqual({ id: '42', step: '2', admin: 'true', note: 'keep' });
-          await page.getByRole('button', { name: 'Remove id' }).click();
-          await expect.poll(query).toEqual({ step: '2', admin: 'true', note: 'keep' });
-          await expect(page.getByTestId('query-id')).toHaveText('id: not set');
-          await expect(page.getByRole('button', { name: 'Remove id' })).toBeDisabled();
-          await page.goBack();
-          await expect.poll(query).toEqual({ id: '42', step: '2', admin: 'true', note: 'keep' });
-
-          // Page titles: the last path segment, split on dashes and capitalised.
-          for (const [path, title] of [
-            ['/reports/people-report', 'People Report'],
-            ['/modules/project-notes', 'Project Notes'],
-            ['/modules/external-links', 'External Links'],
-          ]) {
-            await page.goto(path);
-            await expect(heading(page, title)).toBeVisible();
-            await expect(page).toHaveTitle(`${title} · Groundwork`);
-          }
-
-          // 404.
-          await page.goto('/no-such-page');
-          await expect(heading(page, 'Page Not Found')).toBeVisible();
-          await expect(page.getByText('404', { exact: true })).toBeVisible();
-          await expect(page).toHaveTitle('Page Not Found · Groundwork');
-
-          // A screen that breaks while drawing shows the 500 page (to people; bots get none, see the unit test).
-          await page.goto('/test');
-          await page.getByRole('button', { name: 'Show the error page' }).click();
-          await expect(heading(page, 'Internal Server Error')).toBeVisible();
-          await expect(page.getByText('500', { exact: true })).toBeVisible();
-          await expect(page).toHaveTitle('Internal Server Error · Groundwork');
-          await expectNoSeriousA11yViolations(page);
-        } finally {
-          await context.close();
+        // Without a button it is not there.
+        await page.getByRole('switch', { name: 'Show the Delete button' }).setChecked(false);
+        for (const field of ['Title', 'Header text', 'Width', 'Height', 'Cancel button label', 'Action button label']) {
+          await page.getByRole('textbox', { name: field }).fill('');
         }
-      });
+        await page.getByRole('textbox', { name: 'Title' }).fill('Sample dialog');
 
-      test('theme fallback and failed saves; readable error text; subscription-cancelled for a foreman and an admin', async ({
-        browser,
-      }) => {
-        const { context, page } = await signedIn(browser, viewport, theme);
-        try {
-          // An unknown stored theme falls back to light.
-          await page.evaluate(() => localStorage.setItem('theme', 'purple'));
-          await page.goto('/');
-          await htmlHasTheme(page, 'light');
-          await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+        // Loading: the action button is disabled and shows its loading state, with a progress bar.
+        await setSwitch(page, 'Loading', true);
+        await open.click();
+        await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+        const save = dialog.getByRole('button', { name: 'Save' });
+        await expect(save).toBeDisabled();
+        await expect(save).toHaveClass(/MuiButton-loading/);
+        await expect(dialog.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await expect(dialog).toBeHidden();
+        await setSwitch(page, 'Loading', false);
 
-          // A form in error state passes axe's colour contrast, also with the primary button hovered.
-          await page.goto('/test');
-          await htmlHasTheme(page, theme);
+        // actionButtonDisabled: disabled, not loading.
+        await setSwitch(page, 'Action button disabled', true);
+        await open.click();
+        await expect(save).toBeDisabled();
+        await expect(save).not.toHaveClass(/MuiButton-loading/);
+        await expect(dialog.getByRole('progressbar')).toHaveCount(0);
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await setSwitch(page, 'Action button disabled', false);
+
+        // Edit mode is persistent: neither an outside click nor Escape closes it. The toggle blinks after 3 s.
+        await setSwitch(page, 'Show view/edit option', true);
+        await setSwitch(page, 'Open in edit mode', true);
+        if (!phone) await setSwitch(page, 'Open expanded', true);
+        await open.click();
+        await expect(dialog).toBeVisible();
+        await expect(paper).toHaveAttribute('data-edit-mode', 'true');
+        if (!phone) await expect.poll(async () => (await box(paper)).width).toBe(Math.round(viewport.width * 0.9));
+        const toggle = phone
+          ? dialog.getByRole('button', { name: 'Edit', exact: true })
+          : dialog.getByRole('switch', { name: 'Edit mode' });
+        if (phone) await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+        else await expect(toggle).toBeChecked();
+        const blinker = dialog.locator('[data-blinking]');
+        // Watched on every frame: the blink lasts one second, too short for a slow poll.
+        const animation = await page.waitForFunction(
+          () => {
+            const element = document.querySelector<HTMLElement>('[data-blinking="true"]');
+            return element ? getComputedStyle(element).animationName : false;
+          },
+          undefined,
+          { timeout: 15_000 },
+        );
+        expect(await animation.jsonValue()).not.toBe('none');
+        await expect(blinker).toHaveAttribute('data-blinking', 'false', { timeout: 10_000 });
+        expect(await blinker.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+        if (!phone) await clickOutside(page, viewport);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByRole('textbox', { name: 'Notes' })).toBeEditable();
+        // Back to view mode: now Escape (or a click outside) dismisses it.
+        await toggle.click();
+        await expect(paper).toHaveAttribute('data-edit-mode', 'false');
+        await expect(dialog.getByRole('textbox', { name: 'Notes' })).not.toBeEditable();
+        if (phone) await page.keyboard.press('Escape');
+        else await clickOutside(page, viewport);
+        await expect(dialog).toBeHidden();
+
+        // Spec §9 layering: the loading overlay at 2000, under dialogs.
+        await page.getByRole('button', { name: 'Show the loading overlay' }).click();
+        const overlay = page.getByTestId('loading-overlay');
+        await expect(overlay.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+        expect(await zIndex(overlay)).toBe('2000');
+        await overlay.getByRole('button', { name: 'Hide the overlay' }).click();
+        await expect(overlay).toBeHidden();
+
+        // The other theme: the dialog as it opens by default, its size and its accessibility.
+        // (The reload puts the test page's controls back to their defaults.)
+        await switchTheme(page, other);
+        await open.click();
+        await expect(dialog).toBeVisible();
+        if (phone) expect(await box(paper)).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+        else expect((await box(paper)).width).toBe(500);
+        await expectNoSeriousA11yViolations(page);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`snackbars, query keys, page titles, 404 and 500 pages (${other}, then ${theme})`, async ({ browser }) => {
+      const { context, page } = await signedIn(browser, viewport, other);
+      try {
+        await openTestPage(page, viewport);
+        const alert = page.getByTestId('app-snackbar');
+
+        await checkSnackbarKinds(page, viewport, other);
+
+        // A swipe over 50 px dismisses; a shorter one does not. Mouse on the desktop, touch on the phone.
+        const pointer = phone ? 'touch' : 'mouse';
+        await page.getByRole('button', { name: 'Show an info message' }).click();
+        await expect(alert).toBeVisible();
+        await swipe(page, alert, 30, pointer);
+        await expect(alert).toHaveCSS('transform', 'none');
+        await expect(alert).toBeVisible();
+        await swipe(page, alert, 80, pointer);
+        await expect(alert).toBeHidden();
+
+        // Query keys: each added or removed on its own.
+        await page.goto('/test?tab=2&note=keep');
+        await expect(page.getByTestId('query-tab')).toHaveText('tab: 2');
+        const query = () => Object.fromEntries(new URL(page.url()).searchParams);
+        await page.getByRole('button', { name: 'Set id' }).click();
+        await expect.poll(query).toEqual({ tab: '2', id: '42', note: 'keep' });
+        await page.getByRole('button', { name: 'Set step' }).click();
+        await expect.poll(query).toEqual({ tab: '2', id: '42', step: '2', note: 'keep' });
+        await page.getByRole('button', { name: 'Remove tab' }).click();
+        await expect.poll(query).toEqual({ id: '42', step: '2', note: 'keep' });
+        await page.getByRole('button', { name: 'Set admin' }).click();
+        await expect.poll(query).toEqual({ id: '42', step: '2', admin: 'true', note: 'keep' });
+        await page.getByRole('button', { name: 'Remove id' }).click();
+        await expect.poll(query).toEqual({ step: '2', admin: 'true', note: 'keep' });
+        await expect(page.getByTestId('query-id')).toHaveText('id: not set');
+        await expect(page.getByRole('button', { name: 'Remove id' })).toBeDisabled();
+        await page.goBack();
+        await expect.poll(query).toEqual({ id: '42', step: '2', admin: 'true', note: 'keep' });
+
+        // Page titles: the last path segment, split on dashes and capitalised.
+        for (const [path, title] of [
+          ['/reports/people-report', 'People Report'],
+          ['/modules/project-notes', 'Project Notes'],
+          ['/modules/external-links', 'External Links'],
+        ]) {
+          await page.goto(path);
+          await expect(heading(page, title)).toBeVisible();
+          await expect(page).toHaveTitle(`${title} · Groundwork`);
+        }
+
+        // 404.
+        await page.goto('/no-such-page');
+        await expect(heading(page, 'Page Not Found')).toBeVisible();
+        await expect(page.getByText('404', { exact: true })).toBeVisible();
+        await expect(page).toHaveTitle('Page Not Found · Groundwork');
+
+        // A screen that breaks while drawing shows the 500 page (to people; bots get none, see the unit test).
+        await page.goto('/test');
+        await page.getByRole('button', { name: 'Show the error page' }).click();
+        await expect(heading(page, 'Internal Server Error')).toBeVisible();
+        await expect(page.getByText('500', { exact: true })).toBeVisible();
+        await expect(page).toHaveTitle('Internal Server Error · Groundwork');
+        await expectNoSeriousA11yViolations(page);
+
+        // The messages in the other theme (reloading /test brings the test page back).
+        await switchTheme(page, theme);
+        await checkSnackbarKinds(page, viewport, theme);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`theme fallback and failed saves; readable error text in both themes; subscription-cancelled for a foreman and an admin (${theme})`, async ({
+      browser,
+    }) => {
+      const { context, page } = await signedIn(browser, viewport, theme);
+      try {
+        // An unknown stored theme falls back to light.
+        await page.evaluate(() => localStorage.setItem('theme', 'purple'));
+        await page.goto('/');
+        await htmlHasTheme(page, 'light');
+        await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+
+        // A form in error state passes axe's colour contrast, also with the primary button hovered, in both themes.
+        await page.goto('/test');
+        for (const mode of [other, theme]) {
+          await switchTheme(page, mode);
           const form = page.getByRole('region', { name: 'Form in error state' });
           await expect(form.getByText('This field is required')).toBeVisible();
           await form.getByRole('button', { name: 'Submit' }).hover();
           const contrast = await new AxeBuilder({ page }).include('section').withRules(['color-contrast']).analyze();
           expect(contrast.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
           expect(contrast.passes.map(({ id }) => id)).toContain('color-contrast');
-
-          // Saving the theme to the profile fails: the theme still changes here, with the spec's message.
-          await failOperation(page, 'updateEmployeeUserInfo');
-          const other: ThemeMode = theme === 'light' ? 'dark' : 'light';
-          await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
-          await expect(page.getByTestId('app-snackbar')).toHaveText('Unable to save theme preference, please try again later.');
-          await htmlHasTheme(page, other);
-          // The message covers the app bar's right end on a desktop; its close control takes it away.
-          await page.getByTestId('app-snackbar').getByRole('button', { name: 'Close message' }).click();
-          await expect(page.getByTestId('app-snackbar')).toBeHidden();
-          await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-          await htmlHasTheme(page, theme);
-
-          // A profile edit the server refuses.
-          await page.goto('/user-profile');
-          await page.getByRole('button', { name: 'Edit profile' }).click();
-          const edit = page.getByRole('dialog', { name: 'Edit profile' });
-          await edit.getByRole('textbox', { name: 'City' }).fill('Golden');
-          await edit.getByRole('button', { name: 'Save' }).click();
-          await expect(page.getByTestId('app-snackbar')).toHaveText('There was a problem updating user information.');
-          await expect(edit).toBeVisible();
-          await edit.getByRole('button', { name: 'Close' }).click();
-          await page.unrouteAll({ behavior: 'wait' });
-
-          // An issue the server refuses.
-          await failOperation(page, 'submitIssue');
-          await page.getByRole('button', { name: 'Account' }).click();
-          await page.getByRole('menuitem', { name: 'Report an issue' }).click();
-          const issue = page.getByRole('dialog', { name: 'Report an issue' });
-          await issue.getByRole('textbox', { name: 'Subject' }).fill('Gate code');
-          await issue.getByRole('textbox', { name: 'Description' }).fill('The north gate code is not on the job.');
-          await issue.getByRole('button', { name: 'Submit' }).click();
-          await expect(page.getByTestId('app-snackbar')).toHaveText('There was a problem submitting your issue.');
-          await expect(issue).toBeVisible();
-          await page.unrouteAll({ behavior: 'wait' });
-
-          // An admin asked to see subscription-cancelled goes to the subscription settings instead.
-          await page.goto('/dashboard?dialog=subscription-cancelled');
-          await expect(page).toHaveURL(/\/dashboard\?settings=true&component=app-subscription$/);
-          await expect(page.getByRole('heading', { name: 'Subscription', exact: true })).toBeVisible();
-          await expect(page.getByRole('dialog')).toHaveCount(0);
-        } finally {
-          await context.close();
         }
 
-        // A foreman gets the persistent notice.
-        const foreman = await signedIn(browser, viewport, theme, DEMO_FOREMAN);
-        try {
-          await foreman.page.goto('/dashboard?dialog=subscription-cancelled');
-          const notice = foreman.page.getByRole('dialog', { name: 'Subscription cancelled' });
-          await expect(notice).toBeVisible();
-          await expect(notice).toContainText("Your company's subscription has been cancelled");
-          await expect(notice).toContainText('Please ask a company administrator to renew the subscription.');
-          await foreman.page.keyboard.press('Escape');
-          await foreman.page.mouse.click(8, viewport.height - 8);
-          await expect(notice).toBeVisible();
-          await expect(foreman.page).toHaveURL(/\/dashboard\?dialog=subscription-cancelled$/);
-          await expectNoSeriousA11yViolations(foreman.page);
-          // The test page is the admins': the foreman is sent back with the access message.
-          await foreman.page.goto('/test');
-          await expect(foreman.page).toHaveURL(/\/dashboard$/);
-          await expect(foreman.page.getByTestId('app-snackbar')).toHaveText('Unauthorized page. Redirected to dashboard.');
-        } finally {
-          await foreman.context.close();
-        }
-      });
+        // Saving the theme to the profile fails: the theme still changes here, with the spec's message.
+        await failOperation(page, 'updateEmployeeUserInfo');
+        await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
+        await expect(page.getByTestId('app-snackbar')).toHaveText('Unable to save theme preference, please try again later.');
+        await htmlHasTheme(page, other);
+        // The message covers the app bar's right end on a desktop; its close control takes it away.
+        await page.getByTestId('app-snackbar').getByRole('button', { name: 'Close message' }).click();
+        await expect(page.getByTestId('app-snackbar')).toBeHidden();
+        await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+        await htmlHasTheme(page, theme);
+
+        // A profile edit the server refuses.
+        await page.goto('/user-profile');
+        await page.getByRole('button', { name: 'Edit profile' }).click();
+        const edit = page.getByRole('dialog', { name: 'Edit profile' });
+        await edit.getByRole('textbox', { name: 'City' }).fill('Golden');
+        await edit.getByRole('button', { name: 'Save' }).click();
+        await expect(page.getByTestId('app-snackbar')).toHaveText('There was a problem updating user information.');
+        await expect(edit).toBeVisible();
+        await edit.getByRole('button', { name: 'Close' }).click();
+        await page.unrouteAll({ behavior: 'wait' });
+
+        // An issue the server refuses.
+        await failOperation(page, 'submitIssue');
+        await page.getByRole('button', { name: 'Account' }).click();
+        await page.getByRole('menuitem', { name: 'Report an issue' }).click();
+        const issue = page.getByRole('dialog', { name: 'Report an issue' });
+        await issue.getByRole('textbox', { name: 'Subject' }).fill('Gate code');
+        await issue.getByRole('textbox', { name: 'Description' }).fill('The north gate code is not on the job.');
+        await issue.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByTestId('app-snackbar')).toHaveText('There was a problem submitting your issue.');
+        await expect(issue).toBeVisible();
+        await page.unrouteAll({ behavior: 'wait' });
+
+        // An admin asked to see subscription-cancelled goes to the subscription settings instead.
+        await page.goto('/dashboard?dialog=subscription-cancelled');
+        await expect(page).toHaveURL(/\/dashboard\?settings=true&component=app-subscription$/);
+        await expect(page.getByRole('heading', { name: 'Subscription', exact: true })).toBeVisible();
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      } finally {
+        await context.close();
+      }
+
+      // A foreman gets the persistent notice.
+      const foreman = await signedIn(browser, viewport, theme, DEMO_FOREMAN);
+      try {
+        await foreman.page.goto('/dashboard?dialog=subscription-cancelled');
+        const notice = foreman.page.getByRole('dialog', { name: 'Subscription cancelled' });
+        await expect(notice).toBeVisible();
+        await expect(notice).toContainText("Your company's subscription has been cancelled");
+        await expect(notice).toContainText('Please ask a company administrator to renew the subscription.');
+        await foreman.page.keyboard.press('Escape');
+        await foreman.page.mouse.click(8, viewport.height - 8);
+        await expect(notice).toBeVisible();
+        await expect(foreman.page).toHaveURL(/\/dashboard\?dialog=subscription-cancelled$/);
+        await expectNoSeriousA11yViolations(foreman.page);
+        // The test page is the admins': the foreman is sent back with the access message.
+        await foreman.page.goto('/test');
+        await expect(foreman.page).toHaveURL(/\/dashboard$/);
+        await expect(foreman.page.getByTestId('app-snackbar')).toHaveText('Unauthorized page. Redirected to dashboard.');
+      } finally {
+        await foreman.context.close();
+      }
     });
-  }
+  });
 }
 
 test.describe('tenant setting 17', () => {
