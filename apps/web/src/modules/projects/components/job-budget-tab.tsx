@@ -139,7 +139,8 @@ export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProp
       ) : (
         // Wider than a phone: the region scrolls sideways, so it must be reachable by keyboard.
         <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('budget.label')}>
-          <Table size="small" aria-label={t('budget.label')} sx={{ minWidth: 960 }}>
+          {/* Tight cells so the whole table fits beside the menu on a 1440 px desktop; phones scroll it. */}
+          <Table size="small" aria-label={t('budget.label')} sx={{ minWidth: 960, '& .MuiTableCell-root': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('budget.costcode')}</TableCell>
@@ -191,7 +192,7 @@ export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProp
                               style: { textAlign: 'right' },
                             },
                           }}
-                          sx={{ width: 120 }}
+                          sx={{ width: 104 }}
                         />
                       </TableCell>
                     ),
