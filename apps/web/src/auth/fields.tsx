@@ -1,6 +1,6 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, Link, TextField, type TextFieldProps } from '@mui/material';
+import { Button, IconButton, InputAdornment, Link, Stack, TextField, type TextFieldProps } from '@mui/material';
 import { useRouter } from '@tanstack/react-router';
 import { forwardRef, type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,20 @@ export const CodeField = forwardRef<HTMLInputElement, TextFieldProps>(function C
     />
   );
 });
+
+/** A form's way back (left) and its submit button (right), busy while the form is being sent. */
+export function FormActions(props: { cancelLabel: string; onCancel: () => void; submitLabel: string; busy: boolean; disabled?: boolean }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+      <Button onClick={props.onCancel} color="secondary">
+        {props.cancelLabel}
+      </Button>
+      <Button type="submit" variant="contained" loading={props.busy} disabled={props.disabled}>
+        {props.submitLabel}
+      </Button>
+    </Stack>
+  );
+}
 
 /**
  * A client-side link between the sign-in screens. Plain hrefs (not typed `to`) because the routes'

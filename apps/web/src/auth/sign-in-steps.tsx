@@ -1,9 +1,9 @@
 import type { MfaType } from '@groundwork/core/identity';
-import { Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { Box, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from './fields';
+import { CodeField, FormActions } from './fields';
 import type { StepOutcome } from './use-sign-in';
 
 interface StepViewProps {
@@ -49,14 +49,7 @@ export function SignInStepView({ outcome, busy, onAnswer, onCancel }: StepViewPr
     />
   );
   const actions = (submitLabel: string, disabled = false) => (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-      <Button onClick={onCancel} color="secondary">
-        {t('login.back')}
-      </Button>
-      <Button type="submit" variant="contained" loading={busy} disabled={disabled}>
-        {submitLabel}
-      </Button>
-    </Stack>
+    <FormActions cancelLabel={t('login.back')} onCancel={onCancel} submitLabel={submitLabel} busy={busy} disabled={disabled} />
   );
 
   if (outcome.type === 'mfaSelection') {

@@ -52,7 +52,6 @@ export function codeOut(state: VerificationState): string | null {
     case 'sent':
     case 'verifying':
     case 'resending':
-      return state.destination;
     case 'error':
       return state.destination;
     default:
@@ -77,18 +76,15 @@ export function verificationReducer(state: VerificationState, event: Verificatio
       return state;
     case 'unchanged':
       return state.status === 'sending' ? { status: 'verified', value: state.value } : state;
-    case 'verify': {
+    case 'verify':
+    case 'resend': {
+      // Both need a code out and nothing under way.
       const destination = codeOut(state);
       if (!destination || isBusy(state) || state.status === 'idle' || state.status === 'verified') return state;
-      return { status: 'verifying', value: state.value, destination };
+      return { status: event.type === 'verify' ? 'verifying' : 'resending', value: state.value, destination };
     }
     case 'verified':
       return state.status === 'verifying' ? { status: 'verified', value: state.value } : state;
-    case 'resend': {
-      const destination = codeOut(state);
-      if (!destination || isBusy(state) || state.status === 'idle' || state.status === 'verified') return state;
-      return { status: 'resending', value: state.value, destination };
-    }
     case 'failed':
       if (state.status === 'sending') return { status: 'error', value: state.value, destination: null, message: event.message };
       if (state.status === 'verifying' || state.status === 'resending')

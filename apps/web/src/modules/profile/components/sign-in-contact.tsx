@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '../../../auth/fields';
+import { CodeField, FormActions } from '../../../auth/fields';
 import { identityErrorMessage } from '../../../auth/messages';
 import { CLAIMS_QUERY_KEY, useClaims } from '../../../auth/session';
 import { IdentityError, identityCall } from '../../../lib/identity-client';
@@ -191,14 +191,7 @@ function ContactRow({ attribute, current, verified }: { attribute: ContactAttrib
             error={Boolean(inputError)}
             helperText={inputError ?? (isEmailRow ? t('contact.emailHelp') : phoneHint(input, t))}
           />
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-            <Button onClick={cancel} color="secondary">
-              {tShell('dialog.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={busy}>
-              {t('contact.sendCode')}
-            </Button>
-          </Stack>
+          <FormActions cancelLabel={tShell('dialog.cancel')} onCancel={cancel} submitLabel={t('contact.sendCode')} busy={busy} />
         </Stack>
       )}
 

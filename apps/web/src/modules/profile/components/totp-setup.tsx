@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../auth/fields';
+import { FormActions, PasswordField } from '../../../auth/fields';
 import { identityErrorMessage } from '../../../auth/messages';
 import { CLAIMS_QUERY_KEY, useClaims } from '../../../auth/session';
 import { SignInStepView } from '../../../auth/sign-in-steps';
@@ -103,14 +103,7 @@ export function TotpSetup() {
             error={Boolean(passwordError)}
             helperText={passwordError ?? ' '}
           />
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-            <Button onClick={cancel} color="secondary">
-              {tShell('dialog.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={busy}>
-              {t('mfa.continue')}
-            </Button>
-          </Stack>
+          <FormActions cancelLabel={tShell('dialog.cancel')} onCancel={cancel} submitLabel={t('mfa.continue')} busy={busy} />
         </Stack>
       )}
       {step.type === 'scan' && (
