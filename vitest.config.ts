@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 const graphqlMain = createRequire(import.meta.url).resolve('graphql');
 
 // Files that add to the GraphQL schema at import (a fixture model) need a module graph of their own.
-const ownSchema = ['src/graphql/own-records.test.ts'];
+const ownSchema = ['src/graphql/own-records.test.ts', 'src/graphql/tenant-sweep-leak.test.ts'];
 
 const server = (name: string, db: 'pglite' | 'postgres', isolated = false) => ({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlMain }] },

@@ -10,6 +10,7 @@ import { TEST_SECRET } from '@groundwork/server/src/testing/factories.js';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { SORT_FUNCTIONS_SQL, startPostGraphile, TENANT_HEADER } from './postgraphile.js';
 import { type LargeTenant, SIZES, seedLargeTenant, TIME } from './seed.js';
 
 const HOST = '127.0.0.1';
@@ -17,24 +18,31 @@ const PAGE = 100;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = envInt('BENCH_DURATION', 10);
 const CONNECTIONS = envInt('BENCH_CONNECTIONS', 64);
+/** The second pass, after the throughput pass: a moderate load, so p50/p99 show per-request latency more than queueing. */
+const LATENCY_CONNECTIONS = envInt('BENCH_LATENCY_CONNECTIONS', 16);
+const WARMUP = 2;
 // The raw route gets the same pool size openDatabase gives the app, so only the stack differs.
 const POOL_SIZE = Number(process.env.PG_POOL_SIZE ?? 10);
 
 type Ctx = LargeTenant;
 
+/** A GraphQL request for the same page: its document, its variables and where the rows are in `data`. */
+type GraphQLRequest = { query: string; variables: (c: Ctx) => Record<string, unknown>; rows: (data: any) => Row[] };
+
 /**
  * Each operation against a raw route serving the same rows in the same order straight from pg:
- * the ratio is what the GraphQL stack and the tenant walls cost on top of the query itself.
+ * the ratio is what the GraphQL stack and the tenant walls cost on top of the query itself. The lists also
+ * run on PostGraphile (postgraphile.ts) over the same database, role and tenant setting, as a yardstick for
+ * what a GraphQL server over RLS can cost: its query pages the same way (first 100, plus hasNextPage and a
+ * cursor, as our limit + nextToken) and filters on tenant_uuid as our resolvers do, with RLS on top.
  */
-const SCENARIOS: {
+const SCENARIOS: (GraphQLRequest & {
   op: string;
   as: 'admin' | 'foreman';
-  query: string;
-  variables: (c: Ctx) => Record<string, unknown>;
-  rows: (data: any) => Row[];
   sql: string;
   params: (c: Ctx) => unknown[];
-}[] = [
+  postgraphile?: GraphQLRequest;
+})[] = [
   {
     op: 'listEmployees',
     as: 'admin',
@@ -45,6 +53,12 @@ const SCENARIOS: {
     sql: `select id, firstname, lastname, email, status from employees where tenant_uuid = $1
   order by lower(coalesce(firstname, '')), lower(coalesce(lastname, '')), id limit $2`,
     params: (c) => [c.tenantUuid, PAGE],
+    postgraphile: {
+      query: `query($t: UUID!, $n: Int) { allEmployees(condition: { tenantUuid: $t }, first: $n, orderBy: [FIRST_SORT_ASC, LAST_SORT_ASC, ROW_ID_ASC]) {
+      nodes { id: rowId firstname lastname email status } pageInfo { hasNextPage endCursor } } }`,
+      variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+      rows: (d) => d.allEmployees.nodes,
+    },
   },
   {
     op: 'listJobs',
@@ -55,6 +69,12 @@ const SCENARIOS: {
     sql: `select id, job, job_abbr, status from jobs where tenant_uuid = $1 and status <> 0
   order by lower(coalesce(nullif(job_abbr, ''), job)), id limit $2`,
     params: (c) => [c.tenantUuid, PAGE],
+    postgraphile: {
+      query: `query($t: UUID!, $n: Int) { allJobs(condition: { tenantUuid: $t, active: true }, first: $n, orderBy: [SORT_KEY_ASC, ROW_ID_ASC]) {
+      nodes { id: rowId job job_abbr: jobAbbr status } pageInfo { hasNextPage endCursor } } }`,
+      variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+      rows: (d) => d.allJobs.nodes,
+    },
   },
   {
     op: 'getTimecardInfo (one pay period)',
@@ -84,7 +104,14 @@ const SCENARIOS: {
 ];
 
 type Row = Record<string, unknown>;
-type Target = { name: string; opts: autocannon.Options };
+type Target = { name: string; opts: autocannon.Options; rows: (body: any) => Row[] };
+type Pass = { name: 'throughput' | 'latency'; connections: number };
+const PASSES: Pass[] = [
+  { name: 'throughput', connections: CONNECTIONS },
+  { name: 'latency', connections: LATENCY_CONNECTIONS },
+];
+/** Per operation, per target, per pass. */
+type Results = Map<string, Map<string, Partial<Record<Pass['name'], autocannon.Result>>>>;
 
 async function main(signal: AbortSignal): Promise<void> {
   const dbName = `gw_bench_${randomBytes(6).toString('hex')}`;
@@ -99,6 +126,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const database = await openDatabase({ url: dbUrl.toString() });
     cleanup.push(() => database.close());
     await migrate(database);
+    await withClient(dbUrl.toString(), (client) => client.query(SORT_FUNCTIONS_SQL));
     const seedStart = performance.now();
     const tenant = await seedLargeTenant(database.db);
     console.log(
@@ -113,6 +141,8 @@ async function main(signal: AbortSignal): Promise<void> {
       LOG_LEVEL: 'silent',
       DEMO_DATA: 'false',
       WEB_DIST: process.env.WEB_DIST,
+      // Production requires an https origin (Secure cookies, HSTS); the load uses Bearer tokens, so any will do.
+      APP_ORIGIN: process.env.APP_ORIGIN ?? 'https://bench.groundwork.test',
     });
     // Imported only now: graphql-js picks its production code paths from NODE_ENV when it loads.
     const { buildApp } = await import('@groundwork/server/src/app.js');
@@ -131,33 +161,64 @@ async function main(signal: AbortSignal): Promise<void> {
     cleanup.push(() => raw.close());
     const rawUrl = await raw.listen({ host: HOST, port: 0 });
 
-    for (const [i, scenario] of SCENARIOS.entries()) {
-      const targets: Target[] = [
-        {
-          name: 'graphql',
-          opts: {
-            url: `${appUrl}/graphql`,
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${scenario.as === 'admin' ? tenant.token : tenant.foremanToken}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({ query: scenario.query, variables: scenario.variables(tenant) }),
-          },
+    const postgraphileStart = performance.now();
+    const postgraphile = await startPostGraphile({ connectionString: dbUrl.toString(), poolSize: POOL_SIZE });
+    cleanup.push(() => postgraphile.close());
+    console.log(`postgraphile: schema built and listening in ${Math.round(performance.now() - postgraphileStart)} ms`);
+    signal.throwIfAborted();
+
+    const targetsOf = (scenario: (typeof SCENARIOS)[number], i: number): Target[] => {
+      const graphqlTarget = (name: string, url: string, request: GraphQLRequest, headers: Record<string, string>): Target => ({
+        name,
+        opts: {
+          url,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ query: request.query, variables: request.variables(tenant) }),
         },
-        { name: 'raw', opts: { url: `${rawUrl}/${i}`, method: 'GET' } },
+        rows: (body: { data?: unknown; errors?: unknown }) => {
+          if (!body.data) throw new Error(`${name} returned no data: ${JSON.stringify(body.errors)}`);
+          return request.rows(body.data);
+        },
+      });
+      return [
+        graphqlTarget('graphql', `${appUrl}/graphql`, scenario, {
+          authorization: `Bearer ${scenario.as === 'admin' ? tenant.token : tenant.foremanToken}`,
+        }),
+        ...(scenario.postgraphile
+          ? [graphqlTarget('postgraphile', postgraphile.url, scenario.postgraphile, { [TENANT_HEADER]: tenant.tenantUuid })]
+          : []),
+        { name: 'raw', opts: { url: `${rawUrl}/${i}`, method: 'GET' }, rows: (body: { items: Row[] }) => body.items },
       ];
-      await verifySamePage(scenario, targets);
-      const results: [string, autocannon.Result][] = [];
-      for (const { name, opts } of targets) {
-        console.log(`${scenario.op} ${name}: ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up…`);
-        results.push([
-          name,
-          await load({ ...opts, connections: CONNECTIONS, duration: DURATION, warmup: { connections: CONNECTIONS, duration: 2 } }, signal),
-        ]);
-      }
-      printTable(scenario.op, results);
+    };
+    const targets = SCENARIOS.map(targetsOf);
+    for (const [i, scenario] of SCENARIOS.entries()) {
+      await verifySamePage(scenario.op, targets[i]);
+      const peer = targets[i].find((t) => t.name === 'postgraphile');
+      if (peer) await verifyWallHolds(scenario.op, peer);
     }
+
+    const results: Results = new Map(SCENARIOS.map((s) => [s.op, new Map()]));
+    for (const pass of PASSES) {
+      for (const [i, scenario] of SCENARIOS.entries()) {
+        const byTarget = results.get(scenario.op)!;
+        for (const { name, opts } of targets[i]) {
+          console.log(`${scenario.op} ${name}: ${pass.connections} connections, ${DURATION} s after a ${WARMUP} s warm-up…`);
+          const result = await load(
+            { ...opts, connections: pass.connections, duration: DURATION, warmup: { connections: pass.connections, duration: WARMUP } },
+            signal,
+          );
+          byTarget.set(name, { ...byTarget.get(name), [pass.name]: result });
+        }
+        printTable(
+          scenario.op,
+          pass,
+          targets[i].map(({ name }) => [name, byTarget.get(name)![pass.name]!]),
+        );
+      }
+    }
+    console.log(`\nsummary: ratio = req/s / raw req/s at ${CONNECTIONS} connections; p50, p99 at ${LATENCY_CONNECTIONS} connections`);
+    for (const scenario of SCENARIOS) console.log(summaryLine(scenario.op, results.get(scenario.op)!));
     const bundle = bundleReport(config.webDist);
     if (bundle) console.log(bundle);
   } finally {
@@ -181,24 +242,38 @@ async function disconnected(admin: pg.Client, dbName: string): Promise<void> {
   }
 }
 
-/** Both routes must serve the same rows, or the ratio compares different work. */
-async function verifySamePage(scenario: (typeof SCENARIOS)[number], [gql, raw]: Target[]): Promise<void> {
-  const fetchJson = async ({ opts }: Target) => {
-    const res = await fetch(opts.url, { method: opts.method, headers: opts.headers, body: opts.body });
-    if (!res.ok) throw new Error(`${opts.url}: HTTP ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const g = (await fetchJson(gql)) as { data?: unknown; errors?: unknown };
-  const r = (await fetchJson(raw)) as { items: Row[] };
-  if (!g.data) throw new Error(`graphql returned no data: ${JSON.stringify(g.errors)}`);
-  const a = scenario.rows(g.data);
-  if (a.length === 0 || JSON.stringify(a) !== JSON.stringify(r.items)) {
-    const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(r.items[i]));
-    throw new Error(
-      `first pages differ (${a.length} vs ${r.items.length} rows; first difference at ${at}): ${JSON.stringify([a[at], r.items[at]])}`,
-    );
+async function fetchJson({ opts }: Target, headers = opts.headers): Promise<any> {
+  const res = await fetch(opts.url, { method: opts.method, headers, body: opts.body });
+  if (!res.ok) throw new Error(`${opts.url}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Every target must serve the raw route's rows (same columns, same order), or the ratio compares different work. */
+async function verifySamePage(op: string, targets: Target[]): Promise<void> {
+  const raw = targets.find((t) => t.name === 'raw')!;
+  const expected = raw.rows(await fetchJson(raw));
+  for (const target of targets) {
+    if (target === raw) continue;
+    const a = target.rows(await fetchJson(target));
+    if (a.length === 0 || JSON.stringify(a) !== JSON.stringify(expected)) {
+      const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(expected[i]));
+      throw new Error(
+        `${op}: ${target.name} and raw first pages differ (${a.length} vs ${expected.length} rows; first difference at ${at}): ${JSON.stringify([a[at], expected[at]])}`,
+      );
+    }
   }
-  console.log(`${scenario.op}: both return the same ${a.length} rows`);
+  console.log(`${op}: ${targets.map((t) => t.name).join(', ')} return the same ${expected.length} rows`);
+}
+
+/**
+ * PostGraphile's pool logs in as the bench's superuser, which RLS never applies to; only the role and tenant
+ * set per request (pgSettings) wall it in. Without a tenant the same query must see no rows at all.
+ */
+async function verifyWallHolds(op: string, target: Target): Promise<void> {
+  const headers = Object.fromEntries(Object.entries(target.opts.headers ?? {}).filter(([k]) => k !== TENANT_HEADER));
+  const rows = target.rows(await fetchJson(target, headers));
+  if (rows.length !== 0) throw new Error(`${op}: ${target.name} without a tenant returned ${rows.length} rows; RLS is not applied`);
+  console.log(`${op}: ${target.name} without a tenant sees no rows (app_user and RLS apply)`);
 }
 
 function load(opts: autocannon.Options, signal: AbortSignal): Promise<autocannon.Result> {
@@ -221,21 +296,50 @@ function load(opts: autocannon.Options, signal: AbortSignal): Promise<autocannon
   });
 }
 
-function printTable(op: string, results: [string, autocannon.Result][]): void {
-  const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(18) : c.padStart(10))).join(''));
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
+
+function printTable(op: string, pass: Pass, results: [string, autocannon.Result][]): void {
+  const width = Math.max(24, op.length + 2);
+  const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(width) : c.padStart(10))).join(''));
+  console.log(`${op}, ${pass.connections} connections (${pass.name} pass):`);
   row([op, 'req/s', 'p50 ms', 'p99 ms', 'errors']);
   for (const [name, r] of results) {
     row([name, r.requests.average.toFixed(0), String(r.latency.p50), String(r.latency.p99), String(r.errors + r.non2xx)]);
   }
-  const [[, g], [, raw]] = results;
-  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  row([
-    'ratio graphql/raw',
-    ratio(g.requests.average, raw.requests.average),
-    ratio(g.latency.p50, raw.latency.p50),
-    ratio(g.latency.p99, raw.latency.p99),
-    '',
-  ]);
+  const raw = results.find(([name]) => name === 'raw')?.[1];
+  if (!raw) return;
+  for (const [name, r] of results) {
+    if (name === 'raw') continue;
+    const x = (a: number, b: number) => `${ratio(a, b)}x`;
+    row([
+      `ratio ${name}/raw`,
+      x(r.requests.average, raw.requests.average),
+      x(r.latency.p50, raw.latency.p50),
+      x(r.latency.p99, raw.latency.p99),
+      '',
+    ]);
+  }
+}
+
+/**
+ * One greppable line per operation, starting with its name: our req/s over raw's in the throughput pass,
+ * then p50/p99 from the latency pass; the same for PostGraphile where it runs the operation.
+ */
+function summaryLine(op: string, byTarget: Map<string, Partial<Record<Pass['name'], autocannon.Result>>>): string {
+  const raw = byTarget.get('raw')!;
+  const ms = (r: autocannon.Result | undefined) => `p50 ${r?.latency.p50 ?? '-'} ms p99 ${r?.latency.p99 ?? '-'} ms`;
+  const of = (name: string) => {
+    const t = byTarget.get(name)!;
+    return `ratio ${ratio(t.throughput?.requests.average ?? 0, raw.throughput?.requests.average ?? 0)} ${ms(t.latency)}`;
+  };
+  const parts = [op, of('graphql'), `(raw ${ms(raw.latency)})`];
+  if (byTarget.has('postgraphile')) parts.push(`postgraphile ${of('postgraphile')}`);
+  const errors = [...byTarget].flatMap(([name, passes]) => {
+    const n = Object.values(passes).reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+    return n > 0 ? [`${name} ${n}`] : [];
+  });
+  if (errors.length > 0) parts.push(`errors ${errors.join(' ')}`);
+  return parts.join(' ');
 }
 
 /** The entry script and the chunks index.html preloads with it: what the 250 KB initial-JS budget counts. */
@@ -251,6 +355,16 @@ function bundleReport(webDist: string): string | null {
   return `web ${entry}: ${kb(entry).toFixed(1)} KB gzip; initial JS with ${preloads.length} preloads: ${initial.toFixed(1)} KB gzip (budget 250 KB)`;
 }
 
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 function envInt(name: string, fallback: number): number {
   const value = process.env[name];
   if (!value) return fallback;
@@ -262,8 +376,20 @@ function envInt(name: string, fallback: number): number {
 // The shipped configuration is what the budget is about; set NODE_ENV to compare another.
 process.env.NODE_ENV ??= 'production';
 const abort = new AbortController();
-// Ctrl-C stops the load and still runs the clean-up, so no gw_bench_ database is left behind.
-process.once('SIGINT', () => abort.abort(new Error('interrupted')));
+// Ctrl-C stops the load and still runs the clean-up, so no gw_bench_ database is left behind. Under
+// `npm run bench` one press arrives several times (the terminal's, then npm's and tsx's relays), and a
+// second signal with no handler would kill the process mid clean-up: the relays are absorbed, and only a
+// press a second later exits at once.
+let interruptedAt = 0;
+process.on('SIGINT', () => {
+  if (!abort.signal.aborted) {
+    interruptedAt = Date.now();
+    abort.abort(new Error('interrupted'));
+  } else if (Date.now() - interruptedAt > 1000) {
+    console.error('interrupted again: exiting before the clean-up finished');
+    process.exit(130);
+  }
+});
 try {
   await main(abort.signal);
 } catch (err) {

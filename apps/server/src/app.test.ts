@@ -27,7 +27,7 @@ beforeAll(async () => {
   dispose = database.dispose;
   const env = { DATA_DIR: 'memory://', AUTH_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', WEB_DIST: webDist };
   app = await buildApp({ config: loadConfig({ ...env, NODE_ENV: 'test' }), database });
-  prod = await buildApp({ config: loadConfig({ ...env, NODE_ENV: 'production' }), database });
+  prod = await buildApp({ config: loadConfig({ ...env, NODE_ENV: 'production', APP_ORIGIN: 'https://app.example.com' }), database });
 });
 afterAll(async () => {
   await app.close();

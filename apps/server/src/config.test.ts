@@ -16,6 +16,40 @@ describe('configuration', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
 
+  it('requires an https APP_ORIGIN in production, so the session cookie is always Secure there', () => {
+    const prod = { NODE_ENV: 'production', DATA_DIR: 'memory://', AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(prod)).toThrow(/APP_ORIGIN: an https:\/\/ address is required in production/);
+    expect(() => loadConfig({ ...prod, APP_ORIGIN: 'http://app.example.com' })).toThrow(/APP_ORIGIN/);
+    expect(loadConfig({ ...prod, APP_ORIGIN: 'https://app.example.com/' }).appOrigin).toBe('https://app.example.com');
+    // Both missing: both named at once.
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: 'memory://' })).toThrow(/AUTH_SECRET: required[\s\S]*APP_ORIGIN/);
+    // Outside production a laptop keeps http://localhost.
+    expect(loadConfig({ DATA_DIR: 'memory://' }).appOrigin).toBe('http://localhost:3000');
+  });
+
+  it('takes a files quota in MB, 5 GB by default', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).filesQuotaBytes).toBe(5 * 1024 ** 3);
+    expect(loadConfig({ DATA_DIR: 'memory://', FILES_QUOTA_MB: '0.5' }).filesQuotaBytes).toBe(512 * 1024);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', FILES_QUOTA_MB: '0' })).toThrow(/FILES_QUOTA_MB/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', FILES_QUOTA_MB: 'lots' })).toThrow(/FILES_QUOTA_MB/);
+  });
+
+  it('takes a migration URL only beside DATABASE_URL', () => {
+    const serving = 'postgres://groundwork_app@db/app';
+    const owner = 'postgres://groundwork_owner@db/app';
+    expect(loadConfig({ DATA_DIR: 'memory://', DATABASE_URL: serving, MIGRATION_DATABASE_URL: owner })).toMatchObject({
+      databaseUrl: serving,
+      migrationDatabaseUrl: owner,
+    });
+    expect(loadConfig({ DATA_DIR: 'memory://', DATABASE_URL: serving }).migrationDatabaseUrl).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: 'memory://', MIGRATION_DATABASE_URL: owner })).toThrow(
+      /MIGRATION_DATABASE_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: 'memory://', DATABASE_URL: serving, MIGRATION_DATABASE_URL: 'mysql://x' })).toThrow(
+      /MIGRATION_DATABASE_URL/,
+    );
+  });
+
   it('takes reCAPTCHA keys only as a pair', () => {
     const keys = { RECAPTCHA_SITE_KEY: 'site-key-123456', RECAPTCHA_SECRET_KEY: 'secret-key-123456' };
     expect(loadConfig({ DATA_DIR: 'memory://' }).recaptcha).toBeUndefined();

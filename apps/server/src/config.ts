@@ -12,6 +12,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -23,6 +24,10 @@ const envSchema = z.object({
   APP_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   SUPPORT_EMAIL: z.email().default('support@groundwork.local'),
   FILES_DIR: z.string().min(1).optional(),
+  FILES_QUOTA_MB: z.coerce
+    .number()
+    .positive()
+    .default(5 * 1024),
   RECAPTCHA_SITE_KEY: z.string().min(10).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(10).optional(),
 });
@@ -32,7 +37,10 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The role that serves requests; with no migrationDatabaseUrl it also migrates (and owns the tables). */
   databaseUrl?: string;
+  /** PostgreSQL as the role that owns the tables: migrations run as it, requests never do. */
+  migrationDatabaseUrl?: string;
   authSecret: string;
   redisUrl?: string;
   logLevel: string;
@@ -48,6 +56,8 @@ export type Config = {
   supportEmail: string;
   /** Uploaded files (POST /api/files), one folder per tenant. */
   filesDir: string;
+  /** The most a company's stored uploads may add up to (FILES_QUOTA_MB). */
+  filesQuotaBytes: number;
   /** Google reCAPTCHA (v2 checkbox) for sign-up instead of the self-hosted proof of work, when both keys are set. */
   recaptcha?: { siteKey: string; secretKey: string };
 };
@@ -69,8 +79,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required with the other reCAPTCHA key`);
   }
-  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the role that serves requests)');
+  }
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      ...(e.AUTH_SECRET ? [] : ['  AUTH_SECRET: required in production']),
+      // Session cookies are Secure, HSTS is sent and passkeys work only on https.
+      ...(e.APP_ORIGIN?.startsWith('https:') ? [] : ['  APP_ORIGIN: an https:// address is required in production']),
+    ];
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -78,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     authSecret: e.AUTH_SECRET ?? (inMemory ? randomBytes(32).toString('base64url') : localSecret(dataDir)),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
@@ -92,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(
       e.FILES_DIR ?? (inMemory ? path.join(tmpdir(), `groundwork-files-${process.pid}`) : path.join(dataDir, 'files')),
     ),
+    filesQuotaBytes: Math.floor(e.FILES_QUOTA_MB * 1024 * 1024),
     ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
       ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } }
       : {}),

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_COMPANY, DEMO_PASSWORD, seedDemoCompany } from './db/demo-seed.js';
-import { migrate } from './db/migrate.js';
+import { prepareDatabase, ServingRoleError } from './db/migrate.js';
 
 async function main() {
   const config = loadConfig();
@@ -11,7 +11,8 @@ async function main() {
     dataDir: config.dataDir,
     onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
   });
-  await migrate(database);
+  // Migrates as MIGRATION_DATABASE_URL's role when it is set (the tables' owner), else as DATABASE_URL's.
+  await prepareDatabase(database, config.migrationDatabaseUrl);
   const app = await buildApp({ config, database });
   if (config.demoData) {
     const demo = await seedDemoCompany(database.db);
@@ -38,7 +39,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof ServingRoleError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -149,6 +149,7 @@ export const IDENTITY_ERRORS = [
   'WebAuthnChallengeNotFoundException',
   'WebAuthnConfigurationMissingException',
   'UserAlreadyAuthenticatedException',
+  'CodeDeliveryFailureException',
 ] as const;
 export type IdentityErrorName = (typeof IDENTITY_ERRORS)[number];
 export type IdentityErrorBody = { name: IdentityErrorName; message: string; retryAfterSeconds?: number };

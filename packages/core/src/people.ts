@@ -84,3 +84,26 @@ export const inviteEmail = z
   .trim()
   .toLowerCase()
   .pipe(z.email(MESSAGES.email).max(256, MESSAGES.max(256)));
+
+/**
+ * What a person's record shows to readers who are not people admins (people_basic, projects_basic, a
+ * job's team): the directory's names, work contact, trades and status. Private fields (birthdate, private
+ * e-mail, address, PTO, accounting numbers, the sign-in link) stay with people admins.
+ */
+export const DIRECTORY_FIELDS = [
+  'tenant_uuid',
+  'id',
+  'uuid',
+  'username',
+  'firstname',
+  'lastname',
+  'email',
+  'cellphone',
+  'trades',
+  'skills',
+  'status',
+  'logged_in',
+  'is_admin',
+  'created_on',
+  'updated_on',
+] as const;

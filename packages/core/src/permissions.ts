@@ -32,3 +32,105 @@ export function holdsAny(held: ReadonlySet<string> | readonly string[], wanted: 
   const set = held instanceof Set ? held : new Set(held);
   return wanted.some((p) => set.has(p));
 }
+
+/** The product's modules (the `modules` catalogue, seeded by migration 0008): a company switches each on or off. */
+export const MODULES = {
+  timecards: 1,
+  projects: 2,
+  people: 3,
+  tool20: 4,
+  receipts: 5,
+  ordering: 6,
+  inventory: 7,
+  project_notes: 8,
+  scheduling: 9,
+  announcements: 10,
+  tasks: 11,
+  chatbot: 12,
+  external_links: 13,
+  reports: 14,
+} as const;
+
+export type ModuleKey = keyof typeof MODULES;
+
+/**
+ * What one area of the product allows (spec §6): `admin` permissions create, edit, delete and read
+ * everything; `read` permissions read everything; `own` permissions read (and, with `ownCreate`, add) only
+ * the holder's own rows, filtered by employees_id. admin_access is full access everywhere. `member: true`
+ * lets every active member of the company read. `module` is the company's switch for the area: off, and
+ * every operation of the area is refused, whatever the permissions.
+ */
+export type AreaRule = {
+  module?: ModuleKey;
+  admin: readonly Permission[];
+  read?: readonly Permission[];
+  own?: readonly Permission[];
+  ownCreate?: boolean;
+  member?: boolean;
+};
+
+/** The one permission matrix: the server's operations and the web app's controls both ask it. */
+export const PERMISSION_MATRIX = {
+  /** Time cards: everyone keeps their own card; admins see and correct everyone's. */
+  timecards: { module: 'timecards', admin: [], own: ['basic_access'] },
+  /** Jobs with their foremen, PMs and budgets. */
+  projects: { module: 'projects', admin: ['projects_admin'], read: ['projects_basic'] },
+  /** Cost codes: shared reference data that every time card needs. */
+  costcodes: { admin: ['projects_admin'], read: ['projects_basic', 'basic_access'] },
+  /** The people directory and its admin screen. */
+  people: { module: 'people', admin: ['people_admin'], read: ['people_basic'] },
+  /** User groups: people admins read them; only full admins hand out permissions. */
+  usergroups: { admin: [], read: ['people_basic', 'people_admin'] },
+  /** Departments and divisions: company setup, read by everyone's forms. */
+  organisation: { admin: ['people_admin'], read: ['people_basic', 'basic_access'] },
+  /** Custom links: admins plant them on anyone's dashboard; everyone reads (and adds) their own. */
+  customlinks: { admin: ['people_admin'], own: ['basic_access'] },
+  /** Company settings: every member reads them (the snackbar needs setting 17); admins change them. */
+  settings: { admin: [], member: true },
+  /** The module and price catalogues and the company's switches (spec §6: pricing only for admin_access). */
+  modules: { admin: [], member: true },
+  pricing: { admin: [] },
+  /** The company itself: deleting it, its subscription. */
+  company: { admin: [], member: true },
+  /** Things every member does for themselves: the menu, their profile, reporting an issue. */
+  self: { admin: [], member: true },
+  announcements: { module: 'announcements', admin: ['announcements_admin'], read: ['announcements_basic'] },
+  billing: { admin: ['billing_admin'], read: ['billing_basic'] },
+  chatbot: { module: 'chatbot', admin: [], read: ['chatbot_basic'] },
+  receipts: { module: 'receipts', admin: ['receipts_admin'], own: ['receipts_basic'], ownCreate: true },
+  scheduling: { module: 'scheduling', admin: ['scheduling_admin'], read: ['basic_access'] },
+  tools: { module: 'tool20', admin: ['tool20_admin'], read: ['tool20_basic'] },
+  ordering: { module: 'ordering', admin: ['ordering_admin'], own: ['ordering_basic'] },
+  project_notes: { module: 'project_notes', admin: ['project_notes_admin'], own: ['project_notes_basic'] },
+} as const satisfies Record<string, AreaRule>;
+
+export type Area = keyof typeof PERMISSION_MATRIX;
+/** read: list and get; create: add records; write: change and delete them. */
+export type Action = 'read' | 'create' | 'write';
+/** 'all': every row of the company; 'own': only the caller's rows (employees_id); null: refused. */
+export type Access = 'all' | 'own' | null;
+
+/**
+ * What `held` allows on `area` for `action`, with the company's switched-off modules (`off`, module ids)
+ * taken into account. The single answer both sides use.
+ */
+export function accessTo(
+  held: ReadonlySet<string> | readonly string[],
+  area: Area,
+  action: Action,
+  off: ReadonlySet<number> = new Set(),
+): Access {
+  const rule: AreaRule = PERMISSION_MATRIX[area];
+  if (rule.module && off.has(MODULES[rule.module])) return null;
+  const set = held instanceof Set ? held : new Set(held);
+  if (set.has(ADMIN_ACCESS) || holdsAny(set, rule.admin)) return 'all';
+  if (action !== 'read') return action === 'create' && rule.ownCreate && rule.own && holdsAny(set, rule.own) ? 'own' : null;
+  if (rule.member || holdsAny(set, rule.read ?? [])) return 'all';
+  if (rule.own && holdsAny(set, rule.own)) return 'own';
+  return null;
+}
+
+/** Whether `held` may do `action` on `area` at all (perhaps only on their own rows). */
+export function can(held: ReadonlySet<string> | readonly string[], area: Area, action: Action, off?: ReadonlySet<number>): boolean {
+  return accessTo(held, area, action, off) !== null;
+}

@@ -6,14 +6,47 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format');
 export const MAX_HOURS_PER_DAY = 24;
 export const OVERTIME_WEEKLY_HOURS = 40;
 
+/** The hours of one line: a finite number (zod refuses NaN and infinities) above zero, at most a day. */
+export const hoursSchema = z.number().positive('Hours must be more than zero.').max(MAX_HOURS_PER_DAY, 'A day has at most 24 hours.');
+
+const equipmentSchema = z.array(z.string().trim().min(1).max(100)).max(20).nullish();
+const noteSchema = z.string().max(1000).nullish();
+
 /** One line of a day entry: hours on a job and cost code, with the equipment used. */
 export const timecardEntrySchema = z.object({
   jobs_id: z.number().int().positive('Missing jobs_id in entry'),
   costcodes_id: z.number().int().positive('Choose a cost code.'),
-  hours: z.number().positive('Hours must be more than zero.').max(MAX_HOURS_PER_DAY, 'A day has at most 24 hours.'),
-  equipment: z.array(z.string().trim().min(1).max(100)).max(20).nullish(),
-  note: z.string().max(1000).nullish(),
+  hours: hoursSchema,
+  equipment: equipmentSchema,
+  note: noteSchema,
 });
+
+/**
+ * The columns of a stored line (createTimecardentry, updateTimecardentry), each optional so it checks a
+ * patch as well as a new record; the rules that need the stored rows are the server's.
+ */
+export const timecardEntryRecordSchema = z
+  .object({
+    users_timecard_id: z.number().int().positive(),
+    employees_id: z.number().int().positive(),
+    timecard_date: isoDate,
+    jobs_id: z.number().int().positive('Missing jobs_id in entry'),
+    costcodes_id: z.number().int().positive('Choose a cost code.'),
+    hours: hoursSchema,
+    equipment: equipmentSchema,
+    note: noteSchema,
+  })
+  .partial();
+
+/** The columns of a stored card (createTimecards, updateTimecards), each optional as above. */
+export const timecardRecordSchema = z
+  .object({
+    employees_id: z.number().int().positive(),
+    payperiod_start_date: isoDate,
+    payperiod_end_date: isoDate,
+    usernote: z.string().max(1000, 'You must enter a maximum of 1000 characters').nullish(),
+  })
+  .partial();
 
 export const dayEntrySchema = z.object({
   employees_id: z.number().int().positive(),
@@ -33,6 +66,9 @@ export const TIMECARD_MESSAGES = {
   pastDay: 'Time for a day can only be entered until the end of that day.',
   afterPeriod: 'That day is after the end of the current pay period.',
   periodClosed: 'This pay period has ended, so its time can no longer be changed.',
+  emptyForOther: 'Enter at least one line to save time for someone else.',
+  otherCard: 'That time card belongs to someone else.',
+  cardHasTime: 'A time card with time on it cannot move to another person or pay period.',
 } as const;
 
 const on = (settings: readonly TenantSetting[], id: number) => settings.find((s) => s.id === id)?.custom_value === 'true';
@@ -68,12 +104,54 @@ export function entryWindowRefusal(
   return enabled[0][2];
 }
 
-/** Checks a day's lines against the minute increment and the 24-hour day; returns the first problem. */
-export function dayEntryProblem(entries: { hours: number }[], increment: number): string | null {
-  if (entries.some((e) => !fitsIncrement(e.hours, increment))) return TIMECARD_MESSAGES.increment(increment);
-  const total = entries.reduce((sum, e) => sum + e.hours, 0);
-  return total > MAX_HOURS_PER_DAY + 1e-9 ? TIMECARD_MESSAGES.dayTotal : null;
+/** A day's total against the 24-hour day: the problem, or null. Anything not finite is over. */
+export function dayTotalProblem(lines: readonly { hours: number }[]): string | null {
+  const total = lines.reduce((sum, e) => sum + e.hours, 0);
+  return Number.isFinite(total) && total <= MAX_HOURS_PER_DAY + 1e-9 ? null : TIMECARD_MESSAGES.dayTotal;
 }
+
+/**
+ * Checks the lines being written against the minute increment, and the day they make, with the lines
+ * that stay (`kept`: a foreman's write leaves other jobs' lines in place), against the 24-hour day;
+ * returns the first problem.
+ */
+export function dayEntryProblem(
+  entries: readonly { hours: number }[],
+  increment: number,
+  kept: readonly { hours: number }[] = [],
+): string | null {
+  if (entries.some((e) => !fitsIncrement(e.hours, increment))) return TIMECARD_MESSAGES.increment(increment);
+  return dayTotalProblem([...kept, ...entries]);
+}
+
+/**
+ * Which lines of a person's day a write replaces: 'day' every line; a list of job ids, only the lines on
+ * those jobs (the rest stay).
+ */
+export type DayWriteScope = 'day' | readonly number[];
+
+/**
+ * Whose day a caller may write (spec §5, §6): a person their own (the whole day; an empty list clears it);
+ * admins anyone's (the whole day); a foreman a crew member's, only with lines on jobs they are foreman on
+ * (`foremanJobs`), and only those jobs' lines are replaced. An empty list for someone else is refused: it
+ * would say nothing but "delete". Anyone else: forbidden.
+ */
+export function dayWriteScope(input: {
+  caller: number;
+  target: number;
+  admin: boolean;
+  foremanJobs: readonly number[];
+  lineJobs: readonly number[];
+}): { scope: DayWriteScope } | { refusal: 'forbidden' } | { refusal: 'validation'; message: string } {
+  if (input.target === input.caller || input.admin) return { scope: 'day' };
+  if (input.foremanJobs.length === 0) return { refusal: 'forbidden' };
+  if (input.lineJobs.length === 0) return { refusal: 'validation', message: TIMECARD_MESSAGES.emptyForOther };
+  if (input.lineJobs.some((j) => !input.foremanJobs.includes(j))) return { refusal: 'forbidden' };
+  return { scope: input.foremanJobs };
+}
+
+/** Whether a stored line is replaced by a write of `scope`. */
+export const replacedBy = (scope: DayWriteScope, line: { jobs_id: number }): boolean => scope === 'day' || scope.includes(line.jobs_id);
 
 /** Regular and overtime hours per week (over 40 h), weeks starting on the period's first day. */
 export function splitOvertime(entries: { timecard_date: IsoDate; hours: number }[], periodStart: IsoDate) {

@@ -52,9 +52,10 @@ const COSTCODES: [string, string][] = [
   ['99-000', 'Shop / Yard'],
 ];
 
-/** A demo company for a first start on an empty embedded database. Returns its uuid, or null if data exists. */
+/** A demo company for a first start on an empty database. Returns its uuid, or null if anyone has an account. */
 export async function seedDemoCompany(db: Db): Promise<string | null> {
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(tenants)) as { count: number }[];
+  // Accounts, not companies: the serving role sees no company outside one's transaction (row-level security).
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as { count: number }[];
   if (count > 0) return null;
   const tenant_uuid = randomUUID();
   // Everyone (the three admins first) is a real user who signs in with their e-mail and DEMO_PASSWORD.

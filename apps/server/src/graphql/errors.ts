@@ -13,10 +13,14 @@ export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sig
 export const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do that.');
 export const notFound = (message = 'Not found.', extensions?: Record<string, unknown>) => new AppError('NOT_FOUND', message, extensions);
 
-const pgCode = (e: unknown): string | undefined => {
-  const err = e as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof err?.code === 'string' ? err.code : err?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
+/** The PostgreSQL error code somewhere along an error's causes (drizzle wraps pg's; GraphQL wraps both). */
+export const pgCode = (e: unknown): string | undefined => {
+  let err = e as { code?: unknown; cause?: unknown; originalError?: unknown } | undefined;
+  for (let depth = 0; err && depth < 5; depth++) {
+    if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return err.code;
+    err = (err.cause ?? err.originalError) as typeof err;
+  }
+  return undefined;
 };
 
 /**
@@ -47,4 +51,24 @@ export function recordError(e: unknown, index: number): unknown {
     default:
       return e;
   }
+}
+
+/**
+ * A PostgreSQL data exception (class 22: a bad date, a number out of range, text PostgreSQL cannot store)
+ * that reached the database from any operation is the caller's input, not our failure: VALIDATION.
+ */
+export function dataError(e: unknown): AppError | null {
+  const code = pgCode(e);
+  if (!code?.startsWith('22')) return null;
+  return new AppError('VALIDATION', code === '22003' ? 'A value is out of range.' : 'A value has the wrong format.');
+}
+
+/**
+ * graphql-jit reports a variable that does not fit its type (an Int given "x") as a GraphQLError of the
+ * graphql copy it loaded, with no original error: the caller's input, so VALIDATION, as graphql-js's own.
+ */
+export function jitInputError(e: unknown): AppError | null {
+  const err = e as { name?: unknown; message?: unknown; originalError?: unknown };
+  if (e instanceof GraphQLError || err?.name !== 'GraphQLError' || err.originalError) return null;
+  return new AppError('VALIDATION', String(err.message));
 }

@@ -74,6 +74,38 @@ describe('request limits, enforced before any resolver runs', () => {
     await alive();
   });
 
+  it('answers a 600,000-element list and a 20,000-deep variable with VALIDATION, not a 500', async () => {
+    const query = 'mutation($t: ID!, $d: [DepartmentsInput!]!) { createDepartments(tenant_uuid: $t, data: $d) { id } }';
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
+        payload,
+      });
+    const huge = await post(JSON.stringify({ query, variables: { t: a.tenantUuid, d: Array.from({ length: 600_000 }, () => 1) } }));
+    expect(huge.statusCode).toBeLessThan(500);
+    expect(huge.json().errors[0].extensions.code).toBe('VALIDATION');
+    const deep = `${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}`;
+    const nested = await post(`{"query":${JSON.stringify(query)},"variables":{"t":"${a.tenantUuid}","d":[{"department":${deep}}]}}`);
+    expect(nested.statusCode).toBeLessThan(500);
+    expect(nested.json().errors[0].extensions.code).toBe('VALIDATION');
+    const nul = await t.gql(query, { t: a.tenantUuid, d: [{ department: 'Yard\u0000' }] }, a.token);
+    expect(nul.errors?.[0]).toMatchObject({ extensions: { code: 'VALIDATION' } });
+    await alive();
+  });
+
+  it('answers a body that is not JSON with a 400 and no internals', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query": ',
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/stack|at \w+ \(|node_modules/);
+  });
+
   it('refuses a GET without the CSRF header', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/graphql?query=%7B__typename%7D' });
     expect(res.statusCode).toBe(403);

@@ -18,9 +18,8 @@ defineRecordOperations({
   name: 'OwnNotes',
   typeName: 'OwnNote',
   table: notes,
-  permissions: { admin: 'receipts_admin', basic: 'receipts_basic' },
+  area: 'receipts',
   ownRecords: true,
-  basicCanCreate: true,
 });
 
 const t = useTestApp({

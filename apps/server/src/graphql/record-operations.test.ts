@@ -4,6 +4,7 @@ import { withTenant } from '../db/with-tenant.js';
 import { departments } from '../modules/departments/departments.table.js';
 import { createMember, createTenant, type TestMember } from '../testing/factories.js';
 import { useTestApp } from '../testing/test-app.js';
+import { ACCESS_CACHE_TTL_MS } from './access-cache.js';
 
 const t = useTestApp();
 
@@ -135,12 +136,34 @@ describe('access', () => {
     expect(await names(outsider)).toEqual(before);
   });
 
-  it('refuses a removed member at once, whatever their session says', async () => {
+  it('refuses a removed or archived member at once, whatever their session says (the cached member is dropped)', async () => {
     const leaving = await createMember(t.database.db, admin.tenantUuid, { permissions: ['people_admin'] });
+    const archived = await createMember(t.database.db, admin.tenantUuid, { permissions: ['people_admin'] });
     expect(await names(leaving)).toHaveLength(5);
+    expect(await names(archived)).toHaveLength(5);
+    const removed = await t.gql(
+      'mutation($t: ID!, $id: Int!) { removeUserFromTenant(tenant_uuid: $t, id: $id) { id } }',
+      { t: admin.tenantUuid, id: leaving.employeeId },
+      admin.token,
+    );
+    expect(removed.errors).toBeUndefined();
+    expect((await t.gql(LIST, { t: leaving.tenantUuid }, leaving.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const archive = await t.gql(
+      'mutation($t: ID!, $d: [EmployeesUpdateInput!]!) { updateEmployees(tenant_uuid: $t, data: $d) { id } }',
+      { t: admin.tenantUuid, d: [{ id: archived.employeeId, status: 0 }] },
+      admin.token,
+    );
+    expect(archive.errors).toBeUndefined();
+    expect((await t.gql(LIST, { t: archived.tenantUuid }, archived.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it("refuses a member removed behind the app's back (plain SQL) once the cache entry expires", async () => {
+    const leaving = await createMember(t.database.db, admin.tenantUuid, { permissions: ['people_admin'] });
+    expect((await t.gql(LIST, { t: leaving.tenantUuid }, leaving.token)).errors).toBeUndefined();
     await withTenant(t.database.db, admin.tenantUuid, (tx) =>
       tx.execute(sql`update employees set cognito_status = 'Deleted', cognito_uuid = null where id = ${leaving.employeeId}`),
     );
+    await new Promise((r) => setTimeout(r, ACCESS_CACHE_TTL_MS + 100));
     expect((await t.gql(LIST, { t: leaving.tenantUuid }, leaving.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
   });
 });

@@ -1,16 +1,31 @@
 import { BATCH_MAX_RECORDS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwork/core/limits';
-import { ADMIN_ACCESS, type Permission } from '@groundwork/core/permissions';
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type Area, accessTo } from '@groundwork/core/permissions';
+import {
+  and,
+  asc,
+  Column as DrizzleColumn,
+  eq,
+  fillPlaceholders,
+  getTableColumns,
+  inArray,
+  is,
+  isNotNull,
+  isNull,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
 import { filter, pipe } from 'graphql-yoga';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
-import { withTenant } from '../db/with-tenant.js';
 import { type RecordEvent, type Row, recordTopic } from '../platform/realtime.js';
 import { builder } from './builder.js';
-import { type Ctx, checkSessionTenant, type Member, requireMember } from './context.js';
+import type { Ctx } from './context.js';
 import { AppError, forbidden, notFound, recordError } from './errors.js';
+import { enterTenant, type Gated, type Member, tenantSubscription } from './gate.js';
+import { selectPrepared } from './prepared.js';
 
 type Scalar = 'Int' | 'Float' | 'Boolean' | 'ID' | 'String' | 'JSON';
 
@@ -20,18 +35,17 @@ export type RecordModel = {
   /** The GraphQL object type's name. */
   typeName: string;
   table: PgTable;
-  permissions: {
-    /** Create, edit, delete and read everything (spec §6 "Admin permissions"). */
-    admin: Permission;
-    /** View; with ownRecords, only the user's own rows. */
-    basic?: Permission;
-    /** Other permissions that may view everything (for shared reference data). */
-    read?: Permission[];
-  };
-  /** Basic users see only rows whose employees_id is theirs (spec §6). */
+  /** The area of the permission matrix (packages/core/src/permissions.ts) whose rules apply. */
+  area: Area;
+  /**
+   * The table's employees_id owns each row: members whose access to the area is 'own' (spec §6) see and
+   * add only their own rows. Without it, 'own' access reaches nothing here.
+   */
   ownRecords?: boolean;
-  /** Basic users may add (their own) records, as receipts_basic may. */
-  basicCanCreate?: boolean;
+  /** Writes change who may do what (status, admin flag, groups): the tenant's cached members are dropped. */
+  changesAccess?: boolean;
+  /** The only columns members who may read but not write the area receive; the others read as null. */
+  readerColumns?: readonly string[];
   /** Ascending, non-null sort keys; id is always appended so the order is total and the cursor stable. */
   orderBy?: () => SQL[];
   /** Columns a client may never write. id, tenant_uuid, created_on and updated_on never are. */
@@ -45,9 +59,14 @@ export type RecordModel = {
   softDelete?: { column: string; value: unknown };
   /**
    * Rules that need the stored rows (e.g. the last admin of a company), run in the write's transaction
-   * before update and delete; throw an AppError to refuse the whole batch.
+   * before the write (create: id null); throw an AppError to refuse the whole batch.
    */
-  beforeWrite?: (tx: Tx, member: Member, action: 'update' | 'delete', changes: { id: number; patch: Row | null }[]) => Promise<void>;
+  beforeWrite?: (
+    tx: Tx,
+    member: Member,
+    action: 'create' | 'update' | 'delete',
+    changes: { id: number | null; patch: Row | null }[],
+  ) => Promise<void>;
 };
 
 type Column = { key: string; column: PgColumn; scalar: Scalar };
@@ -78,48 +97,36 @@ function scalarOf(column: PgColumn): Scalar {
   }
 }
 
-type Action = 'read' | 'create' | 'write';
-
 /**
- * Whether a member may do `action` on the model, and whether they are limited to their own rows.
- * Returns null when not allowed at all.
+ * Through the gate with the model's area; 'own' access is honoured only where the table has an owner.
+ * Writes that change access drop the company's cached members once they commit.
  */
-export function accessFor(model: RecordModel, member: Member, action: Action): { ownOnly: boolean } | null {
-  const p = member.permissions;
-  if (p.has(ADMIN_ACCESS) || p.has(model.permissions.admin)) return { ownOnly: false };
-  if (action === 'read' && model.permissions.read?.some((x) => p.has(x))) return { ownOnly: false };
-  const basic = model.permissions.basic;
-  if (!basic || !p.has(basic)) return null;
-  if (action === 'read') return { ownOnly: Boolean(model.ownRecords) };
-  if (action === 'create' && model.basicCanCreate) return { ownOnly: true };
-  return null;
-}
-
-/**
- * Runs `fn` in one tenant transaction after checking, in that same transaction, that the caller is a
- * member allowed to do `action`: one round trip saved on every call, and no work before the check.
- */
-async function authorized<T>(
+function gated<T>(
   ctx: Ctx,
   model: RecordModel,
   tenantUuid: string,
-  action: Action,
-  fn: (tx: Tx, access: { member: Member; ownOnly: boolean }) => Promise<T>,
+  action: 'read' | 'create' | 'write',
+  fn: (g: Gated & { ownOnly: boolean }) => Promise<T>,
 ): Promise<T> {
-  checkSessionTenant(ctx, tenantUuid);
-  return withTenant(ctx.db, tenantUuid, async (tx) => {
-    const member = await requireMember(ctx, tenantUuid, tx);
-    const access = accessFor(model, member, action);
-    if (!access) throw forbidden();
-    return fn(tx, { member, ...access });
-  });
+  const changesAccess = action !== 'read' && model.changesAccess;
+  return enterTenant(
+    ctx,
+    tenantUuid,
+    { area: model.area, action, changesAccess },
+    (g) => {
+      const ownOnly = g.access === 'own';
+      if (ownOnly && !model.ownRecords) throw forbidden();
+      return fn({ ...g, ownOnly });
+    },
+    { readOnly: action === 'read' },
+  );
 }
 
 /**
  * The columns a query selects under `items` (list) or at the top (get), so the database sends only
  * those; null when the selection uses fragments, and every column is read.
  */
-function selectedColumns(info: GraphQLResolveInfo, underItems: boolean): Set<string> | null {
+export function selectedColumns(info: GraphQLResolveInfo, underItems: boolean): Set<string> | null {
   let selections = info.fieldNodes[0]?.selectionSet?.selections ?? [];
   if (underItems) {
     const items = selections.find((n): n is FieldNode => n.kind === Kind.FIELD && n.name.value === 'items');
@@ -139,7 +146,9 @@ const encodeCursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).
 function decodeCursor(token: string, length: number): unknown[] {
   try {
     const values = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (Array.isArray(values) && values.length === length) return values;
+    // Only plain values: a forged token's objects never reach SQL, and a wrong type is PostgreSQL's 22P02.
+    const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+    if (Array.isArray(values) && values.length === length && values.every(plain)) return values;
   } catch {
     // fall through: a token we did not issue
   }
@@ -174,10 +183,19 @@ export function defineRecordOperations(model: RecordModel) {
   const writable = columns.filter((c) => !readOnly.has(c.key));
   const hasUpdatedOn = byKey.has('updated_on');
   const allColumns = getTableColumns(table);
-  const projection = (info: GraphQLResolveInfo, underItems: boolean) => {
+  // Columns the schema declares non-null are always read (GraphQL cannot answer null for them); the model's
+  // reader columns must therefore leave only nullable private fields out.
+  const readerColumns = model.readerColumns
+    ? new Set([...model.readerColumns, ...columns.filter((c) => c.column.notNull).map((c) => c.key)])
+    : null;
+  /** The columns to read: those the query selects, narrowed to readerColumns for members who only read. */
+  const projection = (info: GraphQLResolveInfo, underItems: boolean, member: Member) => {
     const wanted = selectedColumns(info, underItems);
-    if (!wanted) return allColumns;
-    return Object.fromEntries(Object.entries(allColumns).filter(([k]) => wanted.has(k) || k === 'id'));
+    const readerOnly = readerColumns && !accessTo(member.permissions, model.area, 'write', member.off);
+    if (!wanted && !readerOnly) return allColumns;
+    return Object.fromEntries(
+      Object.entries(allColumns).filter(([k]) => k === 'id' || ((!wanted || wanted.has(k)) && (!readerOnly || readerColumns.has(k)))),
+    );
   };
   const softDelete = model.softDelete ? { column: col(model.softDelete.column), value: model.softDelete.value } : undefined;
 
@@ -284,9 +302,11 @@ export function defineRecordOperations(model: RecordModel) {
     return out;
   };
 
-  const publish = (ctx: Ctx, event: RecordEvent, tenantUuid: string, rows: Row[]) => {
-    const topic = recordTopic(name, event, tenantUuid);
-    for (const row of rows) ctx.realtime.publish(topic, row);
+  const publish = (g: Gated, event: RecordEvent, rows: Row[]) => {
+    const topic = recordTopic(name, event, g.member.tenantUuid);
+    g.afterCommit(() => {
+      for (const row of rows) g.ctx.realtime.publish(topic, row);
+    });
   };
 
   const tenantArg = (t: { arg: { id: (o: { required: true }) => unknown } }) => t.arg.id({ required: true });
@@ -302,7 +322,7 @@ export function defineRecordOperations(model: RecordModel) {
         nextToken: t.arg.string({ required: false }),
       },
       resolve: (_root, args, ctx, info) =>
-        authorized(ctx, model, args.tenant_uuid as string, 'read', async (tx, { member, ownOnly }) => {
+        gated(ctx, model, args.tenant_uuid as string, 'read', async ({ tx, member, ownOnly }) => {
           const limit = args.limit ?? LIST_DEFAULT_LIMIT;
           if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
             throw new AppError('VALIDATION', `limit must be between 1 and ${LIST_MAX_LIMIT}.`);
@@ -316,18 +336,60 @@ export function defineRecordOperations(model: RecordModel) {
               )})`
             : undefined;
           const keyFields = Object.fromEntries(keys.map((k, i) => [`__k${i}`, k]));
-          const rows = await tx
-            .select({ ...projection(info, true), ...keyFields } as never)
-            .from(table)
-            .where(and(scope(member, ownOnly), filterSql(args.filter), afterSql))
-            .orderBy(...keys.map((k) => asc(k)))
-            .limit(limit + 1);
+          const columns = projection(info, true, member);
+          let rows: unknown[];
+          if (!args.filter) {
+            // Without a filter a list has few shapes (columns, own rows, a cursor): each is built and parsed once.
+            const shape = `list${name}|${Object.keys(columns).join(',')}|${ownOnly}|${after ? 'after' : ''}`;
+            const p = sql.placeholder;
+            rows = await selectPrepared(
+              tx,
+              shape,
+              () =>
+                tx
+                  .select({ ...columns, ...keyFields } as never)
+                  .from(table)
+                  .where(
+                    and(
+                      eq(tenantCol, p('tenant')),
+                      ownOnly && ownerCol ? eq(ownerCol, p('owner')) : undefined,
+                      softDelete ? ne(softDelete.column, softDelete.value) : undefined,
+                      after
+                        ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
+                            keys.map((_, i) => sql`${p(`k${i}`)}`),
+                            sql`, `,
+                          )})`
+                        : undefined,
+                    ),
+                  )
+                  .orderBy(...keys.map((k) => asc(k)))
+                  .limit(p('limit')) as never,
+              {
+                tenant: member.tenantUuid,
+                owner: member.employeeId,
+                limit: limit + 1,
+                ...Object.fromEntries((after ?? []).map((v, i) => [`k${i}`, v])),
+              },
+            );
+          } else {
+            rows = await tx
+              .select({ ...columns, ...keyFields } as never)
+              .from(table)
+              .where(and(scope(member, ownOnly), filterSql(args.filter), afterSql))
+              .orderBy(...keys.map((k) => asc(k)))
+              .limit(limit + 1);
+          }
           const more = rows.length > limit;
           const page = (more ? rows.slice(0, limit) : rows) as Row[];
           const last = page[page.length - 1];
           const nextToken = more && last ? encodeCursor(keys.map((_, i) => last[`__k${i}`])) : null;
-          for (const row of page) for (let i = 0; i < keys.length; i++) delete row[`__k${i}`];
-          return { items: page, nextToken };
+          // The sort keys leave each row as a fresh object: deleting properties would slow every later read of it.
+          const items = page.map((row) => {
+            const item: Row = {};
+            for (const k in row) if (!k.startsWith('__k')) item[k] = row[k];
+            return item;
+          });
+          return { items, nextToken };
         }),
     }),
   );
@@ -338,9 +400,9 @@ export function defineRecordOperations(model: RecordModel) {
       nullable: true,
       args: { tenant_uuid: tenantArg(t) as never, id: t.arg.int({ required: true }) },
       resolve: (_root, args, ctx, info) =>
-        authorized(ctx, model, args.tenant_uuid as string, 'read', async (tx, { member, ownOnly }) => {
+        gated(ctx, model, args.tenant_uuid as string, 'read', async ({ tx, member, ownOnly }) => {
           const rows = await tx
-            .select(projection(info, false) as never)
+            .select(projection(info, false, member) as never)
             .from(table)
             .where(and(scope(member, ownOnly), eq(idCol, args.id)))
             .limit(1);
@@ -354,9 +416,10 @@ export function defineRecordOperations(model: RecordModel) {
     t.field({
       type: [objectRef],
       args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [createInputRef], required: true }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: (_root, args, ctx) => {
         const tenant = args.tenant_uuid as string;
-        const created = await authorized(ctx, model, tenant, 'create', async (tx, { member, ownOnly }) => {
+        return gated(ctx, model, tenant, 'create', async (g) => {
+          const { tx, member, ownOnly } = g;
           const data = args.data as Row[];
           checkBatch(data);
           const records = data.map((r, i) => {
@@ -367,6 +430,12 @@ export function defineRecordOperations(model: RecordModel) {
             if (ownerCol) rec.employees_id = ownOnly ? member.employeeId : (rec.employees_id ?? member.employeeId);
             return { ...rec, tenant_uuid: tenant };
           });
+          await model.beforeWrite?.(
+            tx,
+            member,
+            'create',
+            records.map((patch) => ({ id: null, patch })),
+          );
           const out: Row[] = [];
           for (const [i, rec] of records.entries()) {
             try {
@@ -380,10 +449,9 @@ export function defineRecordOperations(model: RecordModel) {
               throw recordError(e, i);
             }
           }
+          publish(g, 'create', out);
           return out;
         });
-        publish(ctx, 'create', tenant, created);
-        return created;
       },
     }),
   );
@@ -392,9 +460,10 @@ export function defineRecordOperations(model: RecordModel) {
     t.field({
       type: [objectRef],
       args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [updateInputRef], required: true }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: (_root, args, ctx) => {
         const tenant = args.tenant_uuid as string;
-        const updated = await authorized(ctx, model, tenant, 'write', async (tx, { member }) => {
+        return gated(ctx, model, tenant, 'write', async (g) => {
+          const { tx, member } = g;
           const data = args.data as Row[];
           checkBatch(data);
           const patches = data.map((r, i) => {
@@ -422,10 +491,9 @@ export function defineRecordOperations(model: RecordModel) {
             if (rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
             out.push(...rows);
           }
+          publish(g, 'update', out);
           return out;
         });
-        publish(ctx, 'update', tenant, updated);
-        return updated;
       },
     }),
   );
@@ -434,9 +502,10 @@ export function defineRecordOperations(model: RecordModel) {
     t.field({
       type: [objectRef],
       args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [deleteInputRef], required: true }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: (_root, args, ctx) => {
         const tenant = args.tenant_uuid as string;
-        const deleted = await authorized(ctx, model, tenant, 'write', async (tx, { member }) => {
+        return gated(ctx, model, tenant, 'write', async (g) => {
+          const { tx, member } = g;
           const data = args.data as { id: number }[];
           checkBatch(data);
           await model.beforeWrite?.(
@@ -465,35 +534,31 @@ export function defineRecordOperations(model: RecordModel) {
             if (rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
             out.push(...rows);
           }
+          publish(g, 'delete', out);
           return out;
         });
-        publish(ctx, 'delete', tenant, deleted);
-        return deleted;
       },
     }),
   );
 
-  // --- Subscriptions: per-tenant topics; basic users limited to own rows only get their own ----
+  // --- Subscriptions: per-tenant topics; members with own access only get their own rows -------------
   for (const event of ['create', 'update', 'delete'] as const) {
-    const field = `on${event[0].toUpperCase()}${event.slice(1)}${name}`;
-    builder.subscriptionField(field, (t) =>
-      t.field({
+    tenantSubscription(
+      `on${event[0].toUpperCase()}${event.slice(1)}${name}`,
+      { area: model.area, action: 'read' },
+      {
         type: objectRef,
-        args: { tenant_uuid: tenantArg(t) as never },
-        subscribe: async (_root, args, ctx) => {
-          const member = await requireMember(ctx, args.tenant_uuid as string);
-          const access = accessFor(model, member, 'read');
-          if (!access) throw forbidden();
-          const { ownOnly } = access;
+        source: (member, access, ctx) => {
+          if (access === 'own' && !ownerCol) throw forbidden();
           const source = ctx.realtime.subscribe(recordTopic(name, event, member.tenantUuid));
-          if (!ownOnly) return source;
+          if (access === 'all') return source;
           return pipe(
             source,
             filter((row: Row) => row.employees_id === member.employeeId),
           );
         },
         resolve: (row: Row) => row,
-      }),
+      },
     );
   }
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT } from '@groundwork/core/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, type TestMember } from '../testing/factories.js';
 import { useTestApp } from '../testing/test-app.js';
@@ -38,6 +39,15 @@ async function subscribe(query: string, variables: Record<string, unknown>, toke
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   return {
+    /** The next event, or null once the server has ended the stream. */
+    async nextOrEnd(): Promise<any> {
+      try {
+        return await this.next();
+      } catch (err) {
+        if ((err as Error).message === 'stream ended') return null;
+        throw err;
+      }
+    },
     async next(): Promise<any> {
       for (;;) {
         const end = buffer.indexOf('\n\n');
@@ -81,5 +91,38 @@ describe('subscriptions over SSE', () => {
       body: JSON.stringify({ query: ON_CREATE, variables: { t: a.tenantUuid } }),
     });
     expect(await res.text()).toContain('UNAUTHENTICATED');
+  });
+
+  it('end when the session ends (global sign-out) or the person is removed, without delivering another event', async () => {
+    const leaving = await createMember(t.database.db, a.tenantUuid, { permissions: ['people_basic'] });
+    const signingOut = await createMember(t.database.db, a.tenantUuid, { permissions: ['people_basic'] });
+    const removedStream = await subscribe(ON_CREATE, { t: a.tenantUuid }, leaving.token);
+    const signedOutStream = await subscribe(ON_CREATE, { t: a.tenantUuid }, signingOut.token);
+    await new Promise((r) => setTimeout(r, 200));
+    await t.gql(CREATE, { t: a.tenantUuid, d: [{ department: 'Before' }] }, a.token);
+    expect((await removedStream.next()).data.onCreateDepartments.department).toBe('Before');
+    expect((await signedOutStream.next()).data.onCreateDepartments.department).toBe('Before');
+
+    const removed = await t.gql(
+      'mutation($t: ID!, $id: Int!) { removeUserFromTenant(tenant_uuid: $t, id: $id) { id } }',
+      { t: a.tenantUuid, id: leaving.employeeId },
+      a.token,
+    );
+    expect(removed.errors).toBeUndefined();
+    const out = await t.app.inject({
+      method: 'POST',
+      url: IDENTITY_ENDPOINT,
+      headers: {
+        'content-type': 'application/json',
+        [IDENTITY_ACTION_HEADER]: 'GlobalSignOut',
+        authorization: `Bearer ${signingOut.token}`,
+      },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+
+    await t.gql(CREATE, { t: a.tenantUuid, d: [{ department: 'After' }] }, a.token);
+    expect(await removedStream.nextOrEnd()).toBeNull();
+    expect(await signedOutStream.nextOrEnd()).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
+import { prepareDatabase } from '../db/migrate.js';
 import { type AccountFlags, createAccountFlags } from './account-flags.js';
 import { IdentityError } from './errors.js';
 
@@ -48,7 +48,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(database);
+    await prepareDatabase(database, config.migrationDatabaseUrl);
     console.log(
       await runAccountCommand(
         process.argv.slice(2),

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CODE_TTL_SECONDS } from '@groundwork/core/identity';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { verification } from './auth.table.js';
 import { codeMismatch, expiredCode, limitExceeded } from './errors.js';
@@ -43,33 +43,58 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
       });
       return code;
     },
-    /** The code's extra value when it matches; it is then gone. */
+    /**
+     * The code's extra value when it matches; it is then gone. Counting the try and claiming the code are one
+     * statement each, so concurrent guesses (on any number of instances) get at most 5 comparisons between them,
+     * and a right code is accepted once.
+     */
     async consume(purpose: string, subject: string, code: unknown): Promise<string | undefined> {
       const identifier = `${purpose}:${subject}`;
-      const [row] = await db
-        .select()
+      const t = now();
+      const tries = sql`coalesce((${verification.value}::jsonb ->> 'n')::int, 0)`;
+      const newest = db
+        .select({ id: verification.id })
         .from(verification)
-        .where(and(eq(verification.identifier, identifier)))
+        .where(eq(verification.identifier, identifier))
         .orderBy(desc(verification.createdAt))
         .limit(1);
-      if (!row) throw codeMismatch();
-      if (row.expiresAt.getTime() <= now().getTime()) {
-        await db.delete(verification).where(eq(verification.id, row.id));
-        throw expiredCode();
+      // The try is counted only while the code is live and has had fewer than 5; a row that is not counted is not
+      // compared. (The CASE keeps the JSON cast to this purpose's rows: better-auth stores other values here.)
+      const [row] = await db
+        .update(verification)
+        .set({ value: sql`jsonb_set(${verification.value}::jsonb, '{n}', to_jsonb(${tries} + 1))::text`, updatedAt: t })
+        .where(
+          and(
+            eq(verification.id, newest),
+            eq(verification.identifier, identifier),
+            gt(verification.expiresAt, t),
+            sql`case when ${verification.identifier} = ${identifier} then ${tries} < ${MAX_TRIES} else false end`,
+          ),
+        )
+        .returning({ id: verification.id, value: verification.value });
+      if (!row) {
+        const [stale] = await db
+          .select({ id: verification.id, expiresAt: verification.expiresAt })
+          .from(verification)
+          .where(eq(verification.identifier, identifier))
+          .orderBy(desc(verification.createdAt))
+          .limit(1);
+        if (stale && stale.expiresAt.getTime() <= t.getTime()) {
+          await db.delete(verification).where(eq(verification.id, stale.id));
+          throw expiredCode();
+        }
+        throw codeMismatch();
       }
       const stored = JSON.parse(row.value) as Stored;
       const given = Buffer.from(mac(identifier, typeof code === 'string' ? code.trim() : ''));
       const expected = Buffer.from(stored.h);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        if (stored.n + 1 >= MAX_TRIES) await db.delete(verification).where(eq(verification.id, row.id));
-        else
-          await db
-            .update(verification)
-            .set({ value: JSON.stringify({ ...stored, n: stored.n + 1 }) })
-            .where(eq(verification.id, row.id));
+        if (stored.n >= MAX_TRIES) await db.delete(verification).where(eq(verification.id, row.id));
         throw codeMismatch();
       }
-      await db.delete(verification).where(eq(verification.id, row.id));
+      // Claimed by whoever deletes it: two right answers at once cannot both use it.
+      const claimed = await db.delete(verification).where(eq(verification.id, row.id)).returning({ id: verification.id });
+      if (!claimed.length) throw codeMismatch();
       return stored.x;
     },
     /**

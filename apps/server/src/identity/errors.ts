@@ -36,3 +36,4 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export const invalidPassword = (message: string) => new IdentityError('InvalidPasswordException', message, 400);
 export const passwordResetRequired = () => new IdentityError('PasswordResetRequiredException', 'Password reset required for the user', 400);
 export const pendingExpired = () => new IdentityError('NotAuthorizedException', 'Invalid session for the user, session is expired.', 401);
+export const codeDeliveryFailure = (message: string) => new IdentityError('CodeDeliveryFailureException', message, 400);

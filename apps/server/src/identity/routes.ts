@@ -3,10 +3,10 @@ import { IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT, type IdentityAction } from '
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { createMailer } from '../platform/mail.js';
-import { registerOutboxRoutes } from '../platform/outbox.js';
+import { createMailer, smtpDelivery } from '../platform/mail.js';
+import { devOutboxServed, registerOutboxRoutes, startOutboxWorker } from '../platform/outbox.js';
 import { createSmsSender, type SmsSender } from '../platform/sms.js';
-import { CLIENT_IP_HEADER, createAuth } from './auth.js';
+import { BETTER_AUTH_HTTP_PATHS, CLIENT_IP_HEADER, createAuth } from './auth.js';
 import { createCaptcha, createRecaptcha } from './captcha.js';
 import { IdentityError, invalidParameter, limitExceeded } from './errors.js';
 import { type ActionRequest, createIdentityService } from './service.js';
@@ -27,15 +27,27 @@ export type IdentityOptions = {
 const PER_IP_PER_MINUTE = { windowSeconds: 60, max: 120 };
 
 /**
- * Mounts better-auth at /api/auth/* (passkey ceremonies and the session endpoints), our Cognito-shaped
- * layer at POST /api/identity, the captcha challenge, and (outside production) the dev outbox. Returns
+ * Mounts the allow-listed better-auth routes under /api/auth (none today), our Cognito-shaped
+ * layer at POST /api/identity, the captcha challenge, and (on a loopback address without SMTP) the dev outbox. Returns
  * how the rest of the app reads a request's session.
  */
 export async function registerIdentity(app: FastifyInstance, opts: IdentityOptions) {
   const { config, db, now } = opts;
   const auth = createAuth({ config, db, log: app.log });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, now });
-  const sms = createSmsSender({ provider: opts.sms, db, now });
+  const sms = createSmsSender({ provider: opts.sms, db, now, production: config.env === 'production' });
+  // The one delivery worker of this instance, for every e-mail and text queued on this database (the GraphQL
+  // operations' mailer queues into the same table): requests only queue, this sends.
+  const provider = opts.sms;
+  const delivery = startOutboxWorker({
+    db,
+    deliver: {
+      ...(config.smtpUrl ? { email: smtpDelivery({ smtpUrl: config.smtpUrl, from: config.mailFrom }) } : {}),
+      ...(provider ? { sms: (msg: { to: string; text: string }) => provider.send({ to: msg.to, text: msg.text }) } : {}),
+    },
+    log: app.log,
+  });
+  app.addHook('onClose', () => delivery.stop());
   const captcha = config.recaptcha
     ? createRecaptcha({ ...config.recaptcha, fetch: opts.captchaFetch })
     : createCaptcha({
@@ -55,30 +67,33 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
     return readSession(db, config.authSecret, presented, now());
   }
 
-  // better-auth's own routes. The client address comes from Fastify (trustProxy decides), never from a
-  // header the client sent.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    async handler(req, reply) {
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers)) {
-        if (value === undefined || key === CLIENT_IP_HEADER) continue;
-        headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-      }
-      headers.set(CLIENT_IP_HEADER, req.ip);
-      const body = req.method === 'GET' || req.body === undefined ? undefined : JSON.stringify(req.body);
-      if (body) headers.set('content-type', 'application/json');
-      const response = await auth.handler(new Request(new URL(req.url, config.appOrigin), { method: req.method, headers, body }));
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(await response.text());
-    },
-  });
+  // better-auth's own HTTP routes: only the allow-listed ones (none today, see BETTER_AUTH_HTTP_PATHS); every other
+  // path under /api/auth falls through to the 404 handler. The client address comes from Fastify (trustProxy
+  // decides), never from a header the client sent.
+  for (const path of BETTER_AUTH_HTTP_PATHS) {
+    app.route({
+      method: ['GET', 'POST'],
+      url: `/api/auth${path}`,
+      async handler(req, reply) {
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(req.headers)) {
+          if (value === undefined || key === CLIENT_IP_HEADER) continue;
+          headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+        }
+        headers.set(CLIENT_IP_HEADER, req.ip);
+        const body = req.method === 'GET' || req.body === undefined ? undefined : JSON.stringify(req.body);
+        if (body) headers.set('content-type', 'application/json');
+        const response = await auth.handler(new Request(new URL(req.url, config.appOrigin), { method: req.method, headers, body }));
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return reply.send(await response.text());
+      },
+    });
+  }
 
   app.get(`${IDENTITY_ENDPOINT}/captcha`, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -133,7 +148,17 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
     }
   });
 
-  if (config.env !== 'production') registerOutboxRoutes(app, db);
+  // Every code and temporary password is readable there: only on this machine, and the log says which it is.
+  const outbox = devOutboxServed(config);
+  if (outbox.served) {
+    registerOutboxRoutes(app, db, config.appOrigin);
+    app.log.info(
+      `development outbox at /dev/outbox: e-mail and texts are kept there instead of sent, for this machine only (HOST ${config.host}, no SMTP_URL)`,
+    );
+  } else {
+    app.log.info(`no development outbox at /dev/outbox: ${outbox.reason}`);
+    if (!config.smtpUrl) app.log.warn('SMTP_URL is not set: e-mail is kept in the outbox table and never delivered');
+  }
 
   return { auth, service, sessionOf };
 }

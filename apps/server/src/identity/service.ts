@@ -23,18 +23,18 @@ import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { withIdentity } from '../db/with-tenant.js';
-import { loadMember } from '../graphql/context.js';
+import { loadMember } from '../graphql/gate.js';
 import { employees } from '../modules/employees/employees.table.js';
-import { confirmInvitedRows } from '../modules/employees/sign-in-status.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import type { Mailer } from '../platform/mail.js';
-import type { SmsSender } from '../platform/sms.js';
+import { type SmsSender, SmsUnavailableError } from '../platform/sms.js';
 import { createAccountFlags, serverUsername } from './account-flags.js';
 import { type Auth, hashPassword, trustedSessionCreation, verifyPassword } from './auth.js';
 import { account, authPending, passkey, session as sessionTable, twoFactor, user } from './auth.table.js';
 import type { Captcha } from './captcha.js';
 import { createCodes } from './codes.js';
 import {
+  codeDeliveryFailure,
   codeMismatch,
   IdentityError,
   INCORRECT,
@@ -45,6 +45,7 @@ import {
   pendingExpired,
   signedOut,
 } from './errors.js';
+import { confirmInvitedRows } from './invited-rows.js';
 import { assertNotLocked, clearFailures, nameLockKey, reserveAttempt, userLockKey } from './lockout.js';
 import { passwordProblem } from './password-policy.js';
 import { type LiveSession, signToken } from './session.js';
@@ -94,6 +95,11 @@ const isUniqueViolation = (err: unknown): boolean => {
   }
   return false;
 };
+const addressKind = (to: string) => (to.includes('@') ? 'this e-mail address' : 'this phone number');
+const signUpTakenText = (to: string) =>
+  `Someone tried to create a Groundwork account with ${addressKind(to)}, which already has one. If it was you, sign in, or reset your password if you do not remember it. If it was not you, you can ignore this message: nothing was changed.`;
+const attributeTakenText = (to: string) =>
+  `Someone signed in to another Groundwork account asked to sign in with ${addressKind(to)}, which your account uses. Nothing was changed. If you did not expect this, you can ignore this message.`;
 const emailChangedText = (to: string) =>
   `The e-mail you sign in to Groundwork with was changed to ${maskDestination(to)}. If you did not do this, reset your password and contact your company's administrator.`;
 
@@ -180,13 +186,20 @@ export function createIdentityService(deps: IdentityDeps) {
 
   // ---- delivery -------------------------------------------------------------------------------------
   const usernameOf = (u: UserRow) => (isPlaceholder(u.email) ? (u.phoneNumber ?? '') : u.email);
+  const delivery = (to: string): CodeDelivery => ({ deliveryMedium: to.includes('@') ? 'EMAIL' : 'SMS', destination: maskDestination(to) });
+  /** Refuses at once when `to` is a phone and nothing can be texted, whether or not an account has it. */
+  const assertCanDeliver = (to: string) => {
+    if (!to.includes('@') && deps.sms.unavailable) throw codeDeliveryFailure(new SmsUnavailableError().message);
+  };
+  /**
+   * Hands the message to the mailer or SMS sender, which only queue it (or keep it, without SMTP): no answer waits
+   * for SMTP or the SMS provider, so it takes as long whether or not a message went out.
+   */
   async function deliver(to: string, subject: string, text: string): Promise<CodeDelivery> {
-    if (to.includes('@')) {
-      await deps.mailer.send({ to, subject, text });
-      return { deliveryMedium: 'EMAIL', destination: maskDestination(to) };
-    }
-    await deps.sms.send({ to, text: `${subject}: ${text}` });
-    return { deliveryMedium: 'SMS', destination: maskDestination(to) };
+    assertCanDeliver(to);
+    if (to.includes('@')) await deps.mailer.send({ to, subject, text });
+    else await deps.sms.send({ to, text: `${subject}: ${text}` });
+    return delivery(to);
   }
   const codeText = (code: string) => `Your Groundwork verification code is ${code}. It expires in 10 minutes.`;
   async function sendCode(purpose: string, u: UserRow, to: string, extra?: string): Promise<CodeDelivery> {
@@ -195,9 +208,36 @@ export function createIdentityService(deps: IdentityDeps) {
   }
   /** What an unknown username is told: the same shape as a real delivery, and nothing is sent. */
   const fakeDelivery = async (username: string): Promise<CodeDelivery> => {
+    assertCanDeliver(username);
     await codes.throttle(`none:${username}`);
-    return { deliveryMedium: username.includes('@') ? 'EMAIL' : 'SMS', destination: maskDestination(username) };
+    return delivery(username);
   };
+  /**
+   * Tells an account's owner that someone asked for their address (instead of telling the one who asked that it is
+   * taken); at most 5 such notices per 15 minutes, the rest dropped without a word to the asker.
+   */
+  async function notifyOwner(owner: UserRow, to: string, subject: string, text: string): Promise<void> {
+    try {
+      await codes.throttle(`notice:${owner.id}`);
+    } catch (err) {
+      if (err instanceof IdentityError && err.errorName === 'LimitExceededException') return;
+      throw err;
+    }
+    await deliver(to, subject, text);
+  }
+  /**
+   * A code for a new sign-in e-mail or phone. One that another account already uses gets the same answer, the same
+   * send limit and a new code replacing the last (never sent), and its owner is told instead: the one asking learns
+   * nothing about who has an account.
+   */
+  async function sendAttributeCode(u: UserRow, attribute: 'email' | 'phone_number', value: string): Promise<CodeDelivery> {
+    const owner = await findUser(value);
+    if (!owner || owner.id === u.id) return sendCode(`attr-${attribute}`, u, value, value);
+    assertCanDeliver(value);
+    await codes.issue(`attr-${attribute}`, u.id, value);
+    await notifyOwner(owner, value, 'Someone tried to use your address on Groundwork', attributeTakenText(value));
+    return delivery(value);
+  }
 
   // ---- sessions ----------------------------------------------------------------------------------------
   async function cookieSpec() {
@@ -223,6 +263,9 @@ export function createIdentityService(deps: IdentityDeps) {
       ),
     );
     if (!s) throw new IdentityError('NotAuthorizedException', INCORRECT, 401);
+    // Invited with an account they already had: the first sign-in after the invitation confirms it, so an
+    // invitation never tells the inviter whether the address had an account.
+    if (!u.mustChangePassword) await confirmInvitedRows(db, u.id);
     req.setCookie(await cookieSpec(), signToken(config.authSecret, s.token), SESSION_DAYS * 24 * 60 * 60);
     return s;
   }
@@ -391,6 +434,8 @@ export function createIdentityService(deps: IdentityDeps) {
           // This account's credentials, so an authenticator without discoverable keys can answer too.
           webAuthnOptions: {
             ...response,
+            // better-auth asks for 'preferred'; a passkey is both factors only when the person is verified.
+            userVerification: 'required',
             allowCredentials: keys.map((k) => ({
               id: k.id,
               type: 'public-key',
@@ -513,18 +558,37 @@ export function createIdentityService(deps: IdentityDeps) {
         throw new IdentityError('UserLambdaValidationException', 'Captcha verification failed. Please try again.', 400);
       }
       const password = checkNewPassword(body.password);
+      assertCanDeliver(username);
+      // An address that has an account gets the answer a new one gets, after the same argon2 work, and its owner is
+      // told instead: nobody learns from sign-up which addresses have accounts. (Whoever signed up never gets a code.)
       const existing = await findUser(username);
-      if (existing) throw new IdentityError('UsernameExistsException', 'An account with the given username already exists.', 400);
-      const u = await createUser(username, password, { confirmed: false, mustChangePassword: false });
-      const codeDelivery = await sendCode('signup', u, username);
-      return { nextStep: 'CONFIRM_SIGN_UP', codeDelivery };
+      let u: UserRow | undefined;
+      if (!existing) {
+        try {
+          u = await createUser(username, password, { confirmed: false, mustChangePassword: false });
+        } catch (err) {
+          // Signed up by another request at the same moment: the same as an existing account.
+          if (!isUniqueViolation(err)) throw err;
+        }
+      }
+      if (!u) {
+        await hashPassword(password);
+        const owner = existing ?? (await findUser(username));
+        if (owner) await notifyOwner(owner, username, 'Someone tried to sign up with your address', signUpTakenText(username));
+        return { nextStep: 'CONFIRM_SIGN_UP', codeDelivery: delivery(username) };
+      }
+      return { nextStep: 'CONFIRM_SIGN_UP', codeDelivery: await sendCode('signup', u, username) };
     },
 
     async ConfirmSignUp(body: Partial<IdentityActions['ConfirmSignUp']['req']>, req: ActionRequest): Promise<Res<'ConfirmSignUp'>> {
       const username = canonical(body.username);
       const u = await findUser(username);
+      // A code guess counts against the account like a password guess (an unknown name is locked the same way).
+      const lockKey = u ? userLockKey(u.id) : nameLockKey(username);
+      await reserveAttempt(db, lockKey, now());
       if (!u) throw codeMismatch();
       await codes.consume('signup', u.id, body.code);
+      await clearFailures(db, lockKey);
       await db
         .update(user)
         .set(isEmail(username) ? { emailVerified: true, updatedAt: now() } : { phoneNumberVerified: true, updatedAt: now() })
@@ -563,6 +627,8 @@ export function createIdentityService(deps: IdentityDeps) {
       const username = canonical(body.username);
       const password = checkNewPassword(body.newPassword);
       const u = await findUser(username);
+      const lockKey = u ? userLockKey(u.id) : nameLockKey(username);
+      await reserveAttempt(db, lockKey, now());
       if (!u) throw codeMismatch();
       await codes.consume('reset', u.id, body.code);
       await setPassword(u.id, password);
@@ -578,7 +644,7 @@ export function createIdentityService(deps: IdentityDeps) {
         })
         .where(eq(user.id, u.id));
       await db.delete(sessionTable).where(eq(sessionTable.userId, u.id));
-      await clearFailures(db, userLockKey(u.id));
+      await clearFailures(db, lockKey);
       return { nextStep: 'DONE' };
     },
 
@@ -598,20 +664,20 @@ export function createIdentityService(deps: IdentityDeps) {
       const s = requireSession(req);
       const u = await userById(s.userId);
       const attrs = body.attributes ?? {};
-      // Every value is checked before any code goes out, so a bad second value sends nothing.
+      // Every value is checked before any code goes out, so a bad second value sends nothing. Whether another
+      // account uses it is not said here (see sendAttributeCode).
       const changes: { attribute: 'email' | 'phone_number'; value: string }[] = [];
       for (const attribute of ['email', 'phone_number'] as const) {
         const raw = attrs[attribute];
         if (raw === undefined) continue;
         const value = attribute === 'email' ? newEmailValue(raw) : newPhoneValue(raw);
         if (value === (attribute === 'email' ? u.email : u.phoneNumber)) continue;
-        if (await findUser(value)) throw usernameExists();
         changes.push({ attribute, value });
       }
       // Nothing changes yet: the new value waits with its code, the old one signs in until the code is entered.
       let codeDelivery: CodeDelivery | undefined;
       for (const { attribute, value } of changes) {
-        codeDelivery = await sendCode(`attr-${attribute}`, u, value, value);
+        codeDelivery = await sendAttributeCode(u, attribute, value);
         await codes.hold(`attr-${attribute}:${u.id}`, value, PENDING_ATTRIBUTE_SECONDS);
       }
       return codeDelivery ? { nextStep: 'CONFIRM_ATTRIBUTE_WITH_CODE', codeDelivery } : { nextStep: 'DONE' };
@@ -628,7 +694,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const current = attribute === 'email' ? (isPlaceholder(u.email) ? null : u.email) : u.phoneNumber;
       const target = pendingValue ?? current;
       if (!target) throw invalidParameter(`There is no ${attribute} to verify.`);
-      return { codeDelivery: await sendCode(`attr-${attribute}`, u, target, target) };
+      return { codeDelivery: await sendAttributeCode(u, attribute, target) };
     },
 
     async VerifyUserAttribute(
@@ -637,8 +703,10 @@ export function createIdentityService(deps: IdentityDeps) {
     ): Promise<Res<'VerifyUserAttribute'>> {
       const s = requireSession(req);
       const attribute = body.attribute === 'phone_number' ? 'phone_number' : 'email';
+      await reserveAttempt(db, userLockKey(s.userId), now());
       const value = await codes.consume(`attr-${attribute}`, s.userId, body.code);
       if (!value) throw codeMismatch();
+      await clearFailures(db, userLockKey(s.userId));
       const u = await userById(s.userId);
       const other = await findUser(value);
       if (other && other.id !== u.id) throw usernameExists();
@@ -817,6 +885,10 @@ export function createIdentityService(deps: IdentityDeps) {
         if (!member) throw new IdentityError('NotAuthorizedException', 'You are not an active member of that company.', 403);
       }
       await db.update(sessionTable).set({ selectedTenantUuid: tenant, updatedAt: now() }).where(eq(sessionTable.id, s.id));
+      if (tenant !== null) {
+        const [chooser] = await db.select({ mustChange: user.mustChangePassword }).from(user).where(eq(user.id, s.userId));
+        if (chooser && !chooser.mustChange) await confirmInvitedRows(db, s.userId);
+      }
       return claims(await userById(s.userId), tenant);
     },
   };

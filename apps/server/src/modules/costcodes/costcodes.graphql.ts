@@ -8,7 +8,7 @@ export const costcodeOps = defineRecordOperations({
   name: 'Costcodes',
   typeName: 'Costcode',
   table: costcodes,
-  permissions: { admin: 'projects_admin', basic: 'projects_basic', read: ['basic_access'] },
+  area: 'costcodes',
   orderBy: () => [sql`${costcodes.costcode}`],
   validate: costcodeFields,
 });

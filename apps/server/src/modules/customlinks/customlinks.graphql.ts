@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { ADMIN_ACCESS } from '@groundwork/core/permissions';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { withTenant } from '../../db/with-tenant.js';
-import { builder } from '../../graphql/builder.js';
-import { checkSessionTenant, requireMember } from '../../graphql/context.js';
+import { forbidden } from '../../graphql/errors.js';
+import { tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
 import type { Row } from '../../platform/realtime.js';
+import { withAdminAccess } from '../employees/admins.js';
 import { customLinks } from './customlinks.table.js';
 
 const httpUrl = z
@@ -36,32 +37,43 @@ export const customLinkOps = defineRecordOperations({
   name: 'CustomLinks',
   typeName: 'CustomLink',
   table: customLinks,
-  permissions: { admin: 'people_admin', basic: 'basic_access' },
+  area: 'customlinks',
   ownRecords: true,
   orderBy: () => [sql`lower(${customLinks.title})`],
   validate: customLinkFields,
+  // A people admin may not plant or change links on the dashboard of someone with admin access.
+  async beforeWrite(tx, member, _action, changes) {
+    if (member.permissions.has(ADMIN_ACCESS)) return;
+    const owners = new Set(changes.map((c) => c.patch?.employees_id).filter((id): id is number => typeof id === 'number'));
+    const ids = changes.map((c) => c.id).filter((id): id is number => id !== null);
+    if (ids.length) {
+      const stored = await tx
+        .select({ owner: customLinks.employees_id })
+        .from(customLinks)
+        .where(and(eq(customLinks.tenant_uuid, member.tenantUuid), inArray(customLinks.id, ids)));
+      for (const r of stored) owners.add(r.owner);
+    }
+    if ((await withAdminAccess(tx, member.tenantUuid, [...owners])).length) throw forbidden();
+  },
 });
 
-builder.queryField('listCustomLinksPerUser', (t) =>
-  t.field({
+tenantQuery(
+  'listCustomLinksPerUser',
+  { area: 'self', action: 'read' },
+  {
     type: [customLinkOps.objectRef],
     description: "The signed-in person's active links, by title; any member may read their own.",
-    args: { tenant_uuid: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => {
-      checkSessionTenant(ctx, args.tenant_uuid);
-      return withTenant(ctx.db, args.tenant_uuid, async (tx) => {
-        const member = await requireMember(ctx, args.tenant_uuid, tx);
-        const rows = await tx
-          .select()
-          .from(customLinks)
-          .where(
-            and(eq(customLinks.tenant_uuid, member.tenantUuid), eq(customLinks.employees_id, member.employeeId), eq(customLinks.status, 1)),
-          )
-          .orderBy(asc(sql`lower(${customLinks.title})`), asc(customLinks.id))
-          // A person's own links are few; the cap keeps a runaway list from ever being one huge response.
-          .limit(1000);
-        return rows as Row[];
-      });
+    resolve: async (_args, { tx, member }) => {
+      const rows = await tx
+        .select()
+        .from(customLinks)
+        .where(
+          and(eq(customLinks.tenant_uuid, member.tenantUuid), eq(customLinks.employees_id, member.employeeId), eq(customLinks.status, 1)),
+        )
+        .orderBy(asc(sql`lower(${customLinks.title})`), asc(customLinks.id))
+        // A person's own links are few; the cap keeps a runaway list from ever being one huge response.
+        .limit(1000);
+      return rows as Row[];
     },
-  }),
+  },
 );

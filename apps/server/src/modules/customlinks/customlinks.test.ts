@@ -21,7 +21,7 @@ const LIST = `query($t: ID!) { listCustomLinks(tenant_uuid: $t) { items { ${FIEL
 const GET = `query($t: ID!, $id: Int!) { getCustomLinks(tenant_uuid: $t, id: $id) { ${FIELDS} } }`;
 const CREATE = `mutation($t: ID!, $d: [CustomLinksInput!]!) { createCustomLinks(tenant_uuid: $t, data: $d) { ${FIELDS} } }`;
 const UPDATE = `mutation($t: ID!, $d: [CustomLinksUpdateInput!]!) { updateCustomLinks(tenant_uuid: $t, data: $d) { ${FIELDS} } }`;
-const PER_USER = `query($t: String!) { listCustomLinksPerUser(tenant_uuid: $t) { ${FIELDS} } }`;
+const PER_USER = `query($t: ID!) { listCustomLinksPerUser(tenant_uuid: $t) { ${FIELDS} } }`;
 
 type Link = { id: number; employees_id: number; title: string; url: string; status: number };
 

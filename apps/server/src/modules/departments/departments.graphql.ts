@@ -7,7 +7,7 @@ export const departmentOps = defineRecordOperations({
   name: 'Departments',
   typeName: 'Department',
   table: departments,
-  permissions: { admin: 'people_admin', basic: 'people_basic', read: ['basic_access'] },
+  area: 'organisation',
   orderBy: () => [sql`lower(${departments.department})`],
   validate: namedRecord('department'),
 });

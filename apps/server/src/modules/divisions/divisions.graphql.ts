@@ -7,7 +7,7 @@ export const divisionOps = defineRecordOperations({
   name: 'Divisions',
   typeName: 'Division',
   table: divisions,
-  permissions: { admin: 'people_admin', basic: 'people_basic', read: ['basic_access'] },
+  area: 'organisation',
   orderBy: () => [sql`lower(${divisions.division})`],
   validate: namedRecord('division'),
 });

@@ -1,4 +1,4 @@
-import { employeeFields } from '@groundwork/core/people';
+import { DIRECTORY_FIELDS, employeeFields } from '@groundwork/core/people';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { sql } from 'drizzle-orm';
 import { forbidden } from '../../graphql/errors.js';
@@ -11,16 +11,22 @@ export const employeeOps = defineRecordOperations({
   name: 'Employees',
   typeName: 'Employee',
   table: employees,
-  permissions: { admin: 'people_admin', basic: 'people_basic' },
+  area: 'people',
+  changesAccess: true,
+  readerColumns: DIRECTORY_FIELDS,
   orderBy: () => [sql`lower(coalesce(${employees.firstname}, ''))`, sql`lower(coalesce(${employees.lastname}, ''))`],
   readOnly: ['cognito_uuid', 'cognito_status', 'is_admin', 'logged_in'],
   validate: employeeFields,
-  // Archiving or deleting someone with admin access is an admin's decision, and never of the last one.
+  // Changing anything of someone with admin access is an admin's decision; archiving or deleting them
+  // never takes the last one.
   async beforeWrite(tx, member, action, changes) {
-    const leaving = changes.filter((c) => action === 'delete' || (c.patch?.status !== undefined && c.patch.status !== 1)).map((c) => c.id);
-    if (leaving.length === 0) return;
-    const assertAnotherAdmin = await lockAdmins(tx, member.tenantUuid);
-    if (!member.permissions.has(ADMIN_ACCESS) && (await withAdminAccess(tx, member.tenantUuid, leaving)).length) throw forbidden();
-    assertAnotherAdmin(leaving);
+    if (action === 'create') return;
+    const ids = changes.map((c) => c.id as number);
+    const leaving = changes
+      .filter((c) => action === 'delete' || (c.patch?.status !== undefined && c.patch.status !== 1))
+      .map((c) => c.id as number);
+    const assertAnotherAdmin = leaving.length ? await lockAdmins(tx, member.tenantUuid) : null;
+    if (!member.permissions.has(ADMIN_ACCESS) && (await withAdminAccess(tx, member.tenantUuid, ids)).length) throw forbidden();
+    assertAnotherAdmin?.(leaving);
   },
 });

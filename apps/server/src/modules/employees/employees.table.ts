@@ -1,3 +1,4 @@
+import { DIRECTORY_FIELDS } from '@groundwork/core/people';
 import { sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
@@ -56,3 +57,8 @@ export const employees = pgTable(
     index('employees_identity_idx').on(t.cognito_uuid),
   ],
 );
+
+/** The directory projection (core DIRECTORY_FIELDS) as drizzle columns, for readers who are not people admins. */
+export const directoryColumns = Object.fromEntries(DIRECTORY_FIELDS.map((k) => [k, employees[k]])) as {
+  [K in (typeof DIRECTORY_FIELDS)[number]]: (typeof employees)[K];
+};

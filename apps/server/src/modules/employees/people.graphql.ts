@@ -1,25 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { COGNITO_STATUS, inviteEmail, PEOPLE_MESSAGES } from '@groundwork/core/people';
-import { ADMIN_ACCESS, type Permission } from '@groundwork/core/permissions';
+import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
-import { checkSessionTenant, requireMember } from '../../graphql/context.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
-import { user } from '../../identity/auth.table.js';
+import { enterTenant, type Rule } from '../../graphql/gate.js';
 import { IdentityError } from '../../identity/errors.js';
 import type { Row } from '../../platform/realtime.js';
 import { tenants } from '../tenants/tenants.table.js';
-import { asMember } from '../usergroups/usergroups.graphql.js';
 import { lockAdmins, withAdminAccess } from './admins.js';
 import { employeeOps } from './employees.graphql.js';
 import { employees } from './employees.table.js';
 
 type Employee = typeof employees.$inferSelect;
 
-const INVITE: Permission[] = ['people_admin', ADMIN_ACCESS];
-const ADMINS_ONLY: Permission[] = [ADMIN_ACCESS];
+/** Inviting and removing people: people admins (spec §6). */
+const INVITE: Rule = { area: 'people', action: 'write', changesAccess: true };
+/** Making or unmaking global admins hands out admin_access: full admins only. */
+const ADMINS_ONLY: Rule = { area: 'usergroups', action: 'write', changesAccess: true };
 
 const validation = (message: string, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -59,12 +58,12 @@ builder.mutationField('createGlobalAdmin', (t) =>
     type: employeeOps.objectRef,
     description: 'Makes an active person a global admin (is_admin, which grants admin_access).',
     args: {
-      tenant_uuid: t.arg.string({ required: true }),
+      tenant_uuid: t.arg.id({ required: true }),
       employees_id: t.arg.int({ required: true }),
       username: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, ADMINS_ONLY, async (tx) => {
+      enterTenant(ctx, args.tenant_uuid, ADMINS_ONLY, async ({ tx }) => {
         const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
         checkUsername(args.username, person);
         if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'employees_id');
@@ -78,12 +77,12 @@ builder.mutationField('deleteGlobalAdmin', (t) =>
     type: employeeOps.objectRef,
     description: 'Takes global admin away from a person; the last active admin cannot be removed.',
     args: {
-      tenant_uuid: t.arg.string({ required: true }),
+      tenant_uuid: t.arg.id({ required: true }),
       employees_id: t.arg.int({ required: true }),
       username: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, ADMINS_ONLY, async (tx) => {
+      enterTenant(ctx, args.tenant_uuid, ADMINS_ONLY, async ({ tx }) => {
         const assertAnotherAdmin = await lockAdmins(tx, args.tenant_uuid);
         const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
         checkUsername(args.username, person);
@@ -138,28 +137,24 @@ builder.mutationField('inviteUser', (t) =>
       'a person who has not signed in yet (FORCE_CHANGE_PASSWORD) resends the invitation with a fresh temporary ' +
       'password; the old one stops working.',
     args: {
-      tenant_uuid: t.arg.string({ required: true }),
+      tenant_uuid: t.arg.id({ required: true }),
       id: t.arg.int({ required: true }),
       email: t.arg.string({ required: true }),
       username: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
       const tenant = args.tenant_uuid;
-      checkSessionTenant(ctx, tenant);
       const parsed = inviteEmail.safeParse(args.email);
       if (!parsed.success) throw validation(`email: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'email');
       const email = parsed.data;
       const username = args.username?.trim() || null;
       if (username && username.length > 256) throw validation('username: You must enter a maximum of 256 characters', 'username');
 
-      const existingAccount = async () => {
-        const [found] = await ctx.db.select({ id: user.id, mustChange: user.mustChangePassword }).from(user).where(eq(user.email, email));
-        return found ?? null;
-      };
+      const existingAccount = () => ctx.accounts.byEmail(email);
 
       // 1. Who may invite, and whether this address may go to this person, before any account is made.
       let account = await existingAccount();
-      const before = await asMember(ctx, tenant, INVITE, async (tx, member) => {
+      const before = await enterTenant(ctx, tenant, INVITE, async ({ tx, member }) => {
         const person = await lockPerson(tx, tenant, args.id);
         await checkInvite(tx, tenant, person, email, account?.id ?? null, member.permissions.has(ADMIN_ACCESS));
         return person;
@@ -181,8 +176,7 @@ builder.mutationField('inviteUser', (t) =>
       }
 
       // 3. Link it in one transaction, checking again: someone may have linked the address meanwhile.
-      const { row, company } = await withTenant(ctx.db, tenant, async (tx) => {
-        const member = await requireMember(ctx, tenant, tx);
+      const { row, company } = await enterTenant(ctx, tenant, INVITE, async ({ tx, member }) => {
         const person = await lockPerson(tx, tenant, args.id);
         await checkInvite(tx, tenant, person, email, account.id, member.permissions.has(ADMIN_ACCESS));
         let updated: Row[];
@@ -193,7 +187,9 @@ builder.mutationField('inviteUser', (t) =>
               email: person.email?.trim() ? person.email : email,
               ...(username ? { username } : {}),
               cognito_uuid: account.id,
-              cognito_status: account.mustChange ? COGNITO_STATUS.invited : COGNITO_STATUS.confirmed,
+              // A new link is invited either way: whether the address already had an account is not the
+              // inviter's to learn (it reads CONFIRMED once they sign in). A link that stands keeps its status.
+              cognito_status: person.cognito_uuid === account.id && person.cognito_status ? person.cognito_status : COGNITO_STATUS.invited,
               updated_on: sql`now()`,
             })
             .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, person.id)))
@@ -227,9 +223,9 @@ builder.mutationField('removeUserFromTenant', (t) =>
   t.field({
     type: employeeOps.objectRef,
     description: "Ends a person's sign-in to the company (cognito_status Deleted, cognito_uuid cleared); their next request is refused.",
-    args: { tenant_uuid: t.arg.string({ required: true }), id: t.arg.int({ required: true }) },
+    args: { tenant_uuid: t.arg.id({ required: true }), id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, INVITE, async (tx, member) => {
+      enterTenant(ctx, args.tenant_uuid, INVITE, async ({ tx, member }) => {
         const tenant = args.tenant_uuid;
         const assertAnotherAdmin = await lockAdmins(tx, tenant);
         const person = await lockPerson(tx, tenant, args.id);

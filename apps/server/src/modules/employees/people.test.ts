@@ -13,12 +13,12 @@ import { temporaryPassword } from './people.graphql.js';
 const t = useTestApp();
 
 const EMP = 'id email username is_admin status cognito_status cognito_uuid';
-const INVITE = `mutation($t: String!, $id: Int!, $e: String!, $u: String) {
+const INVITE = `mutation($t: ID!, $id: Int!, $e: String!, $u: String) {
   inviteUser(tenant_uuid: $t, id: $id, email: $e, username: $u) { ${EMP} } }`;
-const REMOVE = `mutation($t: String!, $id: Int!) { removeUserFromTenant(tenant_uuid: $t, id: $id) { ${EMP} } }`;
-const MAKE_ADMIN = `mutation($t: String!, $e: Int!, $u: String) { createGlobalAdmin(tenant_uuid: $t, employees_id: $e, username: $u) { ${EMP} } }`;
-const DROP_ADMIN = `mutation($t: String!, $e: Int!, $u: String) { deleteGlobalAdmin(tenant_uuid: $t, employees_id: $e, username: $u) { ${EMP} } }`;
-const PERMS = 'query($t: String!) { listPermissions(tenant_uuid: $t) { id } }';
+const REMOVE = `mutation($t: ID!, $id: Int!) { removeUserFromTenant(tenant_uuid: $t, id: $id) { ${EMP} } }`;
+const MAKE_ADMIN = `mutation($t: ID!, $e: Int!, $u: String) { createGlobalAdmin(tenant_uuid: $t, employees_id: $e, username: $u) { ${EMP} } }`;
+const DROP_ADMIN = `mutation($t: ID!, $e: Int!, $u: String) { deleteGlobalAdmin(tenant_uuid: $t, employees_id: $e, username: $u) { ${EMP} } }`;
+const PERMS = 'query($t: ID!) { listPermissions(tenant_uuid: $t) { id } }';
 const CREATE_PEOPLE = `mutation($t: ID!, $d: [EmployeesInput!]!) { createEmployees(tenant_uuid: $t, data: $d) { id } }`;
 
 let admin: TestMember;
@@ -130,14 +130,23 @@ describe('inviteUser', () => {
       id,
       email: 'office@alpha.example',
       cognito_uuid: elsewhere.identity,
-      cognito_status: COGNITO_STATUS.confirmed,
+      // The same answer as for a new address: the invitation does not reveal that the account existed.
+      cognito_status: COGNITO_STATUS.invited,
     });
     const [mail] = await outbox(email);
     expect(mail.subject).toBe('You were added to Alpha Builders on Groundwork');
     expect(mail.text).not.toMatch(/temporary password/);
-    // The same identity may now select this company too.
+    // The same identity may now select this company too; selecting it confirms the row.
     const here = await createSession(t.database.db, elsewhere.identity, tenant);
     expect((await t.gql(PERMS, { t: tenant }, here)).errors).toBeUndefined();
+    const selected = await t.app.inject({
+      method: 'POST',
+      url: IDENTITY_ENDPOINT,
+      headers: { 'content-type': 'application/json', [IDENTITY_ACTION_HEADER]: 'SelectTenant', authorization: `Bearer ${here}` },
+      payload: { tenant_uuid: tenant },
+    });
+    expect(selected.statusCode).toBe(200);
+    expect(await row(tenant, id)).toMatchObject({ cognito_status: COGNITO_STATUS.confirmed });
   });
 
   it('refuses an address already linked to another person of the company', async () => {
@@ -448,9 +457,12 @@ describe('global admins', () => {
     expect(last.errors?.[0]).toMatchObject({ message: PEOPLE_MESSAGES.lastAdmin, extensions: { code: 'CONFLICT' } });
     expect(await code(DELETE_PEOPLE, { t: tenant, d: [{ id: only.employeeId }] }, deputy)).toBe('CONFLICT');
     expect(await row(tenant, only.employeeId)).toMatchObject({ status: 1, is_admin: true });
-    // Other edits of an admin, and archiving anyone else, go through.
+    // Any other edit of an admin's row is an admin's too (a people admin could otherwise change their e-mail);
+    // an admin may, and a people admin archives anyone else.
+    expect(await code(UPDATE_PEOPLE, { t: tenant, d: [{ id: only.employeeId, city: 'Denver' }] }, clerk)).toBe('FORBIDDEN');
+    expect(await row(tenant, only.employeeId)).toMatchObject({ city: null });
     expect(
-      (await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: only.employeeId, city: 'Denver', status: 1 }] }, clerk)).errors,
+      (await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: only.employeeId, city: 'Denver', status: 1 }] }, deputy)).errors,
     ).toBeUndefined();
     const worker = await createMember(db, tenant, { permissions: ['basic_access'] });
     expect((await gql(UPDATE_PEOPLE, { t: tenant, d: [{ id: worker.employeeId, status: 0 }] }, clerk)).errors).toBeUndefined();

@@ -9,10 +9,11 @@ import { FILE_MAX_BYTES, FILE_MESSAGES, FILE_TYPES, fileExtension } from '@groun
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { withTenant } from '../../db/with-tenant.js';
-import { loadMemberIn, type Member } from '../../graphql/context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../graphql/errors.js';
+import { gateOnly, type Member, type Rule, type TenantGate } from '../../graphql/gate.js';
 import type { LiveSession } from '../../identity/session.js';
+import { fitsQuota, quotaMessage, removeFolderIfEmpty, storedBytes } from './files.storage.js';
 import { files } from './files.table.js';
 
 /** The header naming the company an upload is for; being custom, it also makes cross-site form posts impossible. */
@@ -47,17 +48,17 @@ const MAGIC: Record<string, (head: Buffer) => boolean> = {
 type Refusal = { status: number; error: string; message: string };
 const refuse = (reply: FastifyReply, r: Refusal) => reply.status(r.status).send({ statusCode: r.status, ...r });
 const UNAUTHENTICATED: Refusal = { status: 401, error: 'UNAUTHENTICATED', message: 'Please sign back in.' };
+/** Uploads and downloads are every member's own business (issue reports today; each area's files later). */
+const FILES_RULE: Rule = { area: 'self', action: 'read' };
+
 const NOT_FOUND: Refusal = { status: 404, error: 'NOT_FOUND', message: 'Not found.' };
+const quotaFull = (config: Config): Refusal => ({ status: 413, error: 'QUOTA_EXCEEDED', message: quotaMessage(config.filesQuotaBytes) });
 
 /**
- * The same walls as GraphQL: a session, the tenant it selected (named again in the header), and an
- * active membership read from the database now.
+ * The same walls as GraphQL, through the same gate: a session, the tenant it selected (named again in the
+ * header), and an active membership. Answers a refusal, or the gate bound to that company.
  */
-async function memberOf(
-  req: FastifyRequest,
-  db: Db,
-  sessionOf: (req: FastifyRequest) => Promise<LiveSession | null>,
-): Promise<Member | Refusal> {
+async function tenantOf(req: FastifyRequest, gate: TenantGate, sessionOf: (req: FastifyRequest) => Promise<LiveSession | null>) {
   const session = await sessionOf(req);
   if (!session) return UNAUTHENTICATED;
   // A download may be a plain link, which cannot send headers: reading falls back to the session's company.
@@ -65,8 +66,15 @@ async function memberOf(
   const named = req.headers[TENANT_HEADER];
   const tenant = typeof named === 'string' ? named : req.method === 'GET' ? session.claims.tid : undefined;
   if (!tenant || !session.claims.tid || tenant !== session.claims.tid) return NOT_FOUND;
-  const member = await withTenant(db, tenant, (tx) => loadMemberIn(tx, session.claims.sub, tenant));
-  return member ?? NOT_FOUND;
+  const ctx = { session: session.claims, gate };
+  const run = <T>(fn: (tx: Tx, member: Member) => Promise<T>) => gateOnly(ctx, tenant, FILES_RULE, fn);
+  try {
+    const member = await run(async (_tx, m) => m);
+    return { member, run };
+  } catch (err) {
+    if (err instanceof AppError) return NOT_FOUND;
+    throw err;
+  }
 }
 
 /**
@@ -76,7 +84,7 @@ async function memberOf(
  */
 export async function registerFileRoutes(
   app: FastifyInstance,
-  { config, db, sessionOf }: { config: Config; db: Db; sessionOf: (req: FastifyRequest) => Promise<LiveSession | null> },
+  { config, gate, sessionOf }: { config: Config; gate: TenantGate; sessionOf: (req: FastifyRequest) => Promise<LiveSession | null> },
 ) {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -84,18 +92,25 @@ export async function registerFileRoutes(
     });
 
     scope.post('/api/files', async (req, reply) => {
-      const member = await memberOf(req, db, sessionOf);
-      if ('status' in member) return refuse(reply, member);
+      const entered = await tenantOf(req, gate, sessionOf);
+      if ('status' in entered) return refuse(reply, entered);
+      const { member, run } = entered;
       if (!req.isMultipart()) return refuse(reply, { status: 400, error: 'VALIDATION', message: FILE_MESSAGES.missing });
 
       const part = await req.file();
       if (!part) return refuse(reply, { status: 400, error: 'VALIDATION', message: FILE_MESSAGES.missing });
       const originalName = path.basename(part.filename ?? '').slice(0, 255);
       const ext = fileExtension(originalName);
-      const mimetype = FILE_TYPES[ext];
+      // Own keys only: a name ending in ".constructor" must not find Object.prototype's.
+      const mimetype = Object.hasOwn(FILE_TYPES, ext) ? FILE_TYPES[ext] : undefined;
       if (!originalName || !mimetype) {
         part.file.resume();
         return refuse(reply, { status: 415, error: 'VALIDATION', message: FILE_MESSAGES.badType });
+      }
+      // A company already at its quota hears so before the file is read (the insert below checks again, exactly).
+      if ((await run((tx) => storedBytes(tx, member.tenantUuid))) >= config.filesQuotaBytes) {
+        part.file.resume();
+        return refuse(reply, quotaFull(config));
       }
 
       const uuid = randomUUID();
@@ -122,16 +137,18 @@ export async function registerFileRoutes(
         await rm(target, { force: true });
         return refuse(reply, { status: 413, error: 'VALIDATION', message: FILE_MESSAGES.tooLarge });
       }
-      const check = MAGIC[ext];
+      const check = Object.hasOwn(MAGIC, ext) ? MAGIC[ext] : undefined;
       if (bytes === 0 || (check && !check(await readHead(target)))) {
         await rm(target, { force: true });
         return refuse(reply, { status: 415, error: 'VALIDATION', message: bytes === 0 ? FILE_MESSAGES.missing : FILE_MESSAGES.badType });
       }
 
       const sourceTable = fieldValue(part.fields.source_table);
+      let saved: boolean;
       try {
-        await withTenant(db, member.tenantUuid, (tx) =>
-          tx.insert(files).values({
+        saved = await run(async (tx) => {
+          if (!(await fitsQuota(tx, member.tenantUuid, bytes, config.filesQuotaBytes))) return false;
+          await tx.insert(files).values({
             tenant_uuid: member.tenantUuid,
             uuid,
             original_name: originalName,
@@ -142,21 +159,29 @@ export async function registerFileRoutes(
             server_filename: serverFilename,
             source_table: sourceTable && /^[a-z_]{1,64}$/.test(sourceTable) ? sourceTable : null,
             bytes,
-          }),
-        );
+          });
+          return true;
+        });
       } catch (err) {
         await rm(target, { force: true });
+        await removeFolderIfEmpty(config, member.tenantUuid);
         throw err;
+      }
+      if (!saved) {
+        await rm(target, { force: true });
+        await removeFolderIfEmpty(config, member.tenantUuid);
+        return refuse(reply, quotaFull(config));
       }
       const stored: StoredFile = { uuid, server_filename: serverFilename, original_name: originalName, mimetype, ext, bytes };
       return reply.status(201).send(stored);
     });
 
     scope.get<{ Params: { name: string } }>('/api/files/:name', async (req, reply) => {
-      const member = await memberOf(req, db, sessionOf);
-      if ('status' in member) return refuse(reply, member);
+      const entered = await tenantOf(req, gate, sessionOf);
+      if ('status' in entered) return refuse(reply, entered);
+      const { member, run } = entered;
       if (!SERVER_FILENAME.test(req.params.name)) return refuse(reply, NOT_FOUND);
-      const [row] = await withTenant(db, member.tenantUuid, (tx) =>
+      const [row] = await run((tx) =>
         tx
           .select({ original_name: files.original_name, mimetype: files.mimetype })
           .from(files)

@@ -2,10 +2,9 @@ import { issueSchema } from '@groundwork/core/profile';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
-import { withTenant } from '../../db/with-tenant.js';
-import { builder } from '../../graphql/builder.js';
-import { type Ctx, checkSessionTenant, requireMember } from '../../graphql/context.js';
+import type { Ctx } from '../../graphql/context.js';
 import { AppError } from '../../graphql/errors.js';
+import { enterTenant, type Rule, tenantMutation } from '../../graphql/gate.js';
 import { filePath } from '../files/files.routes.js';
 import { files } from '../files/files.table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -42,81 +41,82 @@ async function sendIssueMail(ctx: Ctx, config: Config, mail: IssueMail): Promise
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024)} KB`);
 
-builder.mutationField('submitIssue', (t) =>
-  t.boolean({
-    description:
-      'Reports a problem to support: stores the issue and e-mails it, with the attached files (server filenames from POST /api/files).',
-    args: {
-      tenant_uuid: t.arg.id({ required: true }),
-      user_name: t.arg.string({ required: true }),
-      user_email: t.arg.string({ required: true }),
-      subject: t.arg.string({ required: true }),
-      description: t.arg.string({ required: true }),
-      attached_files: t.arg.stringList({ required: false }),
-    },
-    resolve: async (_root, args, ctx) => {
-      checkSessionTenant(ctx, args.tenant_uuid);
-      const parsed = issueSchema.safeParse({ ...args, attached_files: args.attached_files ?? [] });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = String(issue?.path[0] ?? '');
-        throw new AppError('VALIDATION', `${field}: ${issue?.message}`, { field });
+const ISSUES: Rule = { area: 'self', action: 'read' };
+
+tenantMutation('submitIssue', ISSUES, {
+  type: 'Boolean',
+  description:
+    'Reports a problem to support: stores the issue and e-mails it, with the attached files (server filenames from POST /api/files).',
+  args: (arg) => ({
+    user_name: arg.string({ required: true }),
+    user_email: arg.string({ required: true }),
+    subject: arg.string({ required: true }),
+    description: arg.string({ required: true }),
+    attached_files: arg.stringList({ required: false }),
+  }),
+  resolve: async (args, { tx, member, ctx, afterCommit }) => {
+    const parsed = issueSchema.safeParse({ ...args, attached_files: args.attached_files ?? [] });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? '');
+      throw new AppError('VALIDATION', `${field}: ${issue?.message}`, { field });
+    }
+    const input = parsed.data;
+    const names = [...new Set(input.attached_files)];
+    const tenantUuid = args.tenant_uuid;
+
+    const saved = await (async () => {
+      const found: Attachment[] = names.length
+        ? await tx
+            .select({
+              server_filename: files.server_filename,
+              original_name: files.original_name,
+              mimetype: files.mimetype,
+              bytes: files.bytes,
+            })
+            .from(files)
+            .where(and(eq(files.tenant_uuid, tenantUuid), inArray(files.server_filename, names), eq(files.status, 1)))
+        : [];
+      const missing = names.filter((n) => !found.some((f) => f.server_filename === n));
+      if (missing.length) {
+        throw new AppError('VALIDATION', `attached_files: unknown file ${missing.join(', ')}`, { field: 'attached_files' });
       }
-      const input = parsed.data;
-      const names = [...new Set(input.attached_files)];
-      const tenantUuid = args.tenant_uuid;
+      const [row] = await tx
+        .insert(issues)
+        .values({
+          tenant_uuid: tenantUuid,
+          employees_id: member.employeeId,
+          user_name: input.user_name,
+          user_email: input.user_email,
+          subject: input.subject,
+          description: input.description,
+          attached_files: names,
+        })
+        .returning({ id: issues.id, uuid: issues.uuid });
+      if (names.length) {
+        await tx
+          .update(files)
+          .set({ source_table: 'issues', source_uuid: row.uuid, updated_on: sql`now()` })
+          .where(and(eq(files.tenant_uuid, tenantUuid), inArray(files.server_filename, names)));
+      }
+      const [company] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenantUuid));
+      return { id: row.id, member, company: company?.company ?? '', attachments: found };
+    })();
 
-      const saved = await withTenant(ctx.db, tenantUuid, async (tx) => {
-        const member = await requireMember(ctx, tenantUuid, tx);
-        const found: Attachment[] = names.length
-          ? await tx
-              .select({
-                server_filename: files.server_filename,
-                original_name: files.original_name,
-                mimetype: files.mimetype,
-                bytes: files.bytes,
-              })
-              .from(files)
-              .where(and(eq(files.tenant_uuid, tenantUuid), inArray(files.server_filename, names), eq(files.status, 1)))
-          : [];
-        const missing = names.filter((n) => !found.some((f) => f.server_filename === n));
-        if (missing.length) {
-          throw new AppError('VALIDATION', `attached_files: unknown file ${missing.join(', ')}`, { field: 'attached_files' });
-        }
-        const [row] = await tx
-          .insert(issues)
-          .values({
-            tenant_uuid: tenantUuid,
-            employees_id: member.employeeId,
-            user_name: input.user_name,
-            user_email: input.user_email,
-            subject: input.subject,
-            description: input.description,
-            attached_files: names,
-          })
-          .returning({ id: issues.id, uuid: issues.uuid });
-        if (names.length) {
-          await tx
-            .update(files)
-            .set({ source_table: 'issues', source_uuid: row.uuid, updated_on: sql`now()` })
-            .where(and(eq(files.tenant_uuid, tenantUuid), inArray(files.server_filename, names)));
-        }
-        const [company] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenantUuid));
-        return { id: row.id, member, company: company?.company ?? '', attachments: found };
-      });
-
-      const text = [
-        `From: ${input.user_name} <${input.user_email}>`,
-        `Company: ${saved.company} (${tenantUuid})`,
-        `Employee id: ${saved.member.employeeId}`,
-        `Issue: ${saved.id}`,
-        '',
-        input.description,
-        '',
-        saved.attachments.length
-          ? `Attachments:\n${saved.attachments.map((a) => `- ${a.original_name} (${a.server_filename}, ${kb(a.bytes)})`).join('\n')}`
-          : 'Attachments: none',
-      ].join('\n');
+    const text = [
+      `From: ${input.user_name} <${input.user_email}>`,
+      `Company: ${saved.company} (${tenantUuid})`,
+      `Employee id: ${saved.member.employeeId}`,
+      `Issue: ${saved.id}`,
+      '',
+      input.description,
+      '',
+      saved.attachments.length
+        ? `Attachments:\n${saved.attachments.map((a) => `- ${a.original_name} (${a.server_filename}, ${kb(a.bytes)})`).join('\n')}`
+        : 'Attachments: none',
+    ].join('\n');
+    // Sent once the issue is committed: a failed send never loses the report.
+    afterCommit(async () => {
       try {
         await sendIssueMail(ctx, ctx.config, {
           to: ctx.config.supportEmail,
@@ -126,7 +126,7 @@ builder.mutationField('submitIssue', (t) =>
           attachments: saved.attachments,
           tenantUuid,
         });
-        await withTenant(ctx.db, tenantUuid, (tx) =>
+        await enterTenant(ctx, tenantUuid, ISSUES, ({ tx }) =>
           tx
             .update(issues)
             .set({ emailed_on: sql`now()` })
@@ -136,7 +136,7 @@ builder.mutationField('submitIssue', (t) =>
         // The issue is kept (emailed_on stays null) so support can still find it; the person is not asked to retype it.
         ctx.log.error({ err, issue: saved.id, tenant: tenantUuid }, 'e-mailing a submitted issue to support failed');
       }
-      return true;
-    },
-  }),
-);
+    });
+    return true;
+  },
+});

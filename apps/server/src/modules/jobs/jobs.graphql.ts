@@ -1,25 +1,24 @@
 import { BUDGET_AMOUNTS, budgetLineFields, JOB_STATUS, jobFields } from '@groundwork/core/jobs';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { withTenant } from '../../db/with-tenant.js';
+import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
-import { checkSessionTenant, requireMember } from '../../graphql/context.js';
-import { forbidden } from '../../graphql/errors.js';
-import { accessFor, defineRecordOperations, type RecordModel } from '../../graphql/record-operations.js';
+import { tenantQuery } from '../../graphql/gate.js';
+import { defineRecordOperations, type RecordModel } from '../../graphql/record-operations.js';
 import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employeeOps } from '../employees/employees.graphql.js';
-import { employees } from '../employees/employees.table.js';
+import { directoryColumns, employees } from '../employees/employees.table.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
 import { jobs, jobsCostcodes, jobsForemen, jobsPms } from './jobs.table.js';
 
-const permissions = { admin: 'projects_admin', basic: 'projects_basic' } as const;
+const area = 'projects' as const;
 const jobSort = sql`lower(coalesce(nullif(${jobs.job_abbr}, ''), ${jobs.job}))`;
 
 const jobModel: RecordModel = {
   name: 'Jobs',
   typeName: 'Job',
   table: jobs,
-  permissions,
+  area,
   orderBy: () => [jobSort],
   validate: jobFields,
   softDelete: { column: 'status', value: JOB_STATUS.deleted },
@@ -30,27 +29,19 @@ for (const [name, typeName, table] of [
   ['JobsForemen', 'JobForeman', jobsForemen],
   ['JobsPms', 'JobPm', jobsPms],
 ] as const) {
-  defineRecordOperations({ name, typeName, table, permissions, orderBy: () => [sql`${table.jobs_id}`] });
+  defineRecordOperations({ name, typeName, table, area, orderBy: () => [sql`${table.jobs_id}`] });
 }
 
 export const budgetLineOps = defineRecordOperations({
   name: 'JobsCostcodes',
   typeName: 'JobCostcode',
   table: jobsCostcodes,
-  permissions,
+  area,
   orderBy: () => [sql`${jobsCostcodes.jobs_id}`],
   validate: budgetLineFields,
 });
 
-/** Reads a job-area operation's tenant transaction after the same checks the generic operations make. */
-async function readJobs<T>(ctx: Parameters<typeof requireMember>[0], tenantUuid: string, fn: Parameters<typeof withTenant<T>>[2]) {
-  checkSessionTenant(ctx, tenantUuid);
-  return withTenant(ctx.db, tenantUuid, async (tx) => {
-    const member = await requireMember(ctx, tenantUuid, tx);
-    if (!accessFor(jobModel, member, 'read')) throw forbidden();
-    return fn(tx);
-  });
-}
+const readJobs = { area, action: 'read' } as const;
 
 // --- listProjectBudget ---------------------------------------------------------------------------
 
@@ -92,7 +83,7 @@ const actualHours = sql<number>`coalesce((select sum(te.hours) from ${timecardEn
   where te.tenant_uuid = ${jobsCostcodes.tenant_uuid} and te.jobs_id = ${jobsCostcodes.jobs_id}
     and te.costcodes_id = ${jobsCostcodes.costcodes_id}), 0)::float8`;
 
-async function loadBudget(tx: Parameters<Parameters<typeof withTenant>[2]>[0], tenantUuid: string, jobId: number) {
+async function loadBudget(tx: Tx, tenantUuid: string, jobId: number) {
   const [job] = await tx
     .select({ id: jobs.id })
     .from(jobs)
@@ -125,15 +116,13 @@ async function loadBudget(tx: Parameters<Parameters<typeof withTenant>[2]>[0], t
   return { jobs_id: jobId, lines, totals };
 }
 
-builder.queryField('listProjectBudget', (t) =>
-  t.field({
-    type: ProjectBudgetRef,
-    nullable: true,
-    description: "A job's cost-code budget lines with totals; null when the job does not exist or was deleted.",
-    args: { tenant_uuid: t.arg.id({ required: true }), project_id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) => readJobs(ctx, args.tenant_uuid, (tx) => loadBudget(tx, args.tenant_uuid, args.project_id)),
-  }),
-);
+tenantQuery('listProjectBudget', readJobs, {
+  type: ProjectBudgetRef,
+  nullable: true,
+  description: "A job's cost-code budget lines with totals; null when the job does not exist or was deleted.",
+  args: (arg) => ({ project_id: arg.int({ required: true }) }),
+  resolve: (args, { tx, member }) => loadBudget(tx, member.tenantUuid, args.project_id),
+});
 
 // --- getJobById ----------------------------------------------------------------------------------
 
@@ -147,29 +136,27 @@ const JobDetailRef = builder.objectRef<JobDetail>('JobDetail').implement({
   }),
 });
 
-builder.queryField('getJobById', (t) =>
-  t.field({
-    type: JobDetailRef,
-    nullable: true,
-    description: 'A job with its foremen and project managers; null when it does not exist or was deleted.',
-    args: { tenant_uuid: t.arg.id({ required: true }), id: t.arg.int({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      readJobs(ctx, args.tenant_uuid, async (tx) => {
-        const tenant = args.tenant_uuid;
-        const [job] = await tx
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.id, args.id), ne(jobs.status, JOB_STATUS.deleted)));
-        if (!job) return null;
-        const team = (link: typeof jobsForemen | typeof jobsPms) =>
-          tx
-            .select({ e: employees })
-            .from(link)
-            .innerJoin(employees, and(eq(employees.tenant_uuid, link.tenant_uuid), eq(employees.id, link.employees_id)))
-            .where(and(eq(link.tenant_uuid, tenant), eq(link.jobs_id, args.id)))
-            .orderBy(asc(employees.firstname), asc(employees.lastname), asc(employees.id))
-            .then((rows) => rows.map((r) => r.e as Row));
-        return { job: job as Row, foremen: await team(jobsForemen), pms: await team(jobsPms) };
-      }),
-  }),
-);
+tenantQuery('getJobById', readJobs, {
+  type: JobDetailRef,
+  nullable: true,
+  description: 'A job with its foremen and project managers; null when it does not exist or was deleted.',
+  args: (arg) => ({ id: arg.int({ required: true }) }),
+  resolve: async (args, { tx, member }) => {
+    const tenant = member.tenantUuid;
+    const [job] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.id, args.id), ne(jobs.status, JOB_STATUS.deleted)));
+    if (!job) return null;
+    // The team as the directory shows it: a job reader is not a people admin (spec §6), so no private fields.
+    const team = (link: typeof jobsForemen | typeof jobsPms) =>
+      tx
+        .select(directoryColumns)
+        .from(link)
+        .innerJoin(employees, and(eq(employees.tenant_uuid, link.tenant_uuid), eq(employees.id, link.employees_id)))
+        .where(and(eq(link.tenant_uuid, tenant), eq(link.jobs_id, args.id)))
+        .orderBy(asc(employees.firstname), asc(employees.lastname), asc(employees.id))
+        .then((rows) => rows as Row[]);
+    return { job: job as Row, foremen: await team(jobsForemen), pms: await team(jobsPms) };
+  },
+});

@@ -1,36 +1,17 @@
 import { BATCH_MAX_RECORDS } from '@groundwork/core/limits';
-import { ADMIN_ACCESS, type Permission } from '@groundwork/core/permissions';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
-import { withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
-import { type Ctx, checkSessionTenant, type Member, requireMember } from '../../graphql/context.js';
-import { AppError, forbidden, notFound, recordError } from '../../graphql/errors.js';
+import { AppError, notFound, recordError } from '../../graphql/errors.js';
+import { enterTenant, type Gated, type Rule, tenantQuery, tenantSubscription } from '../../graphql/gate.js';
 import { type RecordEvent, recordTopic } from '../../platform/realtime.js';
 import { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from './modules.table.js';
 
-/** Runs `fn` in the caller's tenant transaction once the session, membership and `allowed` check pass. */
-async function asMember<T>(
-  ctx: Ctx,
-  tenantUuid: string,
-  allowed: (m: Member) => boolean,
-  fn: (tx: Tx, member: Member) => Promise<T>,
-): Promise<T> {
-  checkSessionTenant(ctx, tenantUuid);
-  return withTenant(ctx.db, tenantUuid, async (tx) => {
-    const member = await requireMember(ctx, tenantUuid, tx);
-    if (!allowed(member)) throw forbidden();
-    return fn(tx, member);
-  });
-}
-
-const anyMember = () => true;
-const holds =
-  (...wanted: Permission[]) =>
-  (m: Member) =>
-    m.permissions.has(ADMIN_ACCESS) || wanted.some((p) => m.permissions.has(p));
-const adminOnly = holds();
+const MODULES_READ: Rule = { area: 'modules', action: 'read' };
+/** Spec §6: pricing lists and module pricing load only for admin_access; only admins change plans and switches. */
+const ADMIN_ONLY: Rule = { area: 'pricing', action: 'write' };
+const ADMIN_SWITCH: Rule = { ...ADMIN_ONLY, changesAccess: true };
+const PRICING_READ: Rule = { area: 'pricing', action: 'read' };
 
 // --- The global catalogues ---------------------------------------------------------------------------
 
@@ -48,34 +29,21 @@ const ModulePricingRef = builder.objectRef<ModulePricingRow>('ModulePricing').im
   fields: (t) => ({ modules_id: t.exposeInt('modules_id'), pricing_id: t.exposeInt('pricing_id') }),
 });
 
-builder.queryField('listModules', (t) =>
-  t.field({
-    type: [ModuleRef],
-    description: "The product's modules; any member may read them.",
-    args: { tenant_uuid: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => asMember(ctx, args.tenant_uuid, anyMember, (tx) => tx.select().from(modules).orderBy(asc(modules.id))),
-  }),
-);
+tenantQuery('listModules', MODULES_READ, {
+  type: [ModuleRef],
+  description: "The product's modules; any member may read them.",
+  resolve: (_args, { tx }) => tx.select().from(modules).orderBy(asc(modules.id)),
+});
 
-// Spec §6: pricing lists and module pricing load only for admin_access.
-builder.queryField('listPricing', (t) =>
-  t.field({
-    type: [PricingRef],
-    args: { tenant_uuid: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => asMember(ctx, args.tenant_uuid, adminOnly, (tx) => tx.select().from(pricing).orderBy(asc(pricing.id))),
-  }),
-);
+tenantQuery('listPricing', PRICING_READ, {
+  type: [PricingRef],
+  resolve: (_args, { tx }) => tx.select().from(pricing).orderBy(asc(pricing.id)),
+});
 
-builder.queryField('listModulesPricing', (t) =>
-  t.field({
-    type: [ModulePricingRef],
-    args: { tenant_uuid: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, adminOnly, (tx) =>
-        tx.select().from(modulesPricing).orderBy(asc(modulesPricing.modules_id), asc(modulesPricing.pricing_id)),
-      ),
-  }),
-);
+tenantQuery('listModulesPricing', PRICING_READ, {
+  type: [ModulePricingRef],
+  resolve: (_args, { tx }) => tx.select().from(modulesPricing).orderBy(asc(modulesPricing.modules_id), asc(modulesPricing.pricing_id)),
+});
 
 // --- A company's module switches and plans ----------------------------------------------------------
 
@@ -91,7 +59,9 @@ function defineSwitchOperations(opts: {
   typeName: string;
   table: PgTable;
   ref: 'modules_id' | 'pricing_id';
-  canRead: (m: Member) => boolean;
+  read: Rule;
+  /** Writes change what members may reach (module switches): the company's cached members are dropped. */
+  changesAccess?: boolean;
   describe: string;
 }) {
   const { name, typeName, table, ref } = opts;
@@ -124,21 +94,24 @@ function defineSwitchOperations(opts: {
       throw new AppError('VALIDATION', `Record ${i + 1}: status must be 1 (on) or 0 (off).`, { index: i, field: 'status' });
     }
   };
-  const publish = (ctx: Ctx, event: RecordEvent, tenant: string, rows: SwitchRow[]) => {
-    for (const row of rows) ctx.realtime.publish(recordTopic(name, event, tenant), row);
+  const publish = (g: Gated, event: RecordEvent, rows: SwitchRow[]) => {
+    const tenant = g.member.tenantUuid;
+    g.afterCommit(() => {
+      for (const row of rows) g.ctx.realtime.publish(recordTopic(name, event, tenant), row);
+    });
   };
   const mine = (tenant: string, id: number) => and(eq(cols.tenant_uuid, tenant), eq(cols.id, id));
 
   builder.queryField(`list${name}`, (t) =>
     t.field({
       type: [objectRef],
-      args: { tenant_uuid: t.arg.string({ required: true }) },
+      args: { tenant_uuid: t.arg.id({ required: true }) },
       resolve: (_root, args, ctx) =>
-        asMember(
+        enterTenant(
           ctx,
           args.tenant_uuid,
-          opts.canRead,
-          (tx) =>
+          opts.read,
+          ({ tx }) =>
             tx
               .select()
               .from(table)
@@ -154,7 +127,7 @@ function defineSwitchOperations(opts: {
       nullable: true,
       args: { tenant_uuid: t.arg.id({ required: true }), id: t.arg.int({ required: true }) },
       resolve: (_root, args, ctx) =>
-        asMember(ctx, args.tenant_uuid, opts.canRead, async (tx) => {
+        enterTenant(ctx, args.tenant_uuid, opts.read, async ({ tx }) => {
           const rows = (await tx.select().from(table).where(mine(args.tenant_uuid, args.id))) as SwitchRow[];
           return rows[0] ?? null;
         }),
@@ -165,9 +138,10 @@ function defineSwitchOperations(opts: {
     t.field({
       type: [objectRef],
       args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [createInput], required: true }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: (_root, args, ctx) => {
         const tenant = args.tenant_uuid;
-        const rows = await asMember(ctx, tenant, adminOnly, async (tx) => {
+        return enterTenant(ctx, tenant, opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY, async (g) => {
+          const { tx } = g;
           const data = args.data as Record<string, number | null | undefined>[];
           checkBatch(data);
           const out: SwitchRow[] = [];
@@ -185,10 +159,9 @@ function defineSwitchOperations(opts: {
               throw recordError(e, i);
             }
           }
+          publish(g, 'create', out);
           return out;
         });
-        publish(ctx, 'create', tenant, rows);
-        return rows;
       },
     }),
   );
@@ -197,9 +170,10 @@ function defineSwitchOperations(opts: {
     t.field({
       type: [objectRef],
       args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [updateInput], required: true }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: (_root, args, ctx) => {
         const tenant = args.tenant_uuid;
-        const rows = await asMember(ctx, tenant, adminOnly, async (tx) => {
+        return enterTenant(ctx, tenant, opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY, async (g) => {
+          const { tx } = g;
           const data = args.data as Record<string, number | null | undefined>[];
           checkBatch(data);
           const out: SwitchRow[] = [];
@@ -222,10 +196,9 @@ function defineSwitchOperations(opts: {
             if (updated.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
             out.push(...updated);
           }
+          publish(g, 'update', out);
           return out;
         });
-        publish(ctx, 'update', tenant, rows);
-        return rows;
       },
     }),
   );
@@ -234,9 +207,10 @@ function defineSwitchOperations(opts: {
     t.field({
       type: [objectRef],
       args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [deleteInput], required: true }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: (_root, args, ctx) => {
         const tenant = args.tenant_uuid;
-        const rows = await asMember(ctx, tenant, adminOnly, async (tx) => {
+        return enterTenant(ctx, tenant, opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY, async (g) => {
+          const { tx } = g;
           checkBatch(args.data);
           const out: SwitchRow[] = [];
           for (const [i, { id }] of args.data.entries()) {
@@ -244,27 +218,19 @@ function defineSwitchOperations(opts: {
             if (deleted.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
             out.push(...deleted);
           }
+          publish(g, 'delete', out);
           return out;
         });
-        publish(ctx, 'delete', tenant, rows);
-        return rows;
       },
     }),
   );
 
   for (const event of ['create', 'update', 'delete'] as const) {
-    builder.subscriptionField(`on${event[0].toUpperCase()}${event.slice(1)}${name}`, (t) =>
-      t.field({
-        type: objectRef,
-        args: { tenant_uuid: t.arg.id({ required: true }) },
-        subscribe: async (_root, args, ctx) => {
-          const member = await requireMember(ctx, args.tenant_uuid);
-          if (!opts.canRead(member)) throw forbidden();
-          return ctx.realtime.subscribe(recordTopic(name, event, member.tenantUuid)) as AsyncIterable<SwitchRow>;
-        },
-        resolve: (row: SwitchRow) => row,
-      }),
-    );
+    tenantSubscription(`on${event[0].toUpperCase()}${event.slice(1)}${name}`, opts.read, {
+      type: objectRef,
+      source: (member, _access, ctx) => ctx.realtime.subscribe(recordTopic(name, event, member.tenantUuid)) as AsyncIterable<SwitchRow>,
+      resolve: (row: SwitchRow) => row,
+    });
   }
 }
 
@@ -274,7 +240,8 @@ defineSwitchOperations({
   table: tenantsModules,
   ref: 'modules_id',
   // Which modules are on shapes everyone's menu, so every member may see the switches.
-  canRead: anyMember,
+  read: MODULES_READ,
+  changesAccess: true,
   describe: 'A module switched on (status 1) or off (0) for the company; a module without a row is on.',
 });
 
@@ -283,6 +250,6 @@ defineSwitchOperations({
   typeName: 'TenantsPricing',
   table: tenantsPricing,
   ref: 'pricing_id',
-  canRead: holds('billing_admin', 'billing_basic'),
+  read: { area: 'billing', action: 'read' },
   describe: 'A plan the company is on (status 1 active).',
 });

@@ -6,11 +6,11 @@ import { useTestApp } from '../../testing/test-app.js';
 const t = useTestApp();
 
 const Q = {
-  modules: 'query($t: String!) { listModules(tenant_uuid: $t) { id module title } }',
-  pricing: 'query($t: String!) { listPricing(tenant_uuid: $t) { id title price } }',
-  modulesPricing: 'query($t: String!) { listModulesPricing(tenant_uuid: $t) { modules_id pricing_id } }',
-  tenantsModules: 'query($t: String!) { listTenantsModules(tenant_uuid: $t) { id modules_id status } }',
-  tenantsPricing: 'query($t: String!) { listTenantsPricing(tenant_uuid: $t) { id pricing_id status } }',
+  modules: 'query($t: ID!) { listModules(tenant_uuid: $t) { id module title } }',
+  pricing: 'query($t: ID!) { listPricing(tenant_uuid: $t) { id title price } }',
+  modulesPricing: 'query($t: ID!) { listModulesPricing(tenant_uuid: $t) { modules_id pricing_id } }',
+  tenantsModules: 'query($t: ID!) { listTenantsModules(tenant_uuid: $t) { id modules_id status } }',
+  tenantsPricing: 'query($t: ID!) { listTenantsPricing(tenant_uuid: $t) { id pricing_id status } }',
 };
 const M = {
   get: 'query($t: ID!, $id: Int!) { getTenantsModules(tenant_uuid: $t, id: $id) { id modules_id status } }',

@@ -2,10 +2,9 @@ import { compareNavigationItems } from '@groundwork/core/navigation';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
-import { checkSessionTenant, requireMember } from '../../graphql/context.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
+import { tenantQuery } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../usergroups/usergroups.table.js';
@@ -79,42 +78,36 @@ export async function navigationFor(tx: Tx, tenantUuid: string, permissions: Rea
     .sort(compareNavigationItems);
 }
 
-builder.queryField('listUsersNavigation', (t) =>
-  t.field({
+tenantQuery(
+  'listUsersNavigation',
+  { area: 'self', action: 'read' },
+  {
     type: [NavigationItemRef],
     description:
       "The caller's menu, sorted by type descending then title. user_id/username, when given, must be the caller's unless they hold admin_access, who may read anyone's.",
-    args: {
-      tenant_uuid: t.arg.string({ required: true }),
-      user_id: t.arg.int({ required: false }),
-      username: t.arg.string({ required: false }),
+    args: (arg) => ({ user_id: arg.int({ required: false }), username: arg.string({ required: false }) }),
+    resolve: async (args, { tx, member }) => {
+      const username = args.username?.trim() || null;
+      if (username && username.length > 256) throw new AppError('VALIDATION', 'username: You must enter a maximum of 256 characters');
+      if (args.user_id == null && !username) return navigationFor(tx, member.tenantUuid, member.permissions);
+      const isAdmin = member.permissions.has(ADMIN_ACCESS);
+      const [person] = await tx
+        .select({ id: employees.id })
+        .from(employees)
+        .where(
+          and(
+            eq(employees.tenant_uuid, member.tenantUuid),
+            args.user_id != null ? eq(employees.id, args.user_id) : undefined,
+            username ? sql`lower(${employees.username}) = lower(${username})` : undefined,
+          ),
+        )
+        .limit(2);
+      // Someone else's menu is an admin's business; to anyone else it makes no difference whether they exist.
+      if (person?.id === member.employeeId) return navigationFor(tx, member.tenantUuid, member.permissions);
+      if (!isAdmin) throw forbidden();
+      if (!person) throw notFound('That person was not found.');
+      const permissions = await permissionsOf(tx, member.tenantUuid, person.id);
+      return permissions ? navigationFor(tx, member.tenantUuid, permissions) : [];
     },
-    resolve: (_root, args, ctx) => {
-      checkSessionTenant(ctx, args.tenant_uuid);
-      return withTenant(ctx.db, args.tenant_uuid, async (tx) => {
-        const member = await requireMember(ctx, args.tenant_uuid, tx);
-        const username = args.username?.trim() || null;
-        if (username && username.length > 256) throw new AppError('VALIDATION', 'username: You must enter a maximum of 256 characters');
-        if (args.user_id == null && !username) return navigationFor(tx, member.tenantUuid, member.permissions);
-        const isAdmin = member.permissions.has(ADMIN_ACCESS);
-        const [person] = await tx
-          .select({ id: employees.id })
-          .from(employees)
-          .where(
-            and(
-              eq(employees.tenant_uuid, member.tenantUuid),
-              args.user_id != null ? eq(employees.id, args.user_id) : undefined,
-              username ? sql`lower(${employees.username}) = lower(${username})` : undefined,
-            ),
-          )
-          .limit(2);
-        // Someone else's menu is an admin's business; to anyone else it makes no difference whether they exist.
-        if (person?.id === member.employeeId) return navigationFor(tx, member.tenantUuid, member.permissions);
-        if (!isAdmin) throw forbidden();
-        if (!person) throw notFound('That person was not found.');
-        const permissions = await permissionsOf(tx, member.tenantUuid, person.id);
-        return permissions ? navigationFor(tx, member.tenantUuid, permissions) : [];
-      });
-    },
-  }),
+  },
 );

@@ -8,7 +8,7 @@ import { usergroupPermissions, usergroups, usergroupUsers } from '../usergroups/
 
 const t = useTestApp();
 
-const NAV = `query($t: String!, $u: Int, $n: String) {
+const NAV = `query($t: ID!, $u: Int, $n: String) {
   listUsersNavigation(tenant_uuid: $t, user_id: $u, username: $n) { id title path type icon modules_id } }`;
 const SWITCH_ON_OFF = `mutation($t: ID!, $d: [TenantsModulesInput!]!) { createTenantsModules(tenant_uuid: $t, data: $d) { id modules_id status } }`;
 const UPDATE_SWITCH = `mutation($t: ID!, $d: [TenantsModulesUpdateInput!]!) { updateTenantsModules(tenant_uuid: $t, data: $d) { id status } }`;

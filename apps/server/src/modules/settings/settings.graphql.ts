@@ -1,11 +1,9 @@
-import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { isSettingOn, MINUTE_INCREMENT_SETTINGS, settingValueProblem } from '@groundwork/core/settings';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
-import { checkSessionTenant, requireMember } from '../../graphql/context.js';
-import { AppError, forbidden } from '../../graphql/errors.js';
+import { AppError } from '../../graphql/errors.js';
+import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { codxTenantOptionsValues, tenantSettings } from './settings.table.js';
 
 export type GlobalSetting = {
@@ -85,82 +83,71 @@ export async function seedDefaultSettings(tx: Tx, tenantUuid: string): Promise<v
 
 const MAX_SETTINGS_PER_CALL = 200;
 
-builder.queryField('listGlobalSettings', (t) =>
-  t.field({
+tenantQuery(
+  'listGlobalSettings',
+  { area: 'settings', action: 'read' },
+  {
     type: [GlobalSettingRef],
     description: "The company's settings; any member may read them (the snackbar needs setting 17).",
-    args: { tenant_uuid: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => {
-      checkSessionTenant(ctx, args.tenant_uuid);
-      return withTenant(ctx.db, args.tenant_uuid, async (tx) => {
-        const member = await requireMember(ctx, args.tenant_uuid, tx);
-        return loadGlobalSettings(tx, member.tenantUuid);
-      });
-    },
-  }),
+    resolve: (_args, { tx, member }) => loadGlobalSettings(tx, member.tenantUuid),
+  },
 );
 
-builder.mutationField('updateTenantSettings', (t) =>
-  t.field({
+tenantMutation(
+  'updateTenantSettings',
+  { area: 'settings', action: 'write' },
+  {
     type: [GlobalSettingRef],
     description:
       'Sets some of the company settings in one transaction (admins only) and returns them all. Omitted values are kept; turning one minute increment (43-48) on turns the others off.',
-    args: {
-      tenant_uuid: t.arg.string({ required: true }),
-      global_settings: t.arg({ type: [TenantSettingInput], required: true }),
-    },
-    resolve: (_root, args, ctx) => {
-      checkSessionTenant(ctx, args.tenant_uuid);
-      return withTenant(ctx.db, args.tenant_uuid, async (tx) => {
-        const member = await requireMember(ctx, args.tenant_uuid, tx);
-        if (!member.permissions.has(ADMIN_ACCESS)) throw forbidden();
-        const tenant = member.tenantUuid;
-        const input = args.global_settings;
-        if (input.length === 0) throw new AppError('VALIDATION', 'At least one setting is required.');
-        if (input.length > MAX_SETTINGS_PER_CALL)
-          throw new AppError('VALIDATION', `Too many settings: at most ${MAX_SETTINGS_PER_CALL} in one call.`);
-        const current = new Map((await loadGlobalSettings(tx, tenant)).map((s) => [s.codx_tenant_options_values_id, s]));
-        const seen = new Set<number>();
-        const next = input.map((s, index) => {
-          const id = s.codx_tenant_options_values_id;
-          const option = current.get(id);
-          if (!option) throw new AppError('VALIDATION', `Setting ${id} does not exist.`, { index, field: 'codx_tenant_options_values_id' });
-          if (seen.has(id)) throw new AppError('VALIDATION', `Setting ${id} is listed more than once.`, { index });
-          seen.add(id);
-          const value = {
-            custom_value: s.custom_value ?? option.custom_value,
-            pass_through_value: s.pass_through_value ?? option.pass_through_value,
-          };
-          const problem = settingValueProblem({ id, value_type: option.value_type, options: option.options }, value);
-          if (problem) throw new AppError('VALIDATION', `Setting ${id} (${option.title}): ${problem}`, { index });
-          return { id, ...value };
-        });
-        // The time-card module takes the first increment that is on, so only one may be.
-        const incrementsOn = next.filter((s) => MINUTE_INCREMENT_SETTINGS.includes(s.id) && isSettingOn(s));
-        if (incrementsOn.length > 1) throw new AppError('VALIDATION', 'Only one minute increment can be on.');
-        if (incrementsOn.length === 1) {
-          for (const id of MINUTE_INCREMENT_SETTINGS) {
-            const other = current.get(id);
-            if (id === incrementsOn[0].id || seen.has(id) || !other || !isSettingOn(other)) continue;
-            next.push({ id, custom_value: 'false', pass_through_value: other.pass_through_value });
-          }
-        }
-        for (const s of next) {
-          await tx
-            .insert(tenantSettings)
-            .values({
-              tenant_uuid: tenant,
-              codx_tenant_options_values_id: s.id,
-              custom_value: s.custom_value,
-              pass_through_value: s.pass_through_value,
-            })
-            .onConflictDoUpdate({
-              target: [tenantSettings.tenant_uuid, tenantSettings.codx_tenant_options_values_id],
-              set: { custom_value: sql`excluded.custom_value`, pass_through_value: sql`excluded.pass_through_value` },
-            });
-        }
-        return loadGlobalSettings(tx, tenant);
+    args: (arg) => ({ global_settings: arg({ type: [TenantSettingInput], required: true }) }),
+    resolve: async (args, { tx, member }) => {
+      const tenant = member.tenantUuid;
+      const input = args.global_settings;
+      if (input.length === 0) throw new AppError('VALIDATION', 'At least one setting is required.');
+      if (input.length > MAX_SETTINGS_PER_CALL)
+        throw new AppError('VALIDATION', `Too many settings: at most ${MAX_SETTINGS_PER_CALL} in one call.`);
+      const current = new Map((await loadGlobalSettings(tx, tenant)).map((s) => [s.codx_tenant_options_values_id, s]));
+      const seen = new Set<number>();
+      const next = input.map((s, index) => {
+        const id = s.codx_tenant_options_values_id;
+        const option = current.get(id);
+        if (!option) throw new AppError('VALIDATION', `Setting ${id} does not exist.`, { index, field: 'codx_tenant_options_values_id' });
+        if (seen.has(id)) throw new AppError('VALIDATION', `Setting ${id} is listed more than once.`, { index });
+        seen.add(id);
+        const value = {
+          custom_value: s.custom_value ?? option.custom_value,
+          pass_through_value: s.pass_through_value ?? option.pass_through_value,
+        };
+        const problem = settingValueProblem({ id, value_type: option.value_type, options: option.options }, value);
+        if (problem) throw new AppError('VALIDATION', `Setting ${id} (${option.title}): ${problem}`, { index });
+        return { id, ...value };
       });
+      // The time-card module takes the first increment that is on, so only one may be.
+      const incrementsOn = next.filter((s) => MINUTE_INCREMENT_SETTINGS.includes(s.id) && isSettingOn(s));
+      if (incrementsOn.length > 1) throw new AppError('VALIDATION', 'Only one minute increment can be on.');
+      if (incrementsOn.length === 1) {
+        for (const id of MINUTE_INCREMENT_SETTINGS) {
+          const other = current.get(id);
+          if (id === incrementsOn[0].id || seen.has(id) || !other || !isSettingOn(other)) continue;
+          next.push({ id, custom_value: 'false', pass_through_value: other.pass_through_value });
+        }
+      }
+      for (const s of next) {
+        await tx
+          .insert(tenantSettings)
+          .values({
+            tenant_uuid: tenant,
+            codx_tenant_options_values_id: s.id,
+            custom_value: s.custom_value,
+            pass_through_value: s.pass_through_value,
+          })
+          .onConflictDoUpdate({
+            target: [tenantSettings.tenant_uuid, tenantSettings.codx_tenant_options_values_id],
+            set: { custom_value: sql`excluded.custom_value`, pass_through_value: sql`excluded.pass_through_value` },
+          });
+      }
+      return loadGlobalSettings(tx, tenant);
     },
-  }),
+  },
 );

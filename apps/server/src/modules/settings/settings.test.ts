@@ -4,9 +4,9 @@ import { useTestApp } from '../../testing/test-app.js';
 
 const t = useTestApp();
 
-const LIST = `query($t: String!) { listGlobalSettings(tenant_uuid: $t) {
+const LIST = `query($t: ID!) { listGlobalSettings(tenant_uuid: $t) {
   codx_tenant_options_values_id title description group value_type options custom_value pass_through_value } }`;
-const UPDATE = `mutation($t: String!, $s: [TenantSettingInput!]!) { updateTenantSettings(tenant_uuid: $t, global_settings: $s) {
+const UPDATE = `mutation($t: ID!, $s: [TenantSettingInput!]!) { updateTenantSettings(tenant_uuid: $t, global_settings: $s) {
   codx_tenant_options_values_id custom_value pass_through_value } }`;
 const TIMECARD_SETTINGS = `query($t: ID!) { getTimecardInfo(tenant_uuid: $t) { settings { pay_period_type pay_period_anchor minute_increment } } }`;
 

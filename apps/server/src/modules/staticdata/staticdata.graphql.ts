@@ -1,5 +1,4 @@
 import { asc } from 'drizzle-orm';
-import { withIdentity } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
 import { unauthenticated } from '../../graphql/errors.js';
 import { apprenticeshipRequirementsTemplate, staticListItems, staticStates } from './staticdata.table.js';
@@ -43,7 +42,7 @@ builder.queryField('listStaticData', (t) =>
     resolve: async (_root, _args, ctx) => {
       const identity = ctx.session?.sub;
       if (!identity) throw unauthenticated();
-      return withIdentity(ctx.db, identity, async (tx) => {
+      return ctx.gate.asIdentity(identity, async (tx) => {
         const states = (await tx.select().from(staticStates)).sort((a, b) => a.name.localeCompare(b.name, 'en'));
         const items = await tx.select().from(staticListItems).orderBy(asc(staticListItems.list), asc(staticListItems.position));
         const template = await tx.select().from(apprenticeshipRequirementsTemplate).orderBy(asc(apprenticeshipRequirementsTemplate.id));

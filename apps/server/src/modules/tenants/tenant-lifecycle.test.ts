@@ -16,7 +16,7 @@ const t = useTestApp({
 });
 
 const CREATE = 'mutation($c: String!) { createTenant(company: $c) { tenant_uuid company status } }';
-const DELETE = 'mutation($t: String!, $e: String!) { deleteTenant(tenant_uuid: $t, user_email: $e) }';
+const DELETE = 'mutation($t: ID!, $e: String!) { deleteTenant(tenant_uuid: $t, user_email: $e) }';
 const LIST = '{ listTenants { tenant_uuid company } }';
 const FETCH = 'query($t: ID!) { fetchTenant(tenant_uuid: $t) { company } }';
 
@@ -96,7 +96,7 @@ describe('createTenant', () => {
       },
     ]);
     const settings = await t.gql(
-      'query($t: String!) { listGlobalSettings(tenant_uuid: $t) { codx_tenant_options_values_id custom_value } }',
+      'query($t: ID!) { listGlobalSettings(tenant_uuid: $t) { codx_tenant_options_values_id custom_value } }',
       { t: tu },
       noTenant,
     );
@@ -104,9 +104,9 @@ describe('createTenant', () => {
     expect(
       on.map((s: { codx_tenant_options_values_id: number }) => s.codx_tenant_options_values_id).sort((a: number, b: number) => a - b),
     ).toEqual([1, 6, 8, 17, 43]);
-    const switches = await t.gql('query($t: String!) { listTenantsModules(tenant_uuid: $t) { status } }', { t: tu }, noTenant);
+    const switches = await t.gql('query($t: ID!) { listTenantsModules(tenant_uuid: $t) { status } }', { t: tu }, noTenant);
     expect(switches.data?.listTenantsModules).toHaveLength(14);
-    const menu = await t.gql('query($t: String!) { listUsersNavigation(tenant_uuid: $t) { path } }', { t: tu }, noTenant);
+    const menu = await t.gql('query($t: ID!) { listUsersNavigation(tenant_uuid: $t) { path } }', { t: tu }, noTenant);
     expect(menu.data?.listUsersNavigation.map((i: { path: string }) => i.path)).toContain('/admin/people');
   });
 

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { withIdentity, withTenant } from '../../db/with-tenant.js';
+import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
-import { checkSessionTenant, requireMember } from '../../graphql/context.js';
-import { AppError, forbidden, unauthenticated } from '../../graphql/errors.js';
-import { session as sessionTable, user } from '../../identity/auth.table.js';
+import { AppError, unauthenticated } from '../../graphql/errors.js';
+import { enterTenant, tenantQuery } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
+import { removeTenantFiles } from '../files/files.storage.js';
 import { seedDefaultSettings } from '../settings/settings.graphql.js';
 import { seedCompanyDefaults } from './tenants.seed.js';
 import { tenants } from './tenants.table.js';
@@ -33,7 +31,7 @@ builder.queryField('listTenants', (t) =>
     resolve: async (_root, _args, ctx) => {
       const identity = ctx.session?.sub;
       if (!identity) throw unauthenticated();
-      return withIdentity(ctx.db, identity, (tx) =>
+      return ctx.gate.asIdentity(identity, (tx) =>
         tx
           .select()
           .from(tenants)
@@ -55,19 +53,17 @@ builder.queryField('listTenants', (t) =>
   }),
 );
 
-builder.queryField('fetchTenant', (t) =>
-  t.field({
+tenantQuery(
+  'fetchTenant',
+  { area: 'company', action: 'read' },
+  {
     type: TenantRef,
     nullable: true,
-    args: { tenant_uuid: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const member = await requireMember(ctx, args.tenant_uuid);
-      const rows = await withTenant(ctx.db, member.tenantUuid, (tx) =>
-        tx.select().from(tenants).where(eq(tenants.tenant_uuid, member.tenantUuid)),
-      );
+    resolve: async (_args, { tx, member }) => {
+      const rows = await tx.select().from(tenants).where(eq(tenants.tenant_uuid, member.tenantUuid));
       return rows[0] ?? null;
     },
-  }),
+  },
 );
 
 // --- createTenant / deleteTenant --------------------------------------------------------------------
@@ -75,13 +71,6 @@ builder.queryField('fetchTenant', (t) =>
 /** A person may start this many companies a day: enough for any real use, not for filling the database. */
 export const MAX_NEW_TENANTS_PER_DAY = 10;
 const COMPANY_MAX = 200;
-
-/** The account's sign-in e-mail and phone (a phone-only account has a reserved .invalid placeholder e-mail). */
-async function accountOf(ctx: { db: Db }, identity: string) {
-  const [u] = await ctx.db.select({ email: user.email, phone: user.phoneNumber, name: user.name }).from(user).where(eq(user.id, identity));
-  if (!u) return null;
-  return { email: u.email.toLowerCase().endsWith('.invalid') ? null : u.email.toLowerCase(), phone: u.phone ?? null, name: u.name };
-}
 
 builder.mutationField('createTenant', (t) =>
   t.field({
@@ -97,9 +86,9 @@ builder.mutationField('createTenant', (t) =>
       if (company.length > COMPANY_MAX) {
         throw new AppError('VALIDATION', `company: You must enter a maximum of ${COMPANY_MAX} characters`, { field: 'company' });
       }
-      const account = await accountOf(ctx, identity);
+      const account = await ctx.accounts.contactOf(identity);
       if (!account) throw unauthenticated();
-      const [{ recent }] = await withIdentity(ctx.db, identity, (tx) =>
+      const [{ recent }] = await ctx.gate.asIdentity(identity, (tx) =>
         tx
           .select({ recent: sql<number>`count(*)::int` })
           .from(employees)
@@ -116,7 +105,7 @@ builder.mutationField('createTenant', (t) =>
       }
       const tenant_uuid = randomUUID();
       const [first, ...rest] = account.name.trim().split(/\s+/).filter(Boolean);
-      return withTenant(ctx.db, tenant_uuid, async (tx) => {
+      return ctx.gate.founding(tenant_uuid, async (tx) => {
         const [row] = await tx.insert(tenants).values({ tenant_uuid, company }).returning();
         await tx.insert(employees).values({
           tenant_uuid,
@@ -181,15 +170,13 @@ builder.mutationField('deleteTenant', (t) =>
     type: 'Boolean',
     description:
       "Removes the company and all its data (admins only). user_email must be the caller's sign-in e-mail, typed as a confirmation. Every session that had the company selected loses the selection.",
-    args: { tenant_uuid: t.arg.string({ required: true }), user_email: t.arg.string({ required: true }) },
+    args: { tenant_uuid: t.arg.id({ required: true }), user_email: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      checkSessionTenant(ctx, args.tenant_uuid);
-      const tenant = args.tenant_uuid;
-      // Read before the tenant transaction: the embedded database runs one transaction at a time.
-      const account = await accountOf(ctx, (ctx.session as { sub: string }).sub);
-      await withTenant(ctx.db, tenant, async (tx) => {
-        const member = await requireMember(ctx, tenant, tx);
-        if (!member.permissions.has(ADMIN_ACCESS)) throw forbidden();
+      // The caller's own account, read before the company's transaction: the embedded database runs one
+      // transaction at a time, and the account table is not the company's.
+      const account = ctx.session ? await ctx.accounts.contactOf(ctx.session.sub) : null;
+      return enterTenant(ctx, args.tenant_uuid, { area: 'company', action: 'write' }, async ({ tx, member, afterCommit }) => {
+        const tenant = member.tenantUuid;
         const typed = args.user_email.trim().toLowerCase();
         if (!typed) throw new AppError('VALIDATION', 'user_email: Required.', { field: 'user_email' });
         const matches =
@@ -206,12 +193,16 @@ builder.mutationField('deleteTenant', (t) =>
           await tx.execute(sql`delete from ${sql.identifier(table)} where tenant_uuid = ${tenant}`);
         }
         await tx.delete(tenants).where(eq(tenants.tenant_uuid, tenant));
+        afterCommit(async () => {
+          ctx.gate.cache.invalidateTenant(tenant);
+          await ctx.accounts.clearTenantSelection(tenant);
+          // Its uploads go too, once no rollback can bring back rows that point at them.
+          await removeTenantFiles(ctx.config, tenant).catch((err) =>
+            ctx.log.error({ err, tenant_uuid: tenant }, 'could not remove the files of a deleted company'),
+          );
+        });
+        return true;
       });
-      await ctx.db
-        .update(sessionTable)
-        .set({ selectedTenantUuid: null, updatedAt: new Date() })
-        .where(eq(sessionTable.selectedTenantUuid, tenant));
-      return true;
     },
   }),
 );

@@ -11,18 +11,18 @@ const t = useTestApp();
 const Q = {
   people: 'query($t: ID!) { listEmployees(tenant_uuid: $t, limit: 1000) { items { tenant_uuid id firstname } } }',
   departments: 'query($t: ID!) { listDepartments(tenant_uuid: $t, limit: 1000) { items { tenant_uuid department } } }',
-  links: 'query($t: String!) { listCustomLinksPerUser(tenant_uuid: $t) { title } }',
-  settings: 'query($t: String!) { listGlobalSettings(tenant_uuid: $t) { codx_tenant_options_values_id custom_value } }',
-  menu: 'query($t: String!) { listUsersNavigation(tenant_uuid: $t) { path } }',
-  groups: 'query($t: String!) { listPGUserGroups(tenant_uuid: $t) { usergroup } }',
-  switches: 'query($t: String!) { listTenantsModules(tenant_uuid: $t) { tenant_uuid modules_id status } }',
+  links: 'query($t: ID!) { listCustomLinksPerUser(tenant_uuid: $t) { title } }',
+  settings: 'query($t: ID!) { listGlobalSettings(tenant_uuid: $t) { codx_tenant_options_values_id custom_value } }',
+  menu: 'query($t: ID!) { listUsersNavigation(tenant_uuid: $t) { path } }',
+  groups: 'query($t: ID!) { listPGUserGroups(tenant_uuid: $t) { usergroup } }',
+  switches: 'query($t: ID!) { listTenantsModules(tenant_uuid: $t) { tenant_uuid modules_id status } }',
   tenant: 'query($t: ID!) { fetchTenant(tenant_uuid: $t) { company } }',
 };
 const CREATE_PEOPLE = 'mutation($t: ID!, $d: [EmployeesInput!]!) { createEmployees(tenant_uuid: $t, data: $d) { id } }';
 const CREATE_DEPARTMENTS = 'mutation($t: ID!, $d: [DepartmentsInput!]!) { createDepartments(tenant_uuid: $t, data: $d) { id } }';
 const CREATE_LINKS = 'mutation($t: ID!, $d: [CustomLinksInput!]!) { createCustomLinks(tenant_uuid: $t, data: $d) { id } }';
 const CREATE_SWITCHES = 'mutation($t: ID!, $d: [TenantsModulesInput!]!) { createTenantsModules(tenant_uuid: $t, data: $d) { id } }';
-const UPDATE_SETTINGS = `mutation($t: String!, $s: [TenantSettingInput!]!) {
+const UPDATE_SETTINGS = `mutation($t: ID!, $s: [TenantSettingInput!]!) {
   updateTenantSettings(tenant_uuid: $t, global_settings: $s) { codx_tenant_options_values_id } }`;
 const SHOW_MESSAGES = 17;
 const RECEIPTS_MODULE = 5;
@@ -153,7 +153,7 @@ describe('a person in two companies', () => {
     const leaver = await createMember(db, a, { permissions: ['people_basic'] });
     await createMember(db, b, { identity: leaver.identity, permissions: ['people_basic'] });
     const remove = await t.gql(
-      'mutation($t: String!, $id: Int!) { removeUserFromTenant(tenant_uuid: $t, id: $id) { cognito_status } }',
+      'mutation($t: ID!, $id: Int!) { removeUserFromTenant(tenant_uuid: $t, id: $id) { cognito_status } }',
       { t: a, id: leaver.employeeId },
       adminA.token,
     );

@@ -5,9 +5,9 @@ import { withTenant } from '../../db/with-tenant.js';
 import { clock } from '../../platform/clock.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
-import { costcodes } from '../costcodes/costcodes.table.js';
-import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
+import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { tenantSettings } from '../settings/settings.table.js';
+import { seedTimecardSite } from './timecards.fixtures.js';
 
 const t = useTestApp();
 
@@ -70,25 +70,7 @@ beforeAll(async () => {
   admin = await createMember(t.database.db, tenant, { isAdmin: true });
   outsider = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
   await withTenant(t.database.db, tenant, async (tx) => {
-    const [j1, j2] = await tx
-      .insert(jobs)
-      .values([
-        { tenant_uuid: tenant, job: 'Main Street' },
-        { tenant_uuid: tenant, job: 'Elm Yard' },
-      ])
-      .returning({ id: jobs.id });
-    const [c1, c2] = await tx
-      .insert(costcodes)
-      .values([
-        { tenant_uuid: tenant, costcode: '03-300' },
-        { tenant_uuid: tenant, costcode: '09-900' },
-      ])
-      .returning({ id: costcodes.id });
-    [job, otherJob, code, unbudgeted] = [j1.id, j2.id, c1.id, c2.id];
-    await tx.insert(jobsCostcodes).values([
-      { tenant_uuid: tenant, jobs_id: job, costcodes_id: code, hrsbdg: 100 },
-      { tenant_uuid: tenant, jobs_id: otherJob, costcodes_id: code },
-    ]);
+    ({ job, otherJob, code, unbudgeted } = await seedTimecardSite(tx, tenant, 100));
     await tx.insert(jobsForemen).values({ tenant_uuid: tenant, jobs_id: job, employees_id: foreman.employeeId });
   });
 });

@@ -1,11 +1,10 @@
 import { PEOPLE_MESSAGES, userGroupName } from '@groundwork/core/people';
-import { ADMIN_ACCESS, holdsAny, PERMISSIONS, type Permission } from '@groundwork/core/permissions';
+import { PERMISSIONS, type Permission } from '@groundwork/core/permissions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { withTenant } from '../../db/with-tenant.js';
 import { builder } from '../../graphql/builder.js';
-import { type Ctx, checkSessionTenant, type Member, requireMember } from '../../graphql/context.js';
-import { AppError, forbidden, notFound } from '../../graphql/errors.js';
+import { AppError, notFound } from '../../graphql/errors.js';
+import { enterTenant, type Rule } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from './usergroups.table.js';
 
@@ -18,8 +17,9 @@ export type UserGroup = {
   usergroup_users: UserGroupUser[];
 };
 
-/** Who may read the groups (the people directory shows them) and who may change them. */
-const READ_GROUPS: Permission[] = ['people_basic', 'people_admin', ADMIN_ACCESS];
+/** Who may read the groups (the people directory shows them) and who may change them (full admins only). */
+const READ_GROUPS: Rule = { area: 'usergroups', action: 'read' };
+const MANAGE_GROUPS: Rule = { area: 'usergroups', action: 'write', changesAccess: true };
 
 const UserGroupUserRef = builder.objectRef<UserGroupUser>('UserGroupUser').implement({
   description: 'A member of a group: the employees id and the names a list shows.',
@@ -45,21 +45,6 @@ const PermissionRef = builder.objectRef<{ id: string; status: number }>('Permiss
   description: 'A permission of spec §6; id is its name.',
   fields: (t) => ({ id: t.exposeString('id'), status: t.exposeInt('status') }),
 });
-
-/** Runs `fn` in the tenant's transaction once the caller is known to be a member holding one of `allowed`. */
-export async function asMember<T>(
-  ctx: Ctx,
-  tenantUuid: string,
-  allowed: readonly Permission[] | 'any',
-  fn: (tx: Tx, member: Member) => Promise<T>,
-): Promise<T> {
-  checkSessionTenant(ctx, tenantUuid);
-  return withTenant(ctx.db, tenantUuid, async (tx) => {
-    const member = await requireMember(ctx, tenantUuid, tx);
-    if (allowed !== 'any' && !holdsAny(member.permissions, allowed)) throw forbidden();
-    return fn(tx, member);
-  });
-}
 
 const validation = (message: string, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
 
@@ -199,8 +184,8 @@ builder.queryField('listPGUserGroups', (t) =>
   t.field({
     type: [UserGroupRef],
     description: 'Every group of the company (active and inactive) with its permissions and people, by name.',
-    args: { tenant_uuid: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => asMember(ctx, args.tenant_uuid, READ_GROUPS, (tx) => loadGroups(tx, args.tenant_uuid)),
+    args: { tenant_uuid: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => enterTenant(ctx, args.tenant_uuid, READ_GROUPS, ({ tx }) => loadGroups(tx, args.tenant_uuid)),
   }),
 );
 
@@ -208,26 +193,25 @@ builder.queryField('listPermissions', (t) =>
   t.field({
     type: [PermissionRef],
     description: 'The permissions of spec §6 a group can grant, in a fixed order.',
-    args: { tenant_uuid: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => asMember(ctx, args.tenant_uuid, 'any', async () => PERMISSIONS.map((id) => ({ id, status: 1 }))),
+    args: { tenant_uuid: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      enterTenant(ctx, args.tenant_uuid, { area: 'self', action: 'read' }, async () => PERMISSIONS.map((id) => ({ id, status: 1 }))),
   }),
 );
 
 // --- Mutations: admin_access only, each one transaction -------------------------------------------
 
-const MANAGE_GROUPS: Permission[] = [ADMIN_ACCESS];
-
 builder.mutationField('createUserGroup', (t) =>
   t.field({
     type: UserGroupRef,
     args: {
-      tenant_uuid: t.arg.string({ required: true }),
+      tenant_uuid: t.arg.id({ required: true }),
       usergroup_name: t.arg.string({ required: true }),
       access: t.arg.stringList({ required: true }),
       users: t.arg.intList({ required: true }),
     },
     resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, MANAGE_GROUPS, async (tx) => {
+      enterTenant(ctx, args.tenant_uuid, MANAGE_GROUPS, async ({ tx }) => {
         const tenant = args.tenant_uuid;
         const name = checkName(args.usergroup_name);
         const access = checkPermissions(args.access, 'access');
@@ -251,7 +235,7 @@ builder.mutationField('updateUserGroup', (t) =>
       'Renames a group and sets its permissions and people. previous_access and previous_users must be what the ' +
       'caller last read, so a concurrent change is refused instead of lost.',
     args: {
-      tenant_uuid: t.arg.string({ required: true }),
+      tenant_uuid: t.arg.id({ required: true }),
       id: t.arg.int({ required: true }),
       usergroup_name: t.arg.string({ required: true }),
       new_access: t.arg.stringList({ required: true }),
@@ -261,7 +245,7 @@ builder.mutationField('updateUserGroup', (t) =>
       status: t.arg.int({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, MANAGE_GROUPS, async (tx) => {
+      enterTenant(ctx, args.tenant_uuid, MANAGE_GROUPS, async ({ tx }) => {
         const tenant = args.tenant_uuid;
         const name = checkName(args.usergroup_name);
         const access = checkPermissions(args.new_access, 'new_access');
@@ -310,9 +294,9 @@ builder.mutationField('deleteUserGroup', (t) =>
   t.field({
     type: 'Boolean',
     description: 'Deletes a group with its permissions and memberships.',
-    args: { tenant_uuid: t.arg.string({ required: true }), id: t.arg.int({ required: true }) },
+    args: { tenant_uuid: t.arg.id({ required: true }), id: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, MANAGE_GROUPS, async (tx) => {
+      enterTenant(ctx, args.tenant_uuid, MANAGE_GROUPS, async ({ tx }) => {
         const deleted = await tx
           .delete(usergroups)
           .where(and(eq(usergroups.tenant_uuid, args.tenant_uuid), eq(usergroups.id, args.id)))
@@ -328,12 +312,12 @@ builder.mutationField('updateUserGroupsForUser', (t) =>
     type: [UserGroupRef],
     description: "Sets exactly which groups a person is in; returns the person's groups.",
     args: {
-      tenant_uuid: t.arg.string({ required: true }),
+      tenant_uuid: t.arg.id({ required: true }),
       employees_id: t.arg.int({ required: true }),
       usergroup_ids: t.arg.intList({ required: true }),
     },
     resolve: (_root, args, ctx) =>
-      asMember(ctx, args.tenant_uuid, MANAGE_GROUPS, async (tx) => {
+      enterTenant(ctx, args.tenant_uuid, MANAGE_GROUPS, async ({ tx }) => {
         const tenant = args.tenant_uuid;
         const [person] = await tx
           .select({ id: employees.id })

@@ -12,15 +12,15 @@ import { usergroupPermissions, usergroups, usergroupUsers } from './usergroups.t
 const t = useTestApp();
 
 const GROUP = 'id usergroup status usergroup_permissions usergroup_users { id username firstname lastname }';
-const LIST = `query($t: String!) { listPGUserGroups(tenant_uuid: $t) { ${GROUP} } }`;
-const PERMS = 'query($t: String!) { listPermissions(tenant_uuid: $t) { id status } }';
-const CREATE = `mutation($t: String!, $n: String!, $a: [String!]!, $u: [Int!]!) {
+const LIST = `query($t: ID!) { listPGUserGroups(tenant_uuid: $t) { ${GROUP} } }`;
+const PERMS = 'query($t: ID!) { listPermissions(tenant_uuid: $t) { id status } }';
+const CREATE = `mutation($t: ID!, $n: String!, $a: [String!]!, $u: [Int!]!) {
   createUserGroup(tenant_uuid: $t, usergroup_name: $n, access: $a, users: $u) { ${GROUP} } }`;
-const UPDATE = `mutation($t: String!, $id: Int!, $n: String!, $na: [String!]!, $pa: [String!]!, $nu: [Int!]!, $pu: [Int!]!, $s: Int) {
+const UPDATE = `mutation($t: ID!, $id: Int!, $n: String!, $na: [String!]!, $pa: [String!]!, $nu: [Int!]!, $pu: [Int!]!, $s: Int) {
   updateUserGroup(tenant_uuid: $t, id: $id, usergroup_name: $n, new_access: $na, previous_access: $pa, new_users: $nu,
     previous_users: $pu, status: $s) { ${GROUP} } }`;
-const DELETE = 'mutation($t: String!, $id: Int!) { deleteUserGroup(tenant_uuid: $t, id: $id) }';
-const FOR_USER = `mutation($t: String!, $e: Int!, $g: [Int!]!) {
+const DELETE = 'mutation($t: ID!, $id: Int!) { deleteUserGroup(tenant_uuid: $t, id: $id) }';
+const FOR_USER = `mutation($t: ID!, $e: Int!, $g: [Int!]!) {
   updateUserGroupsForUser(tenant_uuid: $t, employees_id: $e, usergroup_ids: $g) { ${GROUP} } }`;
 const LIST_JOBS = 'query($t: ID!) { listJobs(tenant_uuid: $t) { items { id } } }';
 const CREATE_PEOPLE = 'mutation($t: ID!, $d: [EmployeesInput!]!) { createEmployees(tenant_uuid: $t, data: $d) { id } }';
@@ -92,7 +92,7 @@ describe('listPermissions', () => {
     // Forbidden role: none. Every member may read the list (the group form needs it); it holds no company data.
     expect(await code(PERMS, { t: nobody.tenantUuid })).toBe('UNAUTHENTICATED');
     expect(await code(PERMS, { t: foreign.tenantUuid }, nobody)).toBe('NOT_FOUND');
-    expect(await code(PERMS, { t: 42 }, nobody)).toBe('VALIDATION');
+    expect(await code(PERMS, { t: true }, nobody)).toBe('VALIDATION');
   });
 });
 
@@ -189,7 +189,7 @@ describe('user groups', () => {
     const tenant = admin.tenantUuid;
     const g = await create(admin, 'Validators', [], []);
     const bad: [string, Record<string, unknown>][] = [
-      [LIST, { t: 42 }],
+      [LIST, { t: true }],
       [LIST, {}],
       [CREATE, { t: tenant, n: '   ', a: [], u: [] }],
       [CREATE, { t: tenant, n: 'x'.repeat(101), a: [], u: [] }],

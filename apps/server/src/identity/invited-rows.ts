@@ -1,8 +1,8 @@
 import { COGNITO_STATUS } from '@groundwork/core/people';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { withIdentity, withTenant } from '../../db/with-tenant.js';
-import { employees } from './employees.table.js';
+import type { Db } from '../db/client.js';
+import { withIdentity, withTenant } from '../db/with-tenant.js';
+import { employees } from '../modules/employees/employees.table.js';
 
 /**
  * An invited person chose their own password: every row linked to their identity that still waits for that

@@ -1,0 +1,65 @@
+import { rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Tx } from '../../db/client.js';
+import { files } from './files.table.js';
+
+const TENANT_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// The first key of the two-key advisory lock that serializes one company's uploads (the second is the company's hash).
+const UPLOAD_LOCK = 7_271;
+
+/** A company's folder under FILES_DIR; the uuid is checked so the path can never leave FILES_DIR. */
+export function tenantFolder(config: Config, tenantUuid: string): string {
+  if (!TENANT_UUID.test(tenantUuid)) throw new Error('bad tenant uuid');
+  return path.join(config.filesDir, tenantUuid);
+}
+
+/** What the company's stored files add up to, every status included: an archived file still takes its room. */
+export async function storedBytes(tx: Tx, tenantUuid: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${files.bytes}), 0)` })
+    .from(files)
+    .where(eq(files.tenant_uuid, tenantUuid));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * In the transaction that records an upload of `bytes`: takes the company's upload lock (held until the
+ * transaction ends, so two uploads cannot both fit in the last of the room) and answers whether the file fits
+ * in the quota beside what is stored.
+ */
+export async function fitsQuota(tx: Tx, tenantUuid: string, bytes: number, quotaBytes: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, hashtext(${tenantUuid}))`);
+  return (await storedBytes(tx, tenantUuid)) + bytes <= quotaBytes;
+}
+
+/** The refusal's message, in plain words with the quota in the units people use. */
+export function quotaMessage(quotaBytes: number): string {
+  return `This file would take your company past its ${formatBytes(quotaBytes)} of file storage, so it was not saved. Please contact support for more room.`;
+}
+
+export function formatBytes(bytes: number): string {
+  const units: [string, number][] = [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ];
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/**
+ * Removes a deleted company's folder with everything in it. Called once the deletion has committed: a rollback
+ * must never leave rows pointing at files that are gone.
+ */
+export async function removeTenantFiles(config: Config, tenantUuid: string): Promise<void> {
+  await rm(tenantFolder(config, tenantUuid), { recursive: true, force: true });
+}
+
+/** After a refused upload: the company's folder, if that upload was all that made it, goes again. */
+export async function removeFolderIfEmpty(config: Config, tenantUuid: string): Promise<void> {
+  await rmdir(tenantFolder(config, tenantUuid)).catch(() => undefined);
+}

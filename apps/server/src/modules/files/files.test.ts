@@ -1,0 +1,143 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/with-tenant.js';
+import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/test-app.js';
+import { TENANT_HEADER } from './files.routes.js';
+import { formatBytes, quotaMessage } from './files.storage.js';
+import { files } from './files.table.js';
+
+const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-files-'));
+const QUOTA = 3000;
+const t = useTestApp({ config: { filesDir, filesQuotaBytes: QUOTA } });
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A PNG-looking file of exactly `bytes` bytes. */
+const png = (bytes: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(bytes - PNG_HEAD.length, 7)]);
+
+async function upload(member: TestMember, content: Buffer, name = 'photo.png') {
+  const boundary = `----groundwork${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${member.token}`,
+      [TENANT_HEADER]: member.tenantUuid,
+    },
+    payload: body,
+  });
+  return { status: res.statusCode, json: res.json() };
+}
+
+const folderOf = (tenant: string) => path.join(filesDir, tenant);
+const onDisk = (tenant: string) => (existsSync(folderOf(tenant)) ? readdirSync(folderOf(tenant)).sort() : null);
+const recorded = (tenant: string) =>
+  withTenant(t.database.db, tenant, (tx) =>
+    tx
+      .select({ name: files.server_filename, bytes: files.bytes })
+      .from(files)
+      .where(eq(files.tenant_uuid, tenant))
+      .orderBy(sql`${files.server_filename}`),
+  );
+
+describe('the per-company files quota (FILES_QUOTA_MB)', () => {
+  let a: TestMember;
+  let b: TestMember;
+  beforeAll(async () => {
+    a = await createMember(t.database.db, await createTenant(t.database.db));
+    b = await createMember(t.database.db, await createTenant(t.database.db));
+  });
+
+  it('says the quota in plain words', () => {
+    expect(formatBytes(5 * 1024 ** 3)).toBe('5 GB');
+    expect(formatBytes(1536 * 1024 ** 2)).toBe('1.5 GB');
+    expect(formatBytes(512 * 1024)).toBe('512 KB');
+    expect(formatBytes(3000)).toBe('2.9 KB');
+    expect(quotaMessage(5 * 1024 ** 3)).toBe(
+      'This file would take your company past its 5 GB of file storage, so it was not saved. Please contact support for more room.',
+    );
+  });
+
+  it('stores files up to the quota, counting what the company has stored, and refuses the one that would pass it with 413', async () => {
+    expect((await upload(a, png(1000))).status).toBe(201);
+    expect((await upload(a, png(1500))).status).toBe(201);
+    // 2,500 of 3,000 bytes used: 600 more would pass the quota.
+    const over = await upload(a, png(600));
+    expect(over).toEqual({
+      status: 413,
+      json: { statusCode: 413, status: 413, error: 'QUOTA_EXCEEDED', message: quotaMessage(QUOTA) },
+    });
+    // Nothing of the refused file stays, on disk or in the table.
+    expect(onDisk(a.tenantUuid)).toHaveLength(2);
+    expect((await recorded(a.tenantUuid)).map((r) => r.bytes).sort()).toEqual([1000, 1500]);
+    // Exactly filling the quota is allowed; after that even a small file is refused before it is read.
+    expect((await upload(a, png(500))).status).toBe(201);
+    expect((await upload(a, png(10))).status).toBe(413);
+    expect(onDisk(a.tenantUuid)).toHaveLength(3);
+    // Another company has its own room.
+    expect((await upload(b, png(2900))).status).toBe(201);
+  });
+
+  it('lets only one of two uploads that each fit, but not together, into the last of the room', async () => {
+    const c = await createMember(t.database.db, await createTenant(t.database.db));
+    expect((await upload(c, png(1500))).status).toBe(201);
+    const both = await Promise.all([upload(c, png(1000)), upload(c, png(1000))]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 413]);
+    const rows = await recorded(c.tenantUuid);
+    expect(rows.reduce((sum, r) => sum + r.bytes, 0)).toBe(2500);
+    expect(onDisk(c.tenantUuid)).toEqual(rows.map((r) => r.name).sort());
+  });
+
+  it("leaves no folder behind when a company's first upload is refused", async () => {
+    const d = await createMember(t.database.db, await createTenant(t.database.db));
+    expect((await upload(d, png(QUOTA + 1))).status).toBe(413);
+    expect(onDisk(d.tenantUuid)).toBeNull();
+  });
+});
+
+describe("deleting a company removes its files' folder", () => {
+  // The company as a literal: the argument's type (String or ID) is not this test's business.
+  const remove = (member: TestMember, email: string) =>
+    t.gql(`mutation($e: String!) { deleteTenant(tenant_uuid: "${member.tenantUuid}", user_email: $e) }`, { e: email }, member.token);
+
+  it('after the deletion commits, and leaves other companies’ files alone', async () => {
+    const doomed = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+    const kept = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+    expect((await upload(doomed, png(100))).status).toBe(201);
+    expect((await upload(doomed, png(200), 'plan.png')).status).toBe(201);
+    expect((await upload(kept, png(100))).status).toBe(201);
+    expect(onDisk(doomed.tenantUuid)).toHaveLength(2);
+
+    // A refused deletion (the wrong e-mail typed) keeps everything.
+    expect((await remove(doomed, 'someone@else.example')).errors?.[0]?.message).toMatch(/not the e-mail address you sign in with/);
+    expect(onDisk(doomed.tenantUuid)).toHaveLength(2);
+
+    // createSession's users sign in as <identity>@test.example.
+    const res = await remove(doomed, `${doomed.identity}@test.example`);
+    expect(res).toEqual({ data: { deleteTenant: true } });
+    expect(existsSync(folderOf(doomed.tenantUuid))).toBe(false);
+    expect(onDisk(kept.tenantUuid)).toHaveLength(1);
+    expect(await recorded(kept.tenantUuid)).toHaveLength(1);
+  });
+});
+
+describe('upload names', () => {
+  it("refuses names whose extension is an object's own property name (constructor, __proto__) as a file type, never a 500", async () => {
+    const m = await createMember(t.database.db, await createTenant(t.database.db));
+    for (const name of ['x.constructor', 'x.__proto__', 'constructor', '__proto__', 'x.toString', 'x.hasOwnProperty']) {
+      const res = await upload(m, png(64), name);
+      expect(res.status, name).toBe(415);
+    }
+    expect(onDisk(m.tenantUuid) ?? []).toEqual([]);
+  });
+});
