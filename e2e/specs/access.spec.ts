@@ -270,15 +270,11 @@ for (const viewport of viewports) {
           'mutation($t: ID!, $d: [EmployeesInput!]!) { createEmployees(tenant_uuid: $t, data: $d) { id } }',
           { t: tenant, d: [{ firstname: 'Luis', lastname: 'Hernandez', email: DEMO_FOREMAN }] },
         );
-        await graphql(
-          owner.page,
-          'mutation($t: String!, $id: Int!, $e: String!) { inviteUser(tenant_uuid: $t, id: $id, email: $e) { id } }',
-          {
-            t: tenant,
-            id: created.createEmployees[0]?.id,
-            e: DEMO_FOREMAN,
-          },
-        );
+        await graphql(owner.page, 'mutation($t: ID!, $id: Int!, $e: String!) { inviteUser(tenant_uuid: $t, id: $id, email: $e) { id } }', {
+          t: tenant,
+          id: created.createEmployees[0]?.id,
+          e: DEMO_FOREMAN,
+        });
 
         // Luis in the demo company: the foreman's menu.
         await signIn(foreman.page, DEMO_FOREMAN, DEMO_PASSWORD, DEMO_COMPANY);

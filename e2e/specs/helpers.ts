@@ -74,6 +74,18 @@ declare global {
 
 /** Fails on any serious or critical axe violation of the page as it is now, listing each with its targets. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A snackbar or dialog still fading in is measured half transparent: let finite animations end first (at most 2 s).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')

@@ -357,7 +357,7 @@ test.describe('invited person', () => {
       const id = created.createEmployees[0].id;
       const invited = await graphql<{ inviteUser: { id: number; email: string; cognito_status: string } }>(
         admin,
-        'mutation($t: String!, $id: Int!, $e: String!) { inviteUser(tenant_uuid: $t, id: $id, email: $e) { id email cognito_status } }',
+        'mutation($t: ID!, $id: Int!, $e: String!) { inviteUser(tenant_uuid: $t, id: $id, email: $e) { id email cognito_status } }',
         { t: tenantUuid, id, e: email },
       );
       expect(invited.inviteUser).toEqual({ id, email, cognito_status: 'FORCE_CHANGE_PASSWORD' });

@@ -96,7 +96,7 @@ async function failOperation(page: Page, field: string) {
 const setSnackbarSetting = (page: Page, tenant: string, on: boolean) =>
   graphql(
     page,
-    'mutation($t: String!, $s: [TenantSettingInput!]!) { updateTenantSettings(tenant_uuid: $t, global_settings: $s) { codx_tenant_options_values_id custom_value } }',
+    'mutation($t: ID!, $s: [TenantSettingInput!]!) { updateTenantSettings(tenant_uuid: $t, global_settings: $s) { codx_tenant_options_values_id custom_value } }',
     { t: tenant, s: [{ codx_tenant_options_values_id: 17, custom_value: on ? 'true' : 'false' }] },
   );
 

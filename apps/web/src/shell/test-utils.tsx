@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { render } from '@testing-library/react';
+import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
@@ -7,7 +7,7 @@ import { SnackbarProvider } from './snackbar';
 import { theme } from './theme';
 
 /** Component tests: the shell's providers without the router. */
-export function renderInShell(ui: ReactElement, { snackbarEnabled = true }: { snackbarEnabled?: boolean } = {}) {
+export function renderInShell(ui: ReactElement, { snackbarEnabled = true }: { snackbarEnabled?: boolean } = {}): RenderResult {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme} defaultMode="light" storageManager={null} noSsr>

@@ -1,10 +1,9 @@
-import { holdsAny } from '@groundwork/core/permissions';
 import LinkIcon from '@mui/icons-material/Link';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useClaims } from '../../auth/session';
+import { useCan } from '../../app/use-can';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { CustomLinksAdmin } from '../company/components/custom-links-admin';
 import { myLinksQueryOptions } from './api/queries';
@@ -13,9 +12,9 @@ import { myLinksQueryOptions } from './api/queries';
 export function ExternalLinksPage() {
   const { t } = useTranslation('dashboard');
   const tenant = readSelectedTenantUuid();
-  const groups = useClaims().data?.['cognito:groups'] ?? [];
+  // Planting links on anyone's dashboard: customlinks write (everyone else reads their own).
+  const canManage = useCan('customlinks', 'write');
   if (!tenant) return null;
-  const canManage = holdsAny(groups, ['people_admin', 'admin_access']);
   return (
     <Stack spacing={4}>
       <MyLinks tenant={tenant} />

@@ -7,13 +7,13 @@ export const createTenantMutation = graphql(`
 `);
 
 export const deleteTenantMutation = graphql(`
-  mutation DeleteTenant($tenant_uuid: String!, $user_email: String!) {
+  mutation DeleteTenant($tenant_uuid: ID!, $user_email: String!) {
     deleteTenant(tenant_uuid: $tenant_uuid, user_email: $user_email)
   }
 `);
 
 export const updateTenantSettingsMutation = graphql(`
-  mutation UpdateTenantSettings($tenant_uuid: String!, $global_settings: [TenantSettingInput!]!) {
+  mutation UpdateTenantSettings($tenant_uuid: ID!, $global_settings: [TenantSettingInput!]!) {
     updateTenantSettings(tenant_uuid: $tenant_uuid, global_settings: $global_settings) {
       codx_tenant_options_values_id
       title

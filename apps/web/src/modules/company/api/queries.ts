@@ -53,7 +53,7 @@ export function namedRecordsQueryOptions(tenant: string, kind: 'departments' | '
 }
 
 export const subscriptionQuery = graphql(`
-  query CompanySubscription($tenant_uuid: String!) {
+  query CompanySubscription($tenant_uuid: ID!) {
     listModules(tenant_uuid: $tenant_uuid) { id module title }
     listTenantsModules(tenant_uuid: $tenant_uuid) { id modules_id status }
     listPricing(tenant_uuid: $tenant_uuid) { id title price }

@@ -3,7 +3,7 @@ import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { companyKeys } from '../../company/api/keys';
 
 export const listCustomLinksPerUserQuery = graphql(`
-  query ListCustomLinksPerUser($tenant_uuid: String!) {
+  query ListCustomLinksPerUser($tenant_uuid: ID!) {
     listCustomLinksPerUser(tenant_uuid: $tenant_uuid) { id employees_id title url status }
   }
 `);

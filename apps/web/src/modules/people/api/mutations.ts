@@ -13,38 +13,38 @@ export const updateEmployeesMutation = graphql(`
 `);
 
 export const inviteUserMutation = graphql(`
-  mutation InviteUser($tenant_uuid: String!, $id: Int!, $email: String!, $username: String) {
+  mutation InviteUser($tenant_uuid: ID!, $id: Int!, $email: String!, $username: String) {
     inviteUser(tenant_uuid: $tenant_uuid, id: $id, email: $email, username: $username) { id email cognito_status }
   }
 `);
 
 export const removeUserFromTenantMutation = graphql(`
-  mutation RemoveUserFromTenant($tenant_uuid: String!, $id: Int!) {
+  mutation RemoveUserFromTenant($tenant_uuid: ID!, $id: Int!) {
     removeUserFromTenant(tenant_uuid: $tenant_uuid, id: $id) { id cognito_status }
   }
 `);
 
 export const createGlobalAdminMutation = graphql(`
-  mutation CreateGlobalAdmin($tenant_uuid: String!, $employees_id: Int!, $username: String) {
+  mutation CreateGlobalAdmin($tenant_uuid: ID!, $employees_id: Int!, $username: String) {
     createGlobalAdmin(tenant_uuid: $tenant_uuid, employees_id: $employees_id, username: $username) { id is_admin }
   }
 `);
 
 export const deleteGlobalAdminMutation = graphql(`
-  mutation DeleteGlobalAdmin($tenant_uuid: String!, $employees_id: Int!, $username: String) {
+  mutation DeleteGlobalAdmin($tenant_uuid: ID!, $employees_id: Int!, $username: String) {
     deleteGlobalAdmin(tenant_uuid: $tenant_uuid, employees_id: $employees_id, username: $username) { id is_admin }
   }
 `);
 
 export const createUserGroupMutation = graphql(`
-  mutation CreateUserGroup($tenant_uuid: String!, $usergroup_name: String!, $access: [String!]!, $users: [Int!]!) {
+  mutation CreateUserGroup($tenant_uuid: ID!, $usergroup_name: String!, $access: [String!]!, $users: [Int!]!) {
     createUserGroup(tenant_uuid: $tenant_uuid, usergroup_name: $usergroup_name, access: $access, users: $users) { id }
   }
 `);
 
 export const updateUserGroupMutation = graphql(`
   mutation UpdateUserGroup(
-    $tenant_uuid: String!
+    $tenant_uuid: ID!
     $id: Int!
     $usergroup_name: String!
     $new_access: [String!]!
@@ -67,13 +67,13 @@ export const updateUserGroupMutation = graphql(`
 `);
 
 export const deleteUserGroupMutation = graphql(`
-  mutation DeleteUserGroup($tenant_uuid: String!, $id: Int!) {
+  mutation DeleteUserGroup($tenant_uuid: ID!, $id: Int!) {
     deleteUserGroup(tenant_uuid: $tenant_uuid, id: $id)
   }
 `);
 
 export const updateUserGroupsForUserMutation = graphql(`
-  mutation UpdateUserGroupsForUser($tenant_uuid: String!, $employees_id: Int!, $usergroup_ids: [Int!]!) {
+  mutation UpdateUserGroupsForUser($tenant_uuid: ID!, $employees_id: Int!, $usergroup_ids: [Int!]!) {
     updateUserGroupsForUser(tenant_uuid: $tenant_uuid, employees_id: $employees_id, usergroup_ids: $usergroup_ids) { id }
   }
 `);

@@ -56,7 +56,7 @@ export const getPersonQuery = graphql(
 );
 
 export const listUserGroupsQuery = graphql(`
-  query ListPGUserGroups($tenant_uuid: String!) {
+  query ListPGUserGroups($tenant_uuid: ID!) {
     listPGUserGroups(tenant_uuid: $tenant_uuid) {
       id
       usergroup
@@ -68,7 +68,7 @@ export const listUserGroupsQuery = graphql(`
 `);
 
 export const listPermissionsQuery = graphql(`
-  query ListPermissions($tenant_uuid: String!) {
+  query ListPermissions($tenant_uuid: ID!) {
     listPermissions(tenant_uuid: $tenant_uuid) { id status }
   }
 `);

@@ -1,11 +1,15 @@
+import { useCan } from '../../../app/use-can';
 import { useClaims } from '../../../auth/session';
-import { peopleAccess } from '../lib/format';
 
 /**
- * What the signed-in person may do with people and groups, from the session's cognito:groups. It only decides which
- * controls are shown: the server refuses whatever the permissions do not allow.
+ * What the signed-in person may do with people and groups, from the core permission matrix: `manage` adds, edits,
+ * invites and removes people (people write), `admin` hands out groups and global admin (usergroups write, which
+ * only admin_access holds, so nobody can grant themselves more). It only decides which controls are shown: the
+ * server refuses whatever the permissions do not allow.
  */
 export function usePeopleAccess() {
-  const { data } = useClaims();
-  return { ...peopleAccess(data?.['cognito:groups'] ?? []), cognitoUuid: data?.['custom:cognito_uuid'] ?? null };
+  const manage = useCan('people', 'write');
+  const admin = useCan('usergroups', 'write');
+  const cognitoUuid = useClaims().data?.['custom:cognito_uuid'] ?? null;
+  return { manage, admin, cognitoUuid };
 }

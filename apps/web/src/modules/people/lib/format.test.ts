@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesPerson, parseTrades, peopleAccess, personName, serializeTrades, signInStatusKey } from './format';
+import { matchesPerson, parseTrades, personName, serializeTrades, signInStatusKey } from './format';
 
 describe('people formatting', () => {
   it('reads trades as a JSON list, a plain comma list, or nothing', () => {
@@ -46,12 +46,5 @@ describe('people formatting', () => {
     expect(signInStatusKey('CONFIRMED')).toBe('signIn.confirmed');
     expect(signInStatusKey('Deleted')).toBe('signIn.removed');
     expect(signInStatusKey('RESET_REQUIRED')).toBe('signIn.other');
-  });
-
-  it('gives groups and global admins to admin_access only', () => {
-    expect(peopleAccess(['people_basic'])).toEqual({ view: true, manage: false, admin: false });
-    expect(peopleAccess(['people_admin'])).toEqual({ view: true, manage: true, admin: false });
-    expect(peopleAccess(['admin_access'])).toEqual({ view: true, manage: true, admin: true });
-    expect(peopleAccess(['receipts_basic'])).toEqual({ view: false, manage: false, admin: false });
   });
 });

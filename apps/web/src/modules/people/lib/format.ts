@@ -1,5 +1,3 @@
-import { ADMIN_ACCESS, holdsAny } from '@groundwork/core/permissions';
-
 export interface NamedPerson {
   id: number;
   firstname?: string | null;
@@ -86,16 +84,6 @@ export function signInStatusKey(cognitoStatus: string | null | undefined): strin
 /** Whether the person is currently linked to a sign-in account in this company. */
 export function hasAccount(p: { cognito_uuid?: string | null; cognito_status?: string | null }): boolean {
   return Boolean(p.cognito_uuid) && p.cognito_status !== 'Deleted';
-}
-
-/** Spec §6: basic permissions view, admin ones change; admin_access is everything. */
-export function peopleAccess(groups: readonly string[]) {
-  return {
-    view: holdsAny(groups, ['people_basic', 'people_admin', ADMIN_ACCESS]),
-    manage: holdsAny(groups, ['people_admin', ADMIN_ACCESS]),
-    // Groups and global admins hand out permissions: only full admins, so nobody can grant themselves more.
-    admin: holdsAny(groups, [ADMIN_ACCESS]),
-  };
 }
 
 export function formatDate(value: string | null | undefined, language: string): string {

@@ -100,7 +100,8 @@ afterEach(() => {
 
 function renderAt(url: string, groups: string[] | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (groups) queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
+  // null: nobody signed in (GetUser answered 401), so no permissions.
+  queryClient.setQueryData(['identity', 'claims'], groups ? { 'cognito:groups': groups } : null);
   const rootRoute = createRootRoute({ component: Outlet });
   const page = createRoute({
     getParentRoute: () => rootRoute,

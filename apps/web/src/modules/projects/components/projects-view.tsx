@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/use-can';
 import { readSelectedTenantUuid } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobsQueryOptions } from '../api/queries';
-import { useCanEdit } from '../api/use-can-edit';
 import type { ProjectsSearch } from '../search';
 import { DateLocalization } from './date-localization';
 import { asDetailTab, type DetailTab, JobDetailView } from './job-detail';
@@ -34,7 +34,7 @@ export function ProjectsView({ admin }: ProjectsViewProps) {
 function TenantProjects({ tenant, admin }: { tenant: string; admin: boolean }) {
   const { t } = useTranslation('projects');
   const snackbar = useSnackbar();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('projects', 'write');
   const editable = admin && canEdit;
   const search = useSearch({ strict: false }) as ProjectsSearch;
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import type { IsoDate } from '@groundwork/core/pay-periods';
+import { replacedBy } from '@groundwork/core/timecards';
 import { personLabel } from '@groundwork/core/timecards-export';
 import {
   Alert,
@@ -30,7 +31,8 @@ interface CrewDialogProps {
 
 /**
  * A foreman's crew day: one job, cost code and hours for each crew member ticked, saved in one call (one
- * transaction). A member's existing time that day is replaced, so the list says who already has some.
+ * transaction). A member's existing time that day on the foreman's jobs is replaced (time on other jobs
+ * stays), so the list says who already has some.
  */
 export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
   const { t, i18n } = useTranslation('timecards');
@@ -50,8 +52,12 @@ export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
     if (me && !list.some((p) => p.id === me.id)) list.unshift(me);
     return list.sort((a, b) => personLabel(a).localeCompare(personLabel(b)));
   }, [crew.people, me]);
+  // What the save replaces: the foreman's own whole day; a crew member's lines on the foreman's jobs only.
   const hoursThatDay = (id: number) =>
-    crew.timecard_entries_collection.filter((e) => e.employees_id === id && e.timecard_date === date).reduce((s, e) => s + e.hours, 0);
+    crew.timecard_entries_collection
+      .filter((e) => e.employees_id === id && e.timecard_date === date)
+      .filter((e) => replacedBy(id === model.employeeId ? 'day' : crew.foreman_jobs_id, e))
+      .reduce((s, e) => s + e.hours, 0);
   const signed = new Set(
     crew.timecard_collection.filter((c) => c.signed_on && c.payperiod_start_date === model.period.start).map((c) => c.employees_id),
   );

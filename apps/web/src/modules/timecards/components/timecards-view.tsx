@@ -1,5 +1,4 @@
 import { addDays, datesOf, type PayPeriod, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
-import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { buildExportRows, EXPORT_COLUMNS, type ExportColumn, exportTable, personLabel } from '@groundwork/core/timecards-export';
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import AddIcon from '@mui/icons-material/Add';
@@ -14,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClaims } from '../../../auth/session';
+import { useCan } from '../../../app/use-can';
 import { readSelectedTenantUuid } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { timecardKeys } from '../api/keys';
@@ -84,8 +83,8 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   const theme = useTheme();
   // Spec §9: the mobile breakpoint is lg; phones and tablets get the day-by-day list.
   const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
-  const groups = useClaims().data?.['cognito:groups'] ?? [];
-  const isAdmin = groups.includes(ADMIN_ACCESS);
+  // Changing everyone's cards is the admins' (the matrix gives the rest their own card only).
+  const isAdmin = useCan('timecards', 'write');
   const search = useSearch({ strict: false }) as TimecardsSearch;
   const navigate = useNavigate();
   const setSearch = useCallback(

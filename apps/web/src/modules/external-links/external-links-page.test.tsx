@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../lib/graphql';
+import { renderInShell } from '../../shell/test-utils';
+import { ExternalLinksPage } from './external-links-page';
+
+vi.mock('../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+const TENANT = '00000000-0000-4000-8000-000000000001';
+
+// The machine is shared and busy: give lazy MUI pieces more than the 1 s default to appear.
+configure({ asyncUtilTimeout: 5000 });
+
+function operationName(doc: unknown): string {
+  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
+    (d) => d.kind === 'OperationDefinition',
+  );
+  return definition?.name?.value ?? '';
+}
+
+const answers: Record<string, unknown> = {
+  ListCustomLinksPerUser: {
+    listCustomLinksPerUser: [{ id: 1, employees_id: 5, title: 'Payroll', url: 'https://payroll.example/portal', status: 1 }],
+  },
+  ListPeopleForLinks: {
+    listEmployees: { items: [{ id: 5, firstname: 'Ann', lastname: 'Tester', username: null, email: 'ann@x.example' }], nextToken: null },
+  },
+};
+
+beforeEach(() => {
+  localStorage.setItem('selectedTenantUuid', TENANT);
+  vi.mocked(request).mockImplementation((async (doc: unknown) => {
+    const name = operationName(doc);
+    if (!(name in answers)) throw new Error(`unexpected ${name}`);
+    return answers[name];
+  }) as never);
+});
+
+afterEach(() => {
+  vi.mocked(request).mockReset();
+  localStorage.clear();
+});
+
+function renderFor(groups: string[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
+  renderInShell(
+    <QueryClientProvider client={queryClient}>
+      <ExternalLinksPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('external links page', () => {
+  for (const groups of [['people_admin'], ['admin_access']]) {
+    it(`offers managing everyone's links to ${groups[0]}`, async () => {
+      renderFor(groups);
+      expect(await screen.findByRole('link', { name: /Payroll/ })).toBeVisible();
+      expect(screen.getByRole('heading', { name: 'Manage links' })).toBeVisible();
+      expect(await screen.findByRole('combobox', { name: 'Person' })).toBeVisible();
+    });
+  }
+
+  for (const groups of [['basic_access'], ['people_basic'], []]) {
+    it(`shows ${groups[0] ?? 'someone without permissions'} only their own links`, async () => {
+      renderFor(groups);
+      expect(await screen.findByRole('link', { name: /Payroll/ })).toBeVisible();
+      expect(screen.queryByRole('heading', { name: 'Manage links' })).toBeNull();
+      expect(screen.queryByRole('combobox', { name: 'Person' })).toBeNull();
+      expect(vi.mocked(request).mock.calls.map(([doc]) => operationName(doc))).toEqual(['ListCustomLinksPerUser']);
+    });
+  }
+});

@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { configure, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../../lib/graphql';
+import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import { validateTimecardsSearch } from '../search';
+import { TimecardsView } from './timecards-view';
+
+vi.mock('../../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+const TENANT = '00000000-0000-4000-8000-000000000001';
+
+// The machine is shared and busy: give lazy MUI pieces and the router more than the 1 s default to appear.
+configure({ asyncUtilTimeout: 5000 });
+
+const ann = { id: 5, firstname: 'Ann', lastname: 'Tester', username: null };
+const bob = { id: 9, firstname: 'Bob', lastname: 'Builder', username: null };
+// Ann's card of the week, signed: everyone sees the banner, only admins may reopen it.
+const signedCard = {
+  id: 40,
+  employees_id: 5,
+  payperiod_start_date: '2026-03-02',
+  payperiod_end_date: '2026-03-08',
+  signed_on: '2026-03-04T17:00:00Z',
+  signed_by: 5,
+  signature_image: null,
+  usernote: null,
+};
+const info = (extra: Record<string, unknown> = {}) => ({
+  getTimecardInfo: {
+    employee_id: 5,
+    foreman_jobs_id: [],
+    people: [ann],
+    jobs: [],
+    costcodes: [],
+    users_timecard: [signedCard],
+    users_timecard_entries: [],
+    timecard_collection: [],
+    timecard_entries_collection: [],
+    ...extra,
+  },
+});
+
+function operationName(doc: unknown): string {
+  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
+    (d) => d.kind === 'OperationDefinition',
+  );
+  return definition?.name?.value ?? '';
+}
+
+const calls = (operation: string) =>
+  vi
+    .mocked(request)
+    .mock.calls.filter(([doc]) => operationName(doc) === operation)
+    .map(([, variables]) => variables as Record<string, unknown>);
+
+beforeEach(() => {
+  localStorage.setItem('selectedTenantUuid', TENANT);
+  const handlers: Record<string, (variables: Record<string, unknown>) => unknown> = {
+    TimecardSettings: () => ({
+      getTimecardInfo: {
+        employee_id: 5,
+        settings: { pay_period_type: 1, pay_period_anchor: '2026-03-02', minute_increment: 15, today: '2026-03-04' },
+      },
+    }),
+    TimecardInfo: (v) => (v.fetch_all_timecards ? info({ people: [ann, bob], timecard_collection: [signedCard] }) : info()),
+    TimecardJobs: () => ({ listTimecardJobs: [] }),
+    TimecardPeople: () => ({ listEmployees: { items: [ann, bob], nextToken: null } }),
+  };
+  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
+    const handler = handlers[operationName(doc)];
+    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
+    return handler(variables);
+  }) as never);
+  // A phone: the day list.
+  setWindowWidth(390);
+});
+
+afterEach(() => {
+  resetWindowWidth();
+  vi.mocked(request).mockReset();
+  localStorage.clear();
+});
+
+function renderAt(url: string, groups: string[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const page = createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'modules/timecards',
+    validateSearch: validateTimecardsSearch,
+    component: TimecardsView,
+  });
+  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: [url] }) });
+  renderInShell(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('time card admin controls', { timeout: 30_000 }, () => {
+  it('gives admin_access the person picker, the exports, reopening and everyone’s cards', async () => {
+    renderAt('/modules/timecards', ['admin_access']);
+    expect(await screen.findByTestId('signed-banner')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Export Excel' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Time card of' })).toBeVisible();
+    await waitFor(() => expect(calls('TimecardPeople')).toHaveLength(1));
+    await waitFor(() => expect(calls('TimecardInfo').some((v) => v.fetch_all_timecards === true)).toBe(true));
+  });
+
+  for (const groups of [['basic_access'], ['basic_access', 'people_admin', 'projects_admin']]) {
+    it(`keeps ${groups.join(' + ')} to their own card, without admin controls`, async () => {
+      // Asking for someone else's card is ignored: only admins open other people's cards.
+      renderAt('/modules/timecards?employee=9', groups);
+      expect(await screen.findByTestId('signed-banner')).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Export Excel' })).toBeNull();
+      expect(screen.queryByRole('combobox', { name: 'Time card of' })).toBeNull();
+      expect(calls('TimecardPeople')).toHaveLength(0);
+      expect(calls('TimecardInfo').every((v) => !v.fetch_all_timecards && v.employee_id === null)).toBe(true);
+    });
+  }
+});
