@@ -31,6 +31,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The app honours prefers-reduced-motion (no fades), so axe never measures a snackbar half faded in or out.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium; `playwright install` is never run on this machine.
       executablePath: '/usr/bin/chromium',
