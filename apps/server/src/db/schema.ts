@@ -23,6 +23,7 @@ export { issues } from '../modules/issues/issues.table.js';
 export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.table.js';
 export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
 export { navigationItems } from '../modules/navigation/navigation.table.js';
+export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';
 export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/settings.table.js';
 export { apprenticeshipRequirementsTemplate, staticListItems, staticStates } from '../modules/staticdata/staticdata.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { costcodes } from '../costcodes/costcodes.table.js';
+import { employees } from '../employees/employees.table.js';
+import { jobs } from '../jobs/jobs.table.js';
+import { tenants } from '../tenants/tenants.table.js';
+
+/**
+ * Spec §3 Receipt: what someone paid for the company, owned by employees_id (spec §6 own records). Money is
+ * integer cents. Its photos and PDFs are files with source_table 'receipts' and source_uuid this uuid.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    tenant_uuid: tenantUuid(),
+    id: recordId(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    receipt_date: date('receipt_date', { mode: 'string' }).notNull(),
+    // 1 active; anything else archived (spec §4 archive pattern).
+    status: integer('status').notNull().default(1),
+    employees_id: integer('employees_id').notNull(),
+    jobs_id: integer('jobs_id'),
+    costcodes_id: integer('costcodes_id'),
+    vendor: text('vendor'),
+    amount_cents: integer('amount_cents').notNull(),
+    tax_cents: integer('tax_cents'),
+    payment_method: text('payment_method'),
+    notes: text('notes'),
+    created_by: integer('created_by'),
+    created_on: createdOn(),
+    updated_on: updatedOn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.id] }),
+    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
+    uniqueIndex('receipts_tenant_uuid_idx').on(t.tenant_uuid, t.uuid),
+    // The list: newest first, for everyone, one person, or one job.
+    index('receipts_tenant_date_idx').on(t.tenant_uuid, t.receipt_date.desc(), t.id.desc()),
+    index('receipts_tenant_person_date_idx').on(t.tenant_uuid, t.employees_id, t.receipt_date.desc(), t.id.desc()),
+    index('receipts_tenant_job_date_idx').on(t.tenant_uuid, t.jobs_id, t.receipt_date.desc(), t.id.desc()),
+    check('receipts_amounts_check', sql`${t.amount_cents} >= 0 and (${t.tax_cents} is null or ${t.tax_cents} >= 0)`),
+  ],
+);
+
+/** A receipt's amount split across jobs and cost codes; the lines add up to the receipt's amount_cents. */
+export const receiptSplits = pgTable(
+  'receipt_splits',
+  {
+    tenant_uuid: tenantUuid(),
+    id: recordId(),
+    receipts_id: integer('receipts_id').notNull(),
+    jobs_id: integer('jobs_id').notNull(),
+    costcodes_id: integer('costcodes_id'),
+    amount_cents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.receipts_id], foreignColumns: [receipts.tenant_uuid, receipts.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
+    index('receipt_splits_receipt_idx').on(t.tenant_uuid, t.receipts_id),
+    // A job's receipts include those split onto it.
+    index('receipt_splits_job_idx').on(t.tenant_uuid, t.jobs_id, t.receipts_id),
+    check('receipt_splits_amount_check', sql`${t.amount_cents} > 0`),
+  ],
+);
