@@ -34,6 +34,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', FILES_QUOTA_MB: 'lots' })).toThrow(/FILES_QUOTA_MB/);
   });
 
+  it('takes an upload size limit in MB, 20 MB by default', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).filesMaxBytes).toBe(20 * 1024 ** 2);
+    expect(loadConfig({ DATA_DIR: 'memory://', FILES_MAX_MB: '5' }).filesMaxBytes).toBe(5 * 1024 ** 2);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', FILES_MAX_MB: '0' })).toThrow(/FILES_MAX_MB/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', FILES_MAX_MB: 'big' })).toThrow(/FILES_MAX_MB/);
+  });
+
+  it('stores uploads on disk unless S3 is configured, and then needs every S3 setting but the endpoint', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).s3).toBeUndefined();
+    const s3 = {
+      S3_BUCKET: 'groundwork-files',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-example',
+    };
+    expect(loadConfig({ DATA_DIR: 'memory://', ...s3 }).s3).toEqual({
+      bucket: 'groundwork-files',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret-example',
+    });
+    expect(loadConfig({ DATA_DIR: 'memory://', ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3?.endpoint).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ DATA_DIR: 'memory://', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: required with the other S3 settings[\s\S]*S3_SECRET_ACCESS_KEY: required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: 'memory://', ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_SECRET_ACCESS_KEY: required/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('takes a migration URL only beside DATABASE_URL', () => {
     const serving = 'postgres://groundwork_app@db/app';
     const owner = 'postgres://groundwork_owner@db/app';

@@ -28,6 +28,18 @@ const envSchema = z.object({
     .number()
     .positive()
     .default(5 * 1024),
+  FILES_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as us-east-1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(3).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(8).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(10).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(10).optional(),
 });
@@ -58,9 +70,24 @@ export type Config = {
   filesDir: string;
   /** The most a company's stored uploads may add up to (FILES_QUOTA_MB). */
   filesQuotaBytes: number;
+  /** The largest single upload (FILES_MAX_MB, 20 MB by default). */
+  filesMaxBytes: number;
+  /** An S3-compatible bucket for uploads instead of filesDir, when S3_BUCKET and its credentials are set. */
+  s3?: S3Config;
   /** Google reCAPTCHA (v2 checkbox) for sign-up instead of the self-hosted proof of work, when both keys are set. */
   recaptcha?: { siteKey: string; secretKey: string };
 };
+
+export type S3Config = {
+  /** Absent: AWS itself; set (MinIO, R2, …): that service, addressed path-style. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export class ConfigError extends Error {}
 
@@ -78,6 +105,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET_KEY)) {
     const missing = e.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required with the other reCAPTCHA key`);
+  }
+  // Any S3 variable means S3 is wanted: then all of them but the endpoint are needed, or uploads would go to disk unnoticed.
+  if (S3_VARIABLES.some((name) => e[name])) {
+    const missing = S3_VARIABLES.filter((name) => name !== 'S3_ENDPOINT' && !e[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other S3 settings`).join('\n')}`,
+      );
+    }
   }
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the role that serves requests)');
@@ -112,6 +148,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.FILES_DIR ?? (inMemory ? path.join(tmpdir(), `groundwork-files-${process.pid}`) : path.join(dataDir, 'files')),
     ),
     filesQuotaBytes: Math.floor(e.FILES_QUOTA_MB * 1024 * 1024),
+    filesMaxBytes: Math.floor(e.FILES_MAX_MB * 1024 * 1024),
+    ...(e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          s3: {
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : {}),
     ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
       ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } }
       : {}),
