@@ -22,6 +22,27 @@ export function fileSourceReader(table: string): FileSourceReader | undefined {
   return sources.get(table);
 }
 
+/** What the file routes know of a file when deciding whether the caller may have it. */
+export type FileAccess = {
+  status: number;
+  employees_id: number | null;
+  source_table: string | null;
+  source_uuid: string | null;
+};
+
+/**
+ * Whether `member` (already checked as a member of the file's company) may read the file: an active file of a
+ * record the member may read (the record's table registered its reader), or the member's own upload not yet
+ * attached to any record. Anything else, a table nobody registered included, is not readable.
+ */
+export async function mayReadFile(tx: Tx, member: Member, file: FileAccess): Promise<boolean> {
+  if (file.status !== 1) return false;
+  if (!file.source_uuid) return file.employees_id === member.employeeId;
+  const reader = file.source_table ? sources.get(file.source_table) : undefined;
+  if (!reader) return false;
+  return (await reader(tx, member, [file.source_uuid])).has(file.source_uuid);
+}
+
 /** What a list shows of a record's files. */
 export type FileSummary = {
   uuid: string;
@@ -71,7 +92,12 @@ export async function attachFiles(
           inArray(files.uuid, wanted),
           eq(files.status, 1),
           or(
-            and(isNull(files.source_table), eq(files.employees_id, member.employeeId)),
+            // Not yet attached (an upload may name the table it is for, never the record): the caller's own.
+            and(
+              isNull(files.source_uuid),
+              or(isNull(files.source_table), eq(files.source_table, sourceTable)),
+              eq(files.employees_id, member.employeeId),
+            ),
             and(eq(files.source_table, sourceTable), eq(files.source_uuid, sourceUuid)),
           ),
         ),

@@ -1,19 +1,11 @@
-import { rm, rmdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
+import { storageFor } from '../../platform/storage.js';
 import { files } from './files.table.js';
 
-const TENANT_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // The first key of the two-key advisory lock that serializes one company's uploads (the second is the company's hash).
 const UPLOAD_LOCK = 7_271;
-
-/** A company's folder under FILES_DIR; the uuid is checked so the path can never leave FILES_DIR. */
-export function tenantFolder(config: Config, tenantUuid: string): string {
-  if (!TENANT_UUID.test(tenantUuid)) throw new Error('bad tenant uuid');
-  return path.join(config.filesDir, tenantUuid);
-}
 
 /** What the company's stored files add up to, every status included: an archived file still takes its room. */
 export async function storedBytes(tx: Tx, tenantUuid: string): Promise<number> {
@@ -52,14 +44,9 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Removes a deleted company's folder with everything in it. Called once the deletion has committed: a rollback
- * must never leave rows pointing at files that are gone.
+ * Removes a deleted company's files from storage (its folder, or its prefix in the bucket). Called once the
+ * deletion has committed: a rollback must never leave rows pointing at files that are gone.
  */
 export async function removeTenantFiles(config: Config, tenantUuid: string): Promise<void> {
-  await rm(tenantFolder(config, tenantUuid), { recursive: true, force: true });
-}
-
-/** After a refused upload: the company's folder, if that upload was all that made it, goes again. */
-export async function removeFolderIfEmpty(config: Config, tenantUuid: string): Promise<void> {
-  await rmdir(tenantFolder(config, tenantUuid)).catch(() => undefined);
+  await storageFor(config).deletePrefix(tenantUuid);
 }

@@ -15,14 +15,14 @@ const QUOTA = 3000;
 const t = useTestApp({ config: { filesDir, filesQuotaBytes: QUOTA } });
 afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
-const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A PNG-looking file of exactly `bytes` bytes. */
-const png = (bytes: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(bytes - PNG_HEAD.length, 7)]);
+const PDF_HEAD = Buffer.from('%PDF-1.7\n');
+/** A PDF-looking file of exactly `bytes` bytes (PDFs are stored as sent, so their size is known). */
+const pdf = (bytes: number) => Buffer.concat([PDF_HEAD, Buffer.alloc(bytes - PDF_HEAD.length, 7)]);
 
-async function upload(member: TestMember, content: Buffer, name = 'photo.png') {
+async function upload(member: TestMember, content: Buffer, name = 'plan.pdf') {
   const boundary = `----groundwork${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -69,10 +69,10 @@ describe('the per-company files quota (FILES_QUOTA_MB)', () => {
   });
 
   it('stores files up to the quota, counting what the company has stored, and refuses the one that would pass it with 413', async () => {
-    expect((await upload(a, png(1000))).status).toBe(201);
-    expect((await upload(a, png(1500))).status).toBe(201);
+    expect((await upload(a, pdf(1000))).status).toBe(201);
+    expect((await upload(a, pdf(1500))).status).toBe(201);
     // 2,500 of 3,000 bytes used: 600 more would pass the quota.
-    const over = await upload(a, png(600));
+    const over = await upload(a, pdf(600));
     expect(over).toEqual({
       status: 413,
       json: { statusCode: 413, status: 413, error: 'QUOTA_EXCEEDED', message: quotaMessage(QUOTA) },
@@ -81,17 +81,17 @@ describe('the per-company files quota (FILES_QUOTA_MB)', () => {
     expect(onDisk(a.tenantUuid)).toHaveLength(2);
     expect((await recorded(a.tenantUuid)).map((r) => r.bytes).sort()).toEqual([1000, 1500]);
     // Exactly filling the quota is allowed; after that even a small file is refused before it is read.
-    expect((await upload(a, png(500))).status).toBe(201);
-    expect((await upload(a, png(10))).status).toBe(413);
+    expect((await upload(a, pdf(500))).status).toBe(201);
+    expect((await upload(a, pdf(10))).status).toBe(413);
     expect(onDisk(a.tenantUuid)).toHaveLength(3);
     // Another company has its own room.
-    expect((await upload(b, png(2900))).status).toBe(201);
+    expect((await upload(b, pdf(2900))).status).toBe(201);
   });
 
   it('lets only one of two uploads that each fit, but not together, into the last of the room', async () => {
     const c = await createMember(t.database.db, await createTenant(t.database.db));
-    expect((await upload(c, png(1500))).status).toBe(201);
-    const both = await Promise.all([upload(c, png(1000)), upload(c, png(1000))]);
+    expect((await upload(c, pdf(1500))).status).toBe(201);
+    const both = await Promise.all([upload(c, pdf(1000)), upload(c, pdf(1000))]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 413]);
     const rows = await recorded(c.tenantUuid);
     expect(rows.reduce((sum, r) => sum + r.bytes, 0)).toBe(2500);
@@ -100,7 +100,7 @@ describe('the per-company files quota (FILES_QUOTA_MB)', () => {
 
   it("leaves no folder behind when a company's first upload is refused", async () => {
     const d = await createMember(t.database.db, await createTenant(t.database.db));
-    expect((await upload(d, png(QUOTA + 1))).status).toBe(413);
+    expect((await upload(d, pdf(QUOTA + 1))).status).toBe(413);
     expect(onDisk(d.tenantUuid)).toBeNull();
   });
 });
@@ -113,9 +113,9 @@ describe("deleting a company removes its files' folder", () => {
   it('after the deletion commits, and leaves other companies’ files alone', async () => {
     const doomed = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
     const kept = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
-    expect((await upload(doomed, png(100))).status).toBe(201);
-    expect((await upload(doomed, png(200), 'plan.png')).status).toBe(201);
-    expect((await upload(kept, png(100))).status).toBe(201);
+    expect((await upload(doomed, pdf(100))).status).toBe(201);
+    expect((await upload(doomed, pdf(200), 'plan2.pdf')).status).toBe(201);
+    expect((await upload(kept, pdf(100))).status).toBe(201);
     expect(onDisk(doomed.tenantUuid)).toHaveLength(2);
 
     // A refused deletion (the wrong e-mail typed) keeps everything.
@@ -135,7 +135,7 @@ describe('upload names', () => {
   it("refuses names whose extension is an object's own property name (constructor, __proto__) as a file type, never a 500", async () => {
     const m = await createMember(t.database.db, await createTenant(t.database.db));
     for (const name of ['x.constructor', 'x.__proto__', 'constructor', '__proto__', 'x.toString', 'x.hasOwnProperty']) {
-      const res = await upload(m, png(64), name);
+      const res = await upload(m, pdf(64), name);
       expect(res.status, name).toBe(415);
     }
     expect(onDisk(m.tenantUuid) ?? []).toEqual([]);

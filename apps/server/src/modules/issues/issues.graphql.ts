@@ -5,7 +5,8 @@ import type { Config } from '../../config.js';
 import type { Ctx } from '../../graphql/context.js';
 import { AppError } from '../../graphql/errors.js';
 import { enterTenant, type Rule, tenantMutation } from '../../graphql/gate.js';
-import { filePath } from '../files/files.routes.js';
+import { storageFor } from '../../platform/storage.js';
+import { registerFileSource } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { issues } from './issues.table.js';
@@ -25,23 +26,44 @@ async function sendIssueMail(ctx: Ctx, config: Config, mail: IssueMail): Promise
     return;
   }
   if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(config.smtpUrl) };
-  await smtp.transport.sendMail({
-    from: config.mailFrom,
-    to: mail.to,
-    replyTo: mail.replyTo,
-    subject: mail.subject,
-    text: mail.text,
-    attachments: mail.attachments.map((a) => ({
-      filename: a.original_name,
-      contentType: a.mimetype,
-      path: filePath(config, mail.tenantUuid, a.server_filename),
-    })),
-  });
+  // The files come from storage as streams; whatever happens to the send, none is left open.
+  const bodies = await Promise.all(mail.attachments.map((a) => storageFor(config).get(mail.tenantUuid, a.server_filename)));
+  try {
+    await smtp.transport.sendMail({
+      from: config.mailFrom,
+      to: mail.to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: mail.attachments.map((a, i) => {
+        const object = bodies[i];
+        if (!object) throw new Error(`issue attachment ${a.server_filename} is missing from storage`);
+        return { filename: a.original_name, contentType: a.mimetype, content: object.body };
+      }),
+    });
+  } finally {
+    for (const object of bodies) object?.body.destroy();
+  }
 }
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024)} KB`);
 
 const ISSUES: Rule = { area: 'self', action: 'read' };
+
+// An issue's attachments are readable by the person who reported it and by the company's admins.
+registerFileSource('issues', async (tx, member, uuids) => {
+  const rows = await tx
+    .select({ uuid: issues.uuid })
+    .from(issues)
+    .where(
+      and(
+        eq(issues.tenant_uuid, member.tenantUuid),
+        inArray(issues.uuid, uuids),
+        ...(member.isAdmin ? [] : [eq(issues.employees_id, member.employeeId)]),
+      ),
+    );
+  return new Set(rows.map((r) => r.uuid));
+});
 
 tenantMutation('submitIssue', ISSUES, {
   type: 'Boolean',

@@ -12,7 +12,8 @@ import { issues } from './issues.table.js';
 const t = useTestApp();
 const config = testConfig();
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+// A real 1x1 PNG without metadata: uploads are decoded now, and a clean picture is stored byte for byte.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** A multipart body with one file part in the field `file`, as a browser's FormData sends it. */
 function multipart(name: string, content: Buffer, type = 'application/octet-stream') {
@@ -106,11 +107,11 @@ describe('POST /api/files', () => {
     expect((await upload(me, 'empty.txt', Buffer.alloc(0))).status).toBe(415);
   });
 
-  it('refuses a file over 10 MB and keeps nothing of it', async () => {
+  it('refuses a file over 20 MB (FILES_MAX_MB) and keeps nothing of it', async () => {
     const before = await withTenant(t.database.db, tenantA, (tx) => tx.select({ id: files.id }).from(files));
-    const res = await upload(me, 'huge.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024 + 1)]));
+    const res = await upload(me, 'huge.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 * 1024 + 1)]));
     expect(res.status).toBe(413);
-    expect(res.json.message).toBe('The file is larger than 10 MB.');
+    expect(res.json.message).toBe('The file is larger than 20 MB.');
     const after = await withTenant(t.database.db, tenantA, (tx) => tx.select({ id: files.id }).from(files));
     expect(after.length).toBe(before.length);
   });
