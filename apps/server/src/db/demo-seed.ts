@@ -9,6 +9,7 @@ import { divisions } from '../modules/divisions/divisions.table.js';
 import { employees } from '../modules/employees/employees.table.js';
 import { seedDemoIssues } from '../modules/issues/issues.seed.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
+import { seedDemoReceipts } from '../modules/receipts/receipts.seed.js';
 import { seedCompanyDefaults } from '../modules/tenants/tenants.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import { seedDemoTimecards } from '../modules/timecards/timecards.seed.js';
@@ -95,6 +96,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedDemoTimecards(tx, tenant_uuid, personIds.slice(3, 9), jobIds.slice(0, 4), codeIds.slice(0, 6));
     await seedCompanyDefaults(tx, tenant_uuid);
     await seedDemoCustomLinks(tx, tenant_uuid, personIds);
+    await seedDemoReceipts(tx, tenant_uuid, personIds, jobIds.slice(0, 3), codeIds);
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],
       name: `${PEOPLE[5][0]} ${PEOPLE[5][1]}`,
