@@ -34,7 +34,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Groundwork is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind})`,
+    `Groundwork is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind}; files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : config.filesDir})`,
   );
 }
 
