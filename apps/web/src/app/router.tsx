@@ -178,7 +178,6 @@ const PLACEHOLDER_PATHS = [
   'modules/tool20',
   'modules/chatbot',
   'modules/ordering',
-  'modules/receipts',
   'modules/inventory',
   'modules/scheduled',
   'modules/scheduling',
@@ -204,6 +203,13 @@ const timecardsRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/timecards/timecards-page'), 'TimecardsPage'),
 });
 
+// Receipts (issue 15): a worker's own receipts on a phone; everyone's for receipts admins on a desktop.
+const receiptsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/receipts',
+  component: lazyRouteComponent(() => import('../modules/receipts/receipts-page'), 'ReceiptsPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   emptyLayout.addChildren([
     landingRoute,
@@ -223,6 +229,7 @@ const routeTree = rootRoute.addChildren([
     projectsRoute,
     adminProjectsRoute,
     timecardsRoute,
+    receiptsRoute,
     peopleRoute,
     adminPeopleRoute,
   ]),

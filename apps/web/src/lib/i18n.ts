@@ -1,5 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import filesEn from '../components/files/files.en.json';
+import filesEs from '../components/files/files.es.json';
 import authEn from '../locales/auth.en.json';
 import authEs from '../locales/auth.es.json';
 import companyEn from '../locales/company.en.json';
@@ -14,6 +16,8 @@ import profileEn from '../locales/profile.en.json';
 import profileEs from '../locales/profile.es.json';
 import projectsEn from '../locales/projects.en.json';
 import projectsEs from '../locales/projects.es.json';
+import receiptsEn from '../locales/receipts.en.json';
+import receiptsEs from '../locales/receipts.es.json';
 import shellEn from '../locales/shell.en.json';
 import shellEs from '../locales/shell.es.json';
 import timecardsEn from '../locales/timecards.en.json';
@@ -33,6 +37,8 @@ export const resources = {
     company: companyEn,
     dashboard: dashboardEn,
     timecards: timecardsEn,
+    files: filesEn,
+    receipts: receiptsEn,
   },
   es: {
     translation: es,
@@ -44,6 +50,8 @@ export const resources = {
     company: companyEs,
     dashboard: dashboardEs,
     timecards: timecardsEs,
+    files: filesEs,
+    receipts: receiptsEs,
   },
 } as const;
 
@@ -60,6 +68,8 @@ declare module 'i18next' {
       company: typeof companyEn;
       dashboard: typeof dashboardEn;
       timecards: typeof timecardsEn;
+      files: typeof filesEn;
+      receipts: typeof receiptsEn;
     };
   }
 }

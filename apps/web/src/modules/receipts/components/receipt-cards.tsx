@@ -1,0 +1,100 @@
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../../shell/snackbar';
+import { type Receipt, receiptPagesQueryOptions } from '../api/queries';
+import type { ReceiptFilters } from '../lib/filters';
+import { ReceiptCard } from './receipt-card';
+import type { ReceiptLookups } from './use-receipt-lookups';
+
+interface ReceiptCardsProps {
+  tenant: string;
+  filters: ReceiptFilters;
+  lookups: ReceiptLookups;
+  showPerson: boolean;
+  onOpen: (receipt: Receipt) => void;
+}
+
+/** Receipts as cards, newest first, 20 at a time with "Load more"; a loading skeleton and an empty state. */
+export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen }: ReceiptCardsProps) {
+  const { t } = useTranslation('receipts');
+  const snackbar = useSnackbar();
+  const pages = useInfiniteQuery(receiptPagesQueryOptions(tenant, filters));
+  useEffect(() => {
+    if (pages.isError) snackbar.show({ color: 'error', message: t('messages.fetchError') });
+  }, [pages.isError, snackbar, t]);
+  const receipts = pages.data?.pages.flatMap((p) => p.items) ?? [];
+
+  if (pages.isPending) {
+    return (
+      <Stack spacing={1} aria-busy="true" aria-label={t('list.loading')} role="status">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={88} />
+        ))}
+      </Stack>
+    );
+  }
+  if (pages.isError && receipts.length === 0) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
+            {t('list.retry')}
+          </Button>
+        }
+      >
+        {t('messages.fetchError')}
+      </Alert>
+    );
+  }
+  if (receipts.length === 0) {
+    return (
+      <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 6, px: 2 }} data-testid="receipts-empty">
+        <Box sx={{ width: 72, height: 72, borderRadius: '50%', bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}>
+          <ReceiptLongIcon sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden />
+        </Box>
+        <Typography variant="h6" component="h2">
+          {t('list.emptyTitle')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+          {t('list.emptyBody')}
+        </Typography>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={1.5}>
+      <Box
+        component="ul"
+        aria-label={t('list.label')}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+        }}
+      >
+        {receipts.map((r) => (
+          <Box component="li" key={r.id}>
+            <ReceiptCard receipt={r} jobName={lookups.jobName(r.jobs_id, r.job_label)} showPerson={showPerson} onOpen={() => onOpen(r)} />
+          </Box>
+        ))}
+      </Box>
+      {pages.hasNextPage && (
+        <Button
+          variant="outlined"
+          onClick={() => void pages.fetchNextPage()}
+          loading={pages.isFetchingNextPage}
+          sx={{ alignSelf: 'center' }}
+        >
+          {t('list.loadMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

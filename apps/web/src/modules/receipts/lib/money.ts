@@ -1,0 +1,33 @@
+import { formatCents, parseCents } from '@groundwork/core/receipts';
+
+export { formatCents, parseCents };
+
+/** The company's currency; the demo and every tenant so far work in US dollars. */
+export const CURRENCY = 'USD';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Cents as currency in the reader's language: 1234.5 → "$1,234.50" (en), "1234,50 US$" (es). */
+export function formatMoney(cents: number, language: string): string {
+  let format = formatters.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY });
+    formatters.set(language, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** Today in the person's own calendar, 'YYYY-MM-DD'. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** 'YYYY-MM-DD' as a short date in the reader's language, without shifting it through a time zone. */
+export function formatReceiptDate(date: string, language: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
