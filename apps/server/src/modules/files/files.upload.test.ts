@@ -331,6 +331,23 @@ describe('GET /api/files/<uuid> and /thumbnail: only for whoever may read the fi
     }
   });
 
+  it('keeps the old /api/files/<server_filename> links of issue attachments: the reporter and the company’s admins', async () => {
+    const admin = await createMember(t.database.db, a.tenantUuid, { isAdmin: true });
+    const shot = await upload(a, 'spinner.png', await png());
+    const submitted = await t.gql(
+      `mutation($t: ID!, $f: [String!]) { submitIssue(tenant_uuid: $t, user_name: "Rosa", user_email: "rosa@example.com", subject: "Stuck", description: "Spinner.", attached_files: $f) }`,
+      { t: a.tenantUuid, f: [shot.json.server_filename] },
+      a.token,
+    );
+    expect(submitted).toEqual({ data: { submitIssue: true } });
+    const url = `/api/files/${shot.json.server_filename}`;
+    expect((await download(a, url)).statusCode).toBe(200);
+    expect((await download(admin, url)).statusCode).toBe(200);
+    expect((await download(admin, `/api/files/${shot.json.uuid}`)).statusCode).toBe(200);
+    expect((await download(a2, url)).statusCode).toBe(404);
+    expect((await download(b, url)).statusCode).toBe(404);
+  });
+
   it("attachFiles refuses another person's unattached upload and another company's file, and takes one's own", async () => {
     const mine = await upload(a, 'mine.pdf', pdf('mine'));
     const colleagues = await upload(a2, 'theirs.pdf', pdf('theirs'));
