@@ -22,7 +22,9 @@ const pdf = (bytes: number) => Buffer.concat([PDF_HEAD, Buffer.alloc(bytes - PDF
 async function upload(member: TestMember, content: Buffer, name = 'plan.pdf') {
   const boundary = `----groundwork${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
