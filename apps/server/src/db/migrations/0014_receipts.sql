@@ -40,6 +40,6 @@ ALTER TABLE "receipts" ADD CONSTRAINT "receipts_tenant_uuid_costcodes_id_costcod
 CREATE INDEX "receipt_splits_receipt_idx" ON "receipt_splits" USING btree ("tenant_uuid","receipts_id");--> statement-breakpoint
 CREATE INDEX "receipt_splits_job_idx" ON "receipt_splits" USING btree ("tenant_uuid","jobs_id","receipts_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "receipts_tenant_uuid_idx" ON "receipts" USING btree ("tenant_uuid","uuid");--> statement-breakpoint
-CREATE INDEX "receipts_tenant_date_idx" ON "receipts" USING btree ("tenant_uuid","receipt_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "receipts_tenant_person_date_idx" ON "receipts" USING btree ("tenant_uuid","employees_id","receipt_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "receipts_tenant_job_date_idx" ON "receipts" USING btree ("tenant_uuid","jobs_id","receipt_date" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "receipts_tenant_date_idx" ON "receipts" USING btree ("tenant_uuid","receipt_date","id");--> statement-breakpoint
+CREATE INDEX "receipts_tenant_person_date_idx" ON "receipts" USING btree ("tenant_uuid","employees_id","receipt_date","id");--> statement-breakpoint
+CREATE INDEX "receipts_tenant_job_date_idx" ON "receipts" USING btree ("tenant_uuid","jobs_id","receipt_date","id");

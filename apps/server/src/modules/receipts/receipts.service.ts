@@ -167,8 +167,10 @@ export async function searchReceiptRows(
         eq(receipts.tenant_uuid, p('tenant')),
         active ? eq(receipts.status, 1) : ne(receipts.status, 1),
         has.person ? eq(receipts.employees_id, p('person')) : undefined,
+        // The job's own receipts and those split onto it, each found by its index (an OR would scan the company's).
         has.job
-          ? sql`(${receipts.jobs_id} = ${p('job')} or exists (select 1 from ${receiptSplits} where ${receiptSplits.tenant_uuid} = ${receipts.tenant_uuid} and ${receiptSplits.receipts_id} = ${receipts.id} and ${receiptSplits.jobs_id} = ${p('job')}))`
+          ? sql`${receipts.id} in (select j.id from ${receipts} j where j.tenant_uuid = ${p('tenant')} and j.jobs_id = ${p('job')}
+              union all select s.receipts_id from ${receiptSplits} s where s.tenant_uuid = ${p('tenant')} and s.jobs_id = ${p('job')})`
           : undefined,
         has.from ? gte(receipts.receipt_date, sql`cast(${p('from')} as date)`) : undefined,
         has.to ? lte(receipts.receipt_date, sql`cast(${p('to')} as date)`) : undefined,

@@ -38,10 +38,12 @@ export const receipts = pgTable(
     foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
     foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
     uniqueIndex('receipts_tenant_uuid_idx').on(t.tenant_uuid, t.uuid),
-    // The list: newest first, for everyone, one person, or one job.
-    index('receipts_tenant_date_idx').on(t.tenant_uuid, t.receipt_date.desc(), t.id.desc()),
-    index('receipts_tenant_person_date_idx').on(t.tenant_uuid, t.employees_id, t.receipt_date.desc(), t.id.desc()),
-    index('receipts_tenant_job_date_idx').on(t.tenant_uuid, t.jobs_id, t.receipt_date.desc(), t.id.desc()),
+    // The list: newest first, for everyone, one person, or one job. Ascending on purpose: scanned backwards they
+    // serve `order by receipt_date desc, id desc` (DESC NULLS FIRST) and its keyset condition; drizzle's .desc()
+    // would make DESC NULLS LAST, which that order cannot use (a seq scan and sort of the company's receipts).
+    index('receipts_tenant_date_idx').on(t.tenant_uuid, t.receipt_date, t.id),
+    index('receipts_tenant_person_date_idx').on(t.tenant_uuid, t.employees_id, t.receipt_date, t.id),
+    index('receipts_tenant_job_date_idx').on(t.tenant_uuid, t.jobs_id, t.receipt_date, t.id),
     check('receipts_amounts_check', sql`${t.amount_cents} >= 0 and (${t.tax_cents} is null or ${t.tax_cents} >= 0)`),
   ],
 );
