@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { FILE_TYPES } from '@groundwork/core/profile';
-import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
 
 /**
@@ -191,6 +190,8 @@ async function heicToJpeg(source: string, out: string) {
     .metadata()
     .catch(() => null);
   if (meta?.width && meta.height && meta.width * meta.height > MAX_IMAGE_PIXELS) throw new UnreadableImage('too many pixels');
+  // Loaded on the first HEIC: libheif's WebAssembly is not worth loading at start-up for every server.
+  const { default: decodeHeic } = await import('heic-decode');
   const decoded = await decodeHeic({ buffer: await readFile(source) });
   if (!decoded.width || !decoded.height || decoded.width * decoded.height > MAX_IMAGE_PIXELS) throw new UnreadableImage('bad HEIC');
   const info = await sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
