@@ -36,7 +36,7 @@ type GraphQLRequest = { query: string; variables: (c: Ctx) => Record<string, unk
  * what a GraphQL server over RLS can cost: its query pages the same way (first 100, plus hasNextPage and a
  * cursor, as our limit + nextToken) and filters on tenant_uuid as our resolvers do, with RLS on top.
  */
-const SCENARIOS: (GraphQLRequest & {
+const ALL_SCENARIOS: (GraphQLRequest & {
   op: string;
   as: 'admin' | 'foreman';
   sql: string;
@@ -101,7 +101,25 @@ const SCENARIOS: (GraphQLRequest & {
   order by employees_id, timecard_date, id`,
     params: (c) => [c.tenantUuid, TIME.measured.start, TIME.measured.end],
   },
+  {
+    op: 'searchReceipts',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { searchReceipts(tenant_uuid: $t, limit: $n) {
+      items { id receipt_date employees_id employee_name jobs_id job_label vendor amount_cents status } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.searchReceipts.items,
+    sql: `select r.id, r.receipt_date::text, r.employees_id, nullif(trim(concat_ws(' ', e.firstname, e.lastname)), '') as employee_name,
+  r.jobs_id, case when nullif(trim(j.job_abbr), '') is null then j.job else j.job_abbr || ' · ' || j.job end as job_label,
+  r.vendor, r.amount_cents, r.status
+  from receipts r
+  left join employees e on e.tenant_uuid = r.tenant_uuid and e.id = r.employees_id
+  left join jobs j on j.tenant_uuid = r.tenant_uuid and j.id = r.jobs_id
+  where r.tenant_uuid = $1 and r.status = 1 order by r.receipt_date desc, r.id desc limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
+  },
 ];
+/** BENCH_ONLY=<text>: only the operations whose name contains it (e.g. searchReceipts), when working on one case. */
+const SCENARIOS = process.env.BENCH_ONLY ? ALL_SCENARIOS.filter((s) => s.op.includes(process.env.BENCH_ONLY ?? '')) : ALL_SCENARIOS;
 
 type Row = Record<string, unknown>;
 type Target = { name: string; opts: autocannon.Options; rows: (body: any) => Row[] };
@@ -130,7 +148,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const seedStart = performance.now();
     const tenant = await seedLargeTenant(database.db);
     console.log(
-      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs, ${SIZES.timeEntries} time entries in ${Math.round(performance.now() - seedStart)} ms`,
+      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs, ${SIZES.timeEntries} time entries, ${SIZES.receipts} receipts in ${Math.round(performance.now() - seedStart)} ms`,
     );
     signal.throwIfAborted();
 

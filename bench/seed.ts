@@ -6,6 +6,7 @@ import { departments } from '@groundwork/server/src/modules/departments/departme
 import { divisions } from '@groundwork/server/src/modules/divisions/divisions.table.js';
 import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
 import { jobs, jobsForemen } from '@groundwork/server/src/modules/jobs/jobs.table.js';
+import { receipts } from '@groundwork/server/src/modules/receipts/receipts.table.js';
 import { tenantSettings } from '@groundwork/server/src/modules/settings/settings.table.js';
 import { timecardEntries, usersTimecard } from '@groundwork/server/src/modules/timecards/timecards.table.js';
 import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
@@ -13,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** The large tenant of DESIGN.md "Performance budgets"; the signed-in admin is one of the people. */
-export const SIZES = { people: 500, costcodes: 240, jobs: 300, timeEntries: 100_000, crew: 20 } as const;
+export const SIZES = { people: 500, costcodes: 240, jobs: 300, timeEntries: 100_000, crew: 20, receipts: 20_000 } as const;
 
 /** Ten biweekly pay periods of time, from this Monday; the measured period is the fifth. */
 export const TIME = { anchor: '2026-01-05', periods: 10, measured: { start: '2026-03-02', end: '2026-03-15' } } as const;
@@ -38,6 +39,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'costcodes', run: seedCostcodes },
   { table: 'jobs', run: seedJobs },
   { table: 'timecard_entries', run: seedTime },
+  { table: 'receipts', run: seedReceipts },
   {
     table: 'departments',
     run: (ctx) =>
@@ -284,6 +286,33 @@ async function seedTime({ tx, tenantUuid, random, ids }: SeedContext): Promise<n
     ),
   );
   return insertBatched(tx, timecardEntries, entries.slice(0, SIZES.timeEntries));
+}
+
+const VENDORS = ['Home Depot', 'Lowe’s', 'Ace Hardware', 'Sunbelt Rentals', 'Grainger', 'Shell', 'Chevron', 'Fastenal', 'Staples', null];
+const PAYMENT = ['card', 'cash', 'check', 'company_card', 'other'];
+
+/** 20k receipts over about a year and a half, by everyone, mostly on the first hundred jobs; a few archived. */
+function seedReceipts({ tx, tenantUuid, random, ids }: SeedContext): Promise<number[]> {
+  const people = ids.get('employees') ?? [];
+  const jobIds = (ids.get('jobs') ?? []).slice(0, 100);
+  const codes = ids.get('costcodes') ?? [];
+  const rows = Array.from({ length: SIZES.receipts }, () => {
+    const amount = 500 + Math.floor(random() * 50_000);
+    return {
+      tenant_uuid: tenantUuid,
+      receipt_date: addDays('2025-01-01', Math.floor(random() * 540)),
+      status: random() < 0.05 ? 0 : 1,
+      employees_id: pick(random, people),
+      jobs_id: random() < 0.1 ? null : pick(random, jobIds),
+      costcodes_id: random() < 0.3 ? null : pick(random, codes),
+      vendor: pick(random, VENDORS),
+      amount_cents: amount,
+      tax_cents: Math.round(amount * 0.074),
+      payment_method: pick(random, PAYMENT),
+      notes: random() < 0.3 ? 'Materials for the week' : null,
+    };
+  });
+  return insertBatched(tx, receipts, rows);
 }
 
 /** A small, fast, seedable PRNG (Math.random cannot be seeded). */

@@ -119,7 +119,7 @@ const ReceiptRef = builder.objectRef<ReceiptView>('Receipt').implement({
     tax_cents: t.exposeInt('tax_cents', { nullable: true }),
     payment_method: t.exposeString('payment_method', { nullable: true }),
     notes: t.exposeString('notes', { nullable: true }),
-    employee_name: t.exposeString('employee_name', { nullable: true, description: '"First Last" of employees_id.' }),
+    employee_name: t.exposeString('employee_name', { nullable: true, description: 'The name of employees_id, as First Last.' }),
     job_label: t.exposeString('job_label', { nullable: true, description: 'The job as the jobs list shows it.' }),
     files: t.field({ type: [ReceiptFileRef], resolve: (r) => r.files }),
     splits: t.field({
