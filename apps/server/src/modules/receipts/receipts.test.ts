@@ -1,21 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MODULES } from '@groundwork/core/permissions';
 import { RECEIPT_MESSAGES } from '@groundwork/core/receipts';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { loadMember } from '../../graphql/gate.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
+import { TENANT_HEADER } from '../files/files.routes.js';
 import { fileSourceReader } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { receiptSplits, receipts } from './receipts.table.js';
 
-const t = useTestApp();
+const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-receipts-'));
+const t = useTestApp({ config: { filesDir } });
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 // The generic operations. No permission reads receipts without adding them, so the contract's "read-only role"
 // is receipts_basic and its valid record names the admin as the owner: a basic member may not add a receipt
@@ -228,6 +234,48 @@ describe('receipts: a worker adds their own', () => {
     expect(new Set(await readable(admin))).toEqual(new Set([annReceipt.uuid, bobReceipt.uuid]));
     expect([...(await readable(nobody))]).toEqual([]);
     expect([...(await readable(stranger))]).toEqual([]);
+  });
+});
+
+describe('receipts: photos through the file routes', () => {
+  const upload = async (who: TestMember, name: string) => {
+    const boundary = `----receipt${Math.random().toString(16).slice(2)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${who.token}`,
+        [TENANT_HEADER]: who.tenantUuid,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        Buffer.from('%PDF-1.7\n% a receipt\n'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { uuid: string };
+  };
+  const download = (who: TestMember, uuid: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/files/${uuid}`,
+      headers: { authorization: `Bearer ${who.token}`, [TENANT_HEADER]: who.tenantUuid },
+    });
+
+  it("serves a receipt's upload to its owner and the admins, and to nobody else", async () => {
+    const file = await upload(ann, 'fuel.pdf');
+    expect((await download(bob, file.uuid)).statusCode).toBe(404);
+    const receipt = await saved(ann, { vendor: 'Shell', file_uuids: [file.uuid] });
+    expect(receipt.files).toEqual([expect.objectContaining({ uuid: file.uuid, original_name: 'fuel.pdf', mimetype: 'application/pdf' })]);
+    expect((await download(ann, file.uuid)).statusCode).toBe(200);
+    expect((await download(admin, file.uuid)).statusCode).toBe(200);
+    expect((await download(bob, file.uuid)).statusCode).toBe(404);
+    expect((await download(nobody, file.uuid)).statusCode).toBe(404);
+    expect((await download(stranger, file.uuid)).statusCode).toBe(404);
   });
 });
 
