@@ -92,6 +92,8 @@ export const PERMISSION_MATRIX = {
   pricing: { admin: [] },
   /** The company itself: deleting it, its subscription. */
   company: { admin: [], member: true },
+  /** The file cabinet (spec §3 File): everyone sees the files they uploaded; admins see, rename and hide the company's. */
+  files: { admin: [], own: ['basic_access'] },
   /** Things every member does for themselves: the menu, their profile, reporting an issue. */
   self: { admin: [], member: true },
   announcements: { module: 'announcements', admin: ['announcements_admin'], read: ['announcements_basic'] },

@@ -128,7 +128,7 @@ export const issueSchema = z.object({
 });
 
 /** POST /api/files: the limit and the types people may upload (extension → the mimetype stored). */
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const FILE_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -150,7 +150,7 @@ export const FILE_ACCEPT = Object.keys(FILE_TYPES)
   .map((ext) => `.${ext}`)
   .join(',');
 export const FILE_MESSAGES = {
-  tooLarge: 'The file is larger than 10 MB.',
+  tooLarge: 'The file is larger than 20 MB.',
   badType: 'This type of file cannot be uploaded.',
   missing: 'No file was sent.',
 } as const;

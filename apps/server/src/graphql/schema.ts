@@ -16,6 +16,7 @@ import '../modules/customlinks/customlinks.graphql.js';
 import '../modules/staticdata/staticdata.graphql.js';
 import '../modules/profile/profile.graphql.js';
 import '../modules/issues/issues.graphql.js';
+import '../modules/files/files.graphql.js';
 import '../modules/receipts/receipts.graphql.js';
 
 let schema: GraphQLSchema | undefined;
