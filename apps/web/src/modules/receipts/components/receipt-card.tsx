@@ -53,11 +53,7 @@ export function ReceiptCard({ receipt, jobName, showPerson, onOpen }: ReceiptCar
   const title = receipt.vendor || t('list.noVendor');
   return (
     <Card variant="outlined" sx={{ borderRadius: 3 }} data-testid="receipt-card">
-      <CardActionArea
-        onClick={onOpen}
-        sx={{ p: 1.5 }}
-        aria-label={t('list.open', { vendor: title, amount: formatMoney(receipt.amount_cents, i18n.language) })}
-      >
+      <CardActionArea onClick={onOpen} sx={{ p: 1.5 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <ReceiptThumb receipt={receipt} />
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -81,5 +77,23 @@ export function ReceiptCard({ receipt, jobName, showPerson, onOpen }: ReceiptCar
         </Stack>
       </CardActionArea>
     </Card>
+  );
+}
+
+/** Active or archived, as a coloured dot beside the word (the word carries the meaning, the dot the glance). */
+export function StatusLabel({ status }: { status: number }) {
+  const { t } = useTranslation('receipts');
+  const active = status === 1;
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} component="span">
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: active ? 'success.main' : 'text.disabled' }}
+      />
+      <Typography component="span" variant="body2">
+        {active ? t('status.active') : t('status.archived')}
+      </Typography>
+    </Stack>
   );
 }

@@ -76,7 +76,7 @@ export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen }: R
           m: 0,
           display: 'grid',
           gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
         }}
       >
         {receipts.map((r) => (

@@ -11,7 +11,6 @@ import {
   Autocomplete,
   Box,
   Button,
-  Chip,
   DialogContentText,
   InputAdornment,
   MenuItem,
@@ -31,6 +30,7 @@ import type { Receipt } from '../api/queries';
 import { ruleMessage } from '../lib/messages';
 import { formatCents, localToday } from '../lib/money';
 import { type SplitLine, splitInputs, summarizeSplits } from '../lib/splits';
+import { StatusLabel } from './receipt-card';
 import { SplitEditor } from './split-editor';
 import { useReceiptActions } from './use-receipt-actions';
 import type { ReceiptLookups } from './use-receipt-lookups';
@@ -239,14 +239,14 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
       title={title}
       editMode={!readOnly}
       loading={busy}
-      width={620}
+      width={admin ? 780 : 560}
       header={
         editing && admin ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Chip size="small" color={archived ? 'default' : 'success'} label={archived ? t('status.archived') : t('status.active')} />
+            <StatusLabel status={receipt.status} />
             {receipt.employee_name && (
               <Typography variant="body2" color="text.secondary">
-                {receipt.employee_name}
+                · {receipt.employee_name}
               </Typography>
             )}
             <Box sx={{ flexGrow: 1 }} />

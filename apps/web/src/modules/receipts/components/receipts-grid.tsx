@@ -1,5 +1,5 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Autocomplete, Box, Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { fetchAllReceipts, type Receipt, receiptPageQueryOptions } from '../api/
 import { csvFileName, downloadCsv, receiptCsvTable } from '../lib/csv';
 import type { ReceiptFilters, StatusFilter } from '../lib/filters';
 import { formatMoney, formatReceiptDate, localToday } from '../lib/money';
-import { ReceiptThumb } from './receipt-card';
+import { ReceiptThumb, StatusLabel } from './receipt-card';
 import type { ReceiptLookups } from './use-receipt-lookups';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -106,12 +106,9 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
         width: 110,
         sortable: false,
         renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={row.status === 1 ? 'success' : 'default'}
-            label={row.status === 1 ? t('status.active') : t('status.archived')}
-          />
+          <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
+            <StatusLabel status={row.status} />
+          </Box>
         ),
       },
     ];
@@ -141,6 +138,15 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
   const people = lookups.people;
   return (
     <Stack spacing={2}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {t('list.everyone')}
+        </Typography>
+        <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={() => void exportCsv()} loading={exporting}>
+          {t('grid.export')}
+        </Button>
+        {actions}
+      </Stack>
       <Stack
         direction="row"
         spacing={1.5}
@@ -157,7 +163,7 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
           getOptionLabel={(o) => o.label}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           renderInput={(params) => <TextField {...params} label={t('filters.person')} />}
-          sx={{ width: 210 }}
+          sx={{ width: 220 }}
         />
         <Autocomplete
           size="small"
@@ -167,7 +173,7 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
           getOptionLabel={(o) => o.label}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           renderInput={(params) => <TextField {...params} label={t('filters.job')} />}
-          sx={{ width: 300 }}
+          sx={{ width: 320 }}
         />
         <TextField
           size="small"
@@ -198,11 +204,6 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
           <MenuItem value="active">{t('status.active')}</MenuItem>
           <MenuItem value="archived">{t('status.archived')}</MenuItem>
         </TextField>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={() => void exportCsv()} loading={exporting}>
-          {t('grid.export')}
-        </Button>
-        {actions}
       </Stack>
       {page.isError && (
         <Alert
@@ -233,7 +234,7 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
         }}
         pageSizeOptions={PAGE_SIZES}
         paginationMode="server"
-        rowCount={-1}
+        rowCount={nextToken ? -1 : pagination.page * pagination.pageSize + (page.data?.items.length ?? 0)}
         paginationMeta={{ hasNextPage: Boolean(nextToken) && !page.isPlaceholderData }}
         paginationModel={pagination}
         onPaginationModelChange={(model) => {

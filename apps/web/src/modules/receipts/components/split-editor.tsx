@@ -1,5 +1,6 @@
 import { RECEIPT_LIMITS } from '@groundwork/core/receipts';
 import AddIcon from '@mui/icons-material/Add';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Autocomplete, Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +57,7 @@ export function SplitEditor({ totalCents, lines, onChange, jobs, codesFor, newKe
                 display: 'grid',
                 gap: 1,
                 alignItems: 'start',
-                gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr) auto' },
+                gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 2fr) minmax(0, 1.5fr) minmax(128px, 1fr) auto' },
                 p: { xs: 1.5, sm: 0 },
                 border: { xs: 1, sm: 0 },
                 borderColor: 'divider',
@@ -131,8 +132,9 @@ export function SplitEditor({ totalCents, lines, onChange, jobs, codesFor, newKe
           data-testid="split-remaining"
           role="status"
           variant="body2"
-          sx={{ fontWeight: 600, color: remaining === 0 ? 'success.main' : remaining < 0 ? 'error.main' : 'text.primary' }}
+          sx={{ fontWeight: 600, color: remaining < 0 ? 'errorText' : 'text.primary', display: 'flex', alignItems: 'center', gap: 0.5 }}
         >
+          {remaining === 0 && <CheckCircleIcon fontSize="small" color="success" aria-hidden />}
           {remaining < 0
             ? t('split.over', { amount: formatMoney(-remaining, i18n.language) })
             : t('split.remaining', { amount: formatMoney(remaining, i18n.language) })}

@@ -1,0 +1,213 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers';
+import { DEMO_ADMIN, graphql, signIn } from './sign-in';
+
+// Demo company (apps/server/src/db/demo-seed.ts): Ben Miller is crew (basic_access + receipts_basic); Maria Alvarez
+// holds admin_access. Job RMOB budgets 02-200 Site Work and 03-300 Concrete.
+const WORKER = 'ben.miller@summitridge.test';
+const JOB = 'RMOB · Riverside Medical Office Building';
+const CODE_A = '03-300 Concrete';
+const CODE_B = '02-200 Site Work';
+const VENDOR = 'Ridgeline Lumber';
+const AMOUNT = '187.63';
+const PHOTO = fileURLToPath(new URL('../fixtures/receipt.jpg', import.meta.url));
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
+
+async function newPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC' });
+  return context.newPage();
+}
+
+/** Light and dark pictures of the screen as it is, for the README and a human look. */
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-light.png` });
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipts' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  return async () => {
+    await page.screenshot({ path: `${SHOTS}/${name}-dark.png` });
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Receipts' })).toBeVisible();
+  };
+}
+
+async function pickOption(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+type Found = { searchReceipts: { items: { id: number; vendor: string | null; splits: { id: number }[]; files: { uuid: string }[] }[] } };
+
+test.describe.configure({ mode: 'serial' });
+
+test('a worker photographs a receipt on a phone, picks the job, enters the amount and sees it in their list', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await signIn(page, WORKER);
+  await page.goto('/modules/receipts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My receipts' })).toBeVisible();
+  // Basic receipts permission: their own list as cards, no grid, no export.
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Add receipt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add receipt' });
+  await expect(dialog).toBeVisible();
+  // The date defaults to today; the rest is optional.
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await expect(dialog.getByLabel('Date')).toHaveValue(today);
+
+  // Tap 1: the camera (the file chooser of the "Take photo" input, capture=environment).
+  await expect(dialog.locator('input[type="file"][capture="environment"]')).toHaveAttribute('accept', 'image/*');
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByText('Take photo', { exact: true }).click();
+  await (await chooser).setFiles(PHOTO);
+  await expect(dialog.getByRole('button', { name: 'Open receipt.jpg' })).toBeVisible();
+
+  // Tap 2: the job. Tap 3: the amount.
+  await pickOption(page, dialog, 'Job', JOB);
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill(AMOUNT);
+  await dialog.getByRole('button', { name: 'More details' }).click();
+  await dialog.getByRole('textbox', { name: 'Vendor' }).fill(VENDOR);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/receipts-phone-add-light.png` });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt added.');
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByTestId('receipt-card').filter({ hasText: VENDOR });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(JOB);
+  await expect(card.getByTestId('receipt-amount')).toHaveText(`$${AMOUNT}`);
+  await expect(card.getByTestId('receipt-thumbnail')).toBeVisible();
+  await expect(card.getByTestId('receipt-thumbnail')).toHaveJSProperty('complete', true);
+  await expectNoSeriousA11yViolations(page);
+  const dark = await shoot(page, 'receipts-phone');
+  await expect(page.getByTestId('receipt-card').filter({ hasText: VENDOR })).toBeVisible();
+  await dark();
+
+  // Their own receipt opens read-only (admins correct it): the photo at full size, no edit controls.
+  await page.getByTestId('receipt-card').filter({ hasText: VENDOR }).click();
+  const details = page.getByRole('dialog', { name: VENDOR });
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Archive' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await details.getByRole('button', { name: 'Open receipt.jpg' }).click();
+  const lightbox = page.getByTestId('lightbox');
+  const full = lightbox.getByRole('img', { name: 'receipt.jpg' });
+  await expect(full).toBeVisible();
+  await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/receipts-phone-details-light.png` });
+  await page.context().close();
+});
+
+test('an admin filters by job, splits the receipt across two cost codes, archives it and exports CSV', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await newPage(browser, { width: 1440, height: 900 });
+  const { tenantUuid } = await signIn(page, DEMO_ADMIN);
+  await page.goto('/modules/receipts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipts' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Receipts' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const filters = page.getByRole('search', { name: 'Filter receipts' });
+  await pickOption(page, filters, 'Job', JOB);
+  const amountCell = page.getByRole('gridcell', { name: `$${AMOUNT}` });
+  await expect(amountCell).toBeVisible();
+  await expect(page.getByRole('row').filter({ has: amountCell })).toContainText('Ben Miller');
+  const dark = await shoot(page, 'receipts-desktop');
+  await pickOption(page, filters, 'Job', JOB);
+  await expect(amountCell).toBeVisible();
+  await dark();
+  await pickOption(page, filters, 'Job', JOB);
+
+  await page.getByRole('gridcell', { name: `$${AMOUNT}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receipt' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue(AMOUNT);
+  await dialog.getByRole('button', { name: 'Split across jobs' }).click();
+  // Line 1 starts with the receipt's job and total; line 2 is empty.
+  await expect(dialog.getByRole('combobox', { name: 'Job, line 1' })).toHaveValue(JOB);
+  await pickOption(page, dialog, 'Cost code, line 1', CODE_A);
+  await dialog.getByRole('textbox', { name: 'Amount, line 1' }).fill('100');
+  await expect(dialog.getByTestId('split-remaining')).toHaveText('Remaining $87.63');
+  await pickOption(page, dialog, 'Job, line 2', JOB);
+  await pickOption(page, dialog, 'Cost code, line 2', CODE_B);
+  await dialog.getByRole('textbox', { name: 'Amount, line 2' }).fill('80');
+  await expect(dialog.getByTestId('split-problem')).toHaveText('The split amounts must add up to the receipt total.');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Amount, line 2' }).fill('87.63');
+  await expect(dialog.getByTestId('split-remaining')).toHaveText('Remaining $0.00');
+  await expect(dialog.getByTestId('split-problem')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/receipts-desktop-split-light.png` });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt updated.');
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: `$${AMOUNT}` }) });
+  await expect(row).toContainText('Split across 2 lines');
+
+  await page.getByRole('gridcell', { name: `$${AMOUNT}` }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('split-line')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt archived.');
+  await expect(page.getByRole('gridcell', { name: `$${AMOUNT}` })).toHaveCount(0);
+
+  await pickOption(page, filters, 'Status', 'Archived');
+  await expect(page.getByRole('gridcell', { name: `$${AMOUNT}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^receipts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const path = await download.path();
+  const lines = readFileSync(path, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('Date,Person,Job,Cost code,Vendor,Amount,Tax,Payment method,Notes,Status,Files');
+
+  // The rows are the filtered receipts (archived, on RMOB), one per split line, each with its photo links.
+  const jobs = await graphql<{ listTimecardJobs: { id: number; job_abbr: string | null }[] }>(
+    page,
+    'query($t: ID!) { listTimecardJobs(tenant_uuid: $t) { id job_abbr } }',
+    { t: tenantUuid },
+  );
+  const jobId = jobs.listTimecardJobs.find((j) => j.job_abbr === 'RMOB')?.id;
+  const found = await graphql<Found>(
+    page,
+    'query($t: ID!, $j: Int) { searchReceipts(tenant_uuid: $t, jobs_id: $j, status: 0, limit: 200) { items { id vendor splits { id } files { uuid } } } }',
+    { t: tenantUuid, j: jobId },
+  );
+  const expectedRows = found.searchReceipts.items.reduce((n, r) => n + Math.max(1, r.splits.length), 0);
+  expect(lines).toHaveLength(1 + expectedRows);
+  const ours = found.searchReceipts.items.find((r) => r.vendor === VENDOR);
+  expect(ours?.files).toHaveLength(1);
+  const link = `http://localhost:${new URL(page.url()).port}/api/files/${ours?.files[0]?.uuid}`;
+  const mine = lines.filter((l) => l.includes(VENDOR));
+  expect(mine).toEqual([
+    expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2},Ben Miller,${JOB},${CODE_A},${VENDOR},100\\.00,,,,Archived,${link}$`)),
+    expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2},Ben Miller,${JOB},${CODE_B},${VENDOR},87\\.63,,,,Archived,${link}$`)),
+  ]);
+  // The link opens the photo for whoever may read the receipt.
+  const photo = await page.request.get(link);
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()['content-type']).toContain('image/jpeg');
+  await page.context().close();
+});
