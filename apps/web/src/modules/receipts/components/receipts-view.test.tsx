@@ -1,0 +1,153 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../../lib/graphql';
+import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import { ReceiptsView } from './receipts-view';
+
+vi.mock('../../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+configure({ asyncUtilTimeout: 5000 });
+
+const TENANT = '00000000-0000-4000-8000-000000000001';
+const receipt = {
+  id: 11,
+  uuid: '00000000-0000-4000-8000-0000000000aa',
+  receipt_date: '2026-11-20',
+  status: 1,
+  employees_id: 5,
+  jobs_id: 7,
+  costcodes_id: null,
+  vendor: 'Home Depot',
+  amount_cents: 18_743,
+  tax_cents: null,
+  payment_method: null,
+  notes: null,
+  employee_name: 'Ben Miller',
+  job_label: 'RMOB · Riverside Medical Office Building',
+  files: [],
+  splits: [],
+  created_on: '2026-11-20T10:00:00Z',
+  updated_on: '2026-11-20T10:00:00Z',
+};
+
+function operationName(doc: unknown): string {
+  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
+    (d) => d.kind === 'OperationDefinition',
+  );
+  return definition?.name?.value ?? '';
+}
+
+const calls = (operation: string) =>
+  vi
+    .mocked(request)
+    .mock.calls.filter(([doc]) => operationName(doc) === operation)
+    .map(([, variables]) => variables as Record<string, unknown>);
+
+let handlers: Record<string, (variables: Record<string, unknown>) => unknown>;
+
+beforeEach(() => {
+  localStorage.setItem('selectedTenantUuid', TENANT);
+  handlers = {
+    SearchReceipts: () => ({ searchReceipts: { items: [receipt], nextToken: null } }),
+    ReceiptJobs: () => ({ listTimecardJobs: [{ id: 7, job: 'Riverside Medical Office Building', job_abbr: 'RMOB', status: 1 }] }),
+    ReceiptBudgetCodes: () => ({ listFilteredCostcodes: { budget_costcodes: [] } }),
+    ReceiptCostcodes: () => ({ listCostcodes: { items: [], nextToken: null } }),
+    ReceiptPeople: () => ({ listEmployees: { items: [{ id: 5, firstname: 'Ben', lastname: 'Miller', username: null }], nextToken: null } }),
+    SaveReceipt: (v) => ({ saveReceipt: { ...receipt, ...(v.receipt as object), id: 12 } }),
+  };
+  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
+    const handler = handlers[operationName(doc)];
+    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
+    return handler(variables);
+  }) as never);
+});
+
+afterEach(() => {
+  resetWindowWidth();
+  vi.mocked(request).mockReset();
+  localStorage.clear();
+});
+
+function renderView(groups: string[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
+  renderInShell(
+    <QueryClientProvider client={queryClient}>
+      <ReceiptsView />
+    </QueryClientProvider>,
+  );
+}
+
+describe('receipts by permission', { timeout: 30_000 }, () => {
+  it('gives receipts_basic their own cards and Add, and opens a receipt read-only', async () => {
+    setWindowWidth(390);
+    renderView(['receipts_basic']);
+    expect(await screen.findByText('Home Depot')).toBeVisible();
+    expect(screen.getByText('$187.43')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add receipt' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(calls('ReceiptPeople')).toHaveLength(0);
+    fireEvent.click(screen.getByText('Home Depot'));
+    const dialog = await screen.findByRole('dialog', { name: 'Home Depot' });
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Archive' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('gives receipts_admin on a desktop everyone’s receipts in a grid with filters and the export', async () => {
+    setWindowWidth(1440);
+    renderView(['receipts_admin']);
+    expect(await screen.findByRole('grid', { name: 'Receipts' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Person' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Job' })).toBeVisible();
+    await waitFor(() => expect(calls('ReceiptPeople')).toHaveLength(1));
+    expect(calls('SearchReceipts')[0]).toMatchObject({ status: 1, employees_id: null, jobs_id: null });
+  });
+
+  it('adds a receipt with today’s date, the job and the amount in cents; the job is required', async () => {
+    setWindowWidth(390);
+    renderView(['receipts_basic']);
+    await screen.findByText('Home Depot');
+    fireEvent.click(screen.getByRole('button', { name: 'Add receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add receipt' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount' }), { target: { value: '12.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field is required')).toBeVisible();
+    expect(calls('SaveReceipt')).toHaveLength(0);
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Job' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'RMOB · Riverside Medical Office Building' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls('SaveReceipt')).toHaveLength(1));
+    const d = new Date();
+    const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(calls('SaveReceipt')[0]?.receipt).toEqual({
+      receipt_date: today,
+      jobs_id: 7,
+      costcodes_id: null,
+      vendor: null,
+      amount_cents: 1250,
+      tax_cents: null,
+      payment_method: null,
+      notes: null,
+      file_uuids: [],
+      splits: [],
+    });
+    expect(await screen.findByText('Receipt added.')).toBeVisible();
+  });
+
+  it('says so in the spec’s words when the list cannot be fetched', async () => {
+    setWindowWidth(390);
+    handlers.SearchReceipts = () => {
+      throw new Error('boom');
+    };
+    renderView(['receipts_basic']);
+    expect((await screen.findAllByText('There was a problem fetching receipts.')).length).toBeGreaterThan(0);
+  });
+});
