@@ -109,6 +109,7 @@ test('a worker photographs a receipt on a phone, picks the job, enters the amoun
   await expect(full).toBeVisible();
   await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/receipts-phone-lightbox.png` });
   await page.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/receipts-phone-details-light.png` });
@@ -209,5 +210,19 @@ test('an admin filters by job, splits the receipt across two cost codes, archive
   const photo = await page.request.get(link);
   expect(photo.status()).toBe(200);
   expect(photo.headers()['content-type']).toContain('image/jpeg');
+
+  // Restored, it is back among the active receipts; deleted (after confirming), it is gone.
+  await page.getByRole('gridcell', { name: `$${AMOUNT}` }).click();
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt restored.');
+  await expect(page.getByRole('gridcell', { name: `$${AMOUNT}` })).toHaveCount(0);
+  await pickOption(page, filters, 'Status', 'Active');
+  await page.getByRole('gridcell', { name: `$${AMOUNT}` }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this receipt?' });
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt deleted.');
+  await expect(page.getByRole('gridcell', { name: `$${AMOUNT}` })).toHaveCount(0);
   await page.context().close();
 });
