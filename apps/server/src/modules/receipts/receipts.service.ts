@@ -155,7 +155,10 @@ export async function searchReceiptRows(
   const p = sql.placeholder;
   const active = (f.status ?? 1) === 1;
   const has = { person: f.employees_id != null, job: f.jobs_id != null, from: f.from != null, to: f.to != null, after: f.after != null };
-  const shape = `searchReceipts|${active ? 'active' : 'archived'}|${Object.entries(has)
+  // The limit is written into the statement, not bound: with a bound limit PostgreSQL's generic plan cannot
+  // tell a page from the whole company and may sort every receipt instead of walking the date index.
+  const take = Math.trunc(f.limit) + 1;
+  const shape = `searchReceipts|${take}|${active ? 'active' : 'archived'}|${Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
     .join(',')}`;
@@ -181,7 +184,7 @@ export async function searchReceiptRows(
       return joined(tx)
         .where(and(...where))
         .orderBy(desc(receipts.receipt_date), desc(receipts.id))
-        .limit(p('limit')) as never;
+        .limit(take) as never;
     },
     {
       tenant,
@@ -191,7 +194,6 @@ export async function searchReceiptRows(
       to: f.to,
       afterDate: f.after?.receipt_date,
       afterId: f.after?.id,
-      limit: f.limit + 1,
     },
   );
   const more = rows.length > f.limit;
