@@ -24,10 +24,11 @@ import { createAccounts } from './identity/accounts.js';
 import { registerIdentity } from './identity/routes.js';
 import type { LiveSession } from './identity/session.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
+import { registerJoinRoutes } from './modules/join/join.routes.js';
 import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
-import type { SmsSender } from './platform/sms.js';
+import { createSmsSender, type SmsSender } from './platform/sms.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -143,6 +144,8 @@ export async function buildApp({
   await registerFileRoutes(app, { config, gate, sessionOf });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now });
+  const texts = createSmsSender({ provider: sms, db: database.db, now, production: config.env === 'production' });
+  registerJoinRoutes(app, { config, db: database.db, gate, sessionOf, now });
 
   const production = config.env === 'production';
   const schema = getSchema();
@@ -195,6 +198,7 @@ export async function buildApp({
         identity: identity.service,
         accounts,
         mailer,
+        sms: texts,
       };
     },
   });

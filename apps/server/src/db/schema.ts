@@ -21,6 +21,7 @@ export { employees } from '../modules/employees/employees.table.js';
 export { files } from '../modules/files/files.table.js';
 export { issues } from '../modules/issues/issues.table.js';
 export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.table.js';
+export { joinLinks, joinRequests } from '../modules/join/join.table.js';
 export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
 export { navigationItems } from '../modules/navigation/navigation.table.js';
 export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';

@@ -5,6 +5,7 @@ import type { IdentityService } from '../identity/service.js';
 import type { SessionClaims } from '../identity/session.js';
 import type { Mailer } from '../platform/mail.js';
 import type { Realtime } from '../platform/realtime.js';
+import type { SmsSender } from '../platform/sms.js';
 import type { TenantGate } from './gate.js';
 
 export type { Member } from './gate.js';
@@ -25,4 +26,6 @@ export type Ctx = {
   identity: Pick<IdentityService, 'createInvitedUser'>;
   accounts: Accounts;
   mailer: Mailer;
+  /** The platform's texts (the outbox), for people who sign in with a phone number. */
+  sms: SmsSender;
 };
