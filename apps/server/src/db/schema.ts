@@ -25,6 +25,7 @@ export { joinLinks, joinRequests } from '../modules/join/join.table.js';
 export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
 export { navigationItems } from '../modules/navigation/navigation.table.js';
 export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';
+export { checklistTemplates, taskAssignees, taskThreads, tasks } from '../modules/tasks/tasks.table.js';
 export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/settings.table.js';
 export { apprenticeshipRequirementsTemplate, staticListItems, staticStates } from '../modules/staticdata/staticdata.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';
