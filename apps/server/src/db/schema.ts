@@ -27,6 +27,7 @@ export { navigationItems } from '../modules/navigation/navigation.table.js';
 export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';
 export { checklistTemplates, taskAssignees, taskThreads, tasks } from '../modules/tasks/tasks.table.js';
 export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/settings.table.js';
+export { scheduledLabor } from '../modules/scheduling/scheduling.table.js';
 export { apprenticeshipRequirementsTemplate, staticListItems, staticStates } from '../modules/staticdata/staticdata.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';
 export { timecardEntries, usersTimecard } from '../modules/timecards/timecards.table.js';
