@@ -104,6 +104,12 @@ export const PERMISSION_MATRIX = {
   tools: { module: 'tool20', admin: ['tool20_admin'], read: ['tool20_basic'] },
   ordering: { module: 'ordering', admin: ['ordering_admin'], own: ['ordering_basic'] },
   project_notes: { module: 'project_notes', admin: ['project_notes_admin'], own: ['project_notes_basic'] },
+  /**
+   * Tasks (§6 names no tasks permission): every member reaches the area; which tasks is decided per task in
+   * tasks.ts (assigned to them or on a job they belong to; admins and the job's foremen and PMs create and
+   * assign on that job). `write` (checklist templates) is admin_access only.
+   */
+  tasks: { module: 'tasks', admin: [], member: true },
 } as const satisfies Record<string, AreaRule>;
 
 export type Area = keyof typeof PERMISSION_MATRIX;

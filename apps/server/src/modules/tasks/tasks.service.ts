@@ -1,0 +1,373 @@
+import { ADMIN_ACCESS, accessTo } from '@groundwork/core/permissions';
+import { isOverdue, mayManageTask, mayReadTask, TASK_ACTIONS, TASK_MESSAGES, type TaskRelation } from '@groundwork/core/tasks';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../graphql/errors.js';
+import type { Member } from '../../graphql/gate.js';
+import { employees } from '../employees/employees.table.js';
+import { type FileSummary, filesOf, registerFileSource } from '../files/files.service.js';
+import { jobs, jobsForemen, jobsPms } from '../jobs/jobs.table.js';
+import { taskAssignees, tasks, taskThreads } from './tasks.table.js';
+
+/** The files service's source_table for a task's photos. */
+export const TASKS_SOURCE = 'tasks';
+
+export type Assignee = { employees_id: number; name: string | null };
+
+export type TaskView = {
+  id: number;
+  uuid: string;
+  created_on: string;
+  updated_on: string;
+  parent_task: number | null;
+  title: string;
+  body: string | null;
+  task_thread_uuid: string;
+  rel_table: string | null;
+  rel_id: number | null;
+  jobs_id: number | null;
+  job_label: string | null;
+  status: string;
+  status_by: number | null;
+  status_by_name: string | null;
+  status_on: string | null;
+  priority: number;
+  due_date: string | null;
+  templates_id: number | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  checklist_total: number;
+  checklist_done: number;
+  overdue: boolean;
+  can_manage: boolean;
+  assignees: Assignee[];
+  files: FileSummary[];
+};
+
+export type ThreadEntry = {
+  id: number;
+  task_thread_uuid: string;
+  tasks_id: number;
+  task_action_id: number;
+  action: string;
+  body: string | null;
+  employees_id: number | null;
+  user_name: string | null;
+  created_on: string;
+  status: string | null;
+  assignees: number[];
+  file_uuids: string[];
+};
+
+export type TaskThreadView = { task_thread_uuid: string; tasks_id: number; entries: ThreadEntry[] };
+
+const personName = (first: unknown, last: unknown) => sql<string | null>`nullif(trim(concat_ws(' ', ${first}, ${last})), '')`;
+export const isAdmin = (m: Member) => m.permissions.has(ADMIN_ACCESS);
+
+/** The jobs `member` leads (foreman or PM): the jobs they belong to. */
+export async function jobsLedBy(tx: Tx, member: Member): Promise<Set<number>> {
+  const t = member.tenantUuid;
+  const rows = (await tx.execute(sql`
+    select jobs_id from ${jobsForemen} where tenant_uuid = ${t} and employees_id = ${member.employeeId}
+    union select jobs_id from ${jobsPms} where tenant_uuid = ${t} and employees_id = ${member.employeeId}`)) as unknown as {
+    rows: { jobs_id: number }[];
+  };
+  return new Set(rows.rows.map((r) => Number(r.jobs_id)));
+}
+
+/** SQL: the tasks a non-admin may read (assigned, on a job they belong to, or created by them). */
+export function visibleTo(member: Member, led: Set<number>): SQL | undefined {
+  if (isAdmin(member)) return undefined;
+  const me = member.employeeId;
+  const onJobs = led.size ? inArray(tasks.jobs_id, [...led]) : sql`false`;
+  return sql`(${onJobs} or ${tasks.created_by} = ${me} or exists (select 1 from ${taskAssignees} a
+    where a.tenant_uuid = ${tasks.tenant_uuid} and a.tasks_id = ${tasks.id} and a.employees_id = ${me}))`;
+}
+
+export function relationOf(
+  member: Member,
+  led: Set<number>,
+  task: { jobs_id: number | null; created_by: number | null },
+  assignees: number[],
+): TaskRelation {
+  const onJob = task.jobs_id != null && led.has(task.jobs_id);
+  return {
+    admin: isAdmin(member),
+    leadsJob: onJob,
+    onJob,
+    assigned: assignees.includes(member.employeeId),
+    creator: task.created_by === member.employeeId,
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const viewColumns = {
+  id: tasks.id,
+  uuid: tasks.uuid,
+  created_on: tasks.created_on,
+  updated_on: tasks.updated_on,
+  parent_task: tasks.parent_task,
+  title: tasks.title,
+  body: tasks.body,
+  task_thread_uuid: tasks.task_thread_uuid,
+  rel_table: tasks.rel_table,
+  rel_id: tasks.rel_id,
+  jobs_id: tasks.jobs_id,
+  status: tasks.status,
+  status_by: tasks.status_by,
+  status_on: tasks.status_on,
+  priority: tasks.priority,
+  due_date: tasks.due_date,
+  templates_id: tasks.templates_id,
+  created_by: tasks.created_by,
+  job_label: sql<string | null>`(select case when nullif(trim(j.job_abbr), '') is null then j.job else j.job_abbr || ' · ' || j.job end
+    from ${jobs} j where j.tenant_uuid = ${tasks.tenant_uuid} and j.id = ${tasks.jobs_id})`,
+  status_by_name: sql<string | null>`(select ${personName(sql`e.firstname`, sql`e.lastname`)} from ${employees} e
+    where e.tenant_uuid = ${tasks.tenant_uuid} and e.id = ${tasks.status_by})`,
+  created_by_name: sql<string | null>`(select ${personName(sql`e.firstname`, sql`e.lastname`)} from ${employees} e
+    where e.tenant_uuid = ${tasks.tenant_uuid} and e.id = ${tasks.created_by})`,
+};
+type Row = {
+  [K in keyof typeof viewColumns]: unknown;
+} & { id: number; uuid: string; jobs_id: number | null; created_by: number | null; status: string; due_date: string | null };
+
+/** Assignees, files and checklist counts for a page of tasks: one query each. */
+async function complete(tx: Tx, member: Member, led: Set<number>, rows: Row[], withFiles: boolean, day = today()): Promise<TaskView[]> {
+  if (rows.length === 0) return [];
+  const t = member.tenantUuid;
+  const ids = rows.map((r) => r.id);
+  const people = await tx
+    .select({
+      tasks_id: taskAssignees.tasks_id,
+      employees_id: taskAssignees.employees_id,
+      name: personName(employees.firstname, employees.lastname),
+    })
+    .from(taskAssignees)
+    .leftJoin(employees, and(eq(employees.tenant_uuid, taskAssignees.tenant_uuid), eq(employees.id, taskAssignees.employees_id)))
+    .where(and(eq(taskAssignees.tenant_uuid, t), inArray(taskAssignees.tasks_id, ids)))
+    .orderBy(taskAssignees.employees_id);
+  const counts = await tx
+    .select({
+      parent: tasks.parent_task,
+      total: sql<number>`count(*)::int`,
+      done: sql<number>`(count(*) filter (where ${tasks.status} = 'done'))::int`,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.tenant_uuid, t), inArray(tasks.parent_task, ids)))
+    .groupBy(tasks.parent_task);
+  const fileMap = withFiles
+    ? await filesOf(
+        tx,
+        t,
+        TASKS_SOURCE,
+        rows.map((r) => r.uuid),
+      )
+    : new Map<string, FileSummary[]>();
+  return rows.map((r) => {
+    const assignees = people.filter((p) => p.tasks_id === r.id).map((p) => ({ employees_id: p.employees_id, name: p.name }));
+    const c = counts.find((x) => x.parent === r.id);
+    const rel = relationOf(
+      member,
+      led,
+      r,
+      assignees.map((a) => a.employees_id),
+    );
+    return {
+      ...(r as unknown as TaskView),
+      assignees,
+      files: fileMap.get(r.uuid) ?? [],
+      checklist_total: c?.total ?? 0,
+      checklist_done: c?.done ?? 0,
+      overdue: isOverdue(r, day),
+      can_manage: mayManageTask(rel, r.jobs_id != null),
+    };
+  });
+}
+
+export type TaskFilter = {
+  scope?: string | null;
+  jobs_id?: number | null;
+  assignee_id?: number | null;
+  status?: string[] | null;
+  due_from?: string | null;
+  due_to?: string | null;
+  overdue?: boolean | null;
+  parent_task?: number | null;
+  rel_table?: string | null;
+  rel_id?: number | null;
+  today?: string | null;
+};
+
+/**
+ * A page of tasks: overdue first, then newest first (spec §9), keyset on (rank, id). Non-admins get only the tasks
+ * they may read whatever the filter says; scope 'mine' is the caller's assignments, 'jobs' the jobs they belong to.
+ */
+export async function listTaskRows(
+  tx: Tx,
+  member: Member,
+  filter: TaskFilter,
+  limit: number,
+  after: { rank: number; id: number } | null,
+  withFiles: boolean,
+): Promise<{ items: TaskView[]; next: { rank: number; id: number } | null }> {
+  const t = member.tenantUuid;
+  const led = await jobsLedBy(tx, member);
+  const day = filter.today ?? today();
+  const rank = sql<number>`(case when ${tasks.status} <> 'done' and ${tasks.due_date} < ${day}::date then 0 else 1 end)`;
+  const me = member.employeeId;
+  const assignedTo = (who: number) =>
+    sql`exists (select 1 from ${taskAssignees} a where a.tenant_uuid = ${tasks.tenant_uuid} and a.tasks_id = ${tasks.id} and a.employees_id = ${who})`;
+  const conds: (SQL | undefined)[] = [
+    eq(tasks.tenant_uuid, t),
+    filter.parent_task != null ? eq(tasks.parent_task, filter.parent_task) : sql`${tasks.parent_task} is null`,
+    visibleTo(member, led),
+    filter.scope === 'mine' ? assignedTo(me) : undefined,
+    filter.scope === 'jobs' ? (led.size ? inArray(tasks.jobs_id, [...led]) : sql`false`) : undefined,
+    filter.jobs_id != null ? eq(tasks.jobs_id, filter.jobs_id) : undefined,
+    filter.assignee_id != null ? assignedTo(filter.assignee_id) : undefined,
+    filter.status?.length ? inArray(tasks.status, filter.status) : undefined,
+    filter.due_from ? sql`${tasks.due_date} >= ${filter.due_from}::date` : undefined,
+    filter.due_to ? sql`${tasks.due_date} <= ${filter.due_to}::date` : undefined,
+    filter.overdue ? sql`${rank} = 0` : undefined,
+    filter.rel_table ? eq(tasks.rel_table, filter.rel_table) : undefined,
+    filter.rel_id != null ? eq(tasks.rel_id, filter.rel_id) : undefined,
+    after ? sql`(${rank} > ${after.rank} or (${rank} = ${after.rank} and ${tasks.id} < ${after.id}))` : undefined,
+  ];
+  const rows = (await tx
+    .select({ ...viewColumns, rank })
+    .from(tasks)
+    .where(and(...conds))
+    .orderBy(rank, desc(tasks.id))
+    .limit(limit + 1)) as unknown as (Row & { rank: number })[];
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: await complete(tx, member, led, page, withFiles, day),
+    next: more && last ? { rank: Number(last.rank), id: last.id } : null,
+  };
+}
+
+/** Tasks by id that the caller may read (others are left out). */
+export async function tasksByIds(tx: Tx, member: Member, ids: number[], withFiles = true): Promise<TaskView[]> {
+  if (!ids.length) return [];
+  const led = await jobsLedBy(tx, member);
+  const rows = (await tx
+    .select(viewColumns)
+    .from(tasks)
+    .where(and(eq(tasks.tenant_uuid, member.tenantUuid), inArray(tasks.id, ids), visibleTo(member, led)))
+    .orderBy(desc(tasks.id))) as unknown as Row[];
+  return complete(tx, member, led, rows, withFiles);
+}
+
+/** Threads (newest entry first), for tasks the caller may read. */
+export async function threadsOf(tx: Tx, member: Member, by: { threadUuids?: string[]; taskIds?: number[] }): Promise<TaskThreadView[]> {
+  const t = member.tenantUuid;
+  const led = await jobsLedBy(tx, member);
+  const owners = await tx
+    .select({ id: tasks.id, thread: tasks.task_thread_uuid })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.tenant_uuid, t),
+        by.threadUuids ? inArray(tasks.task_thread_uuid, by.threadUuids) : inArray(tasks.id, by.taskIds ?? []),
+        visibleTo(member, led),
+      ),
+    )
+    .orderBy(desc(tasks.id));
+  if (!owners.length) return [];
+  const entries = await tx
+    .select({
+      id: taskThreads.id,
+      task_thread_uuid: taskThreads.task_thread_uuid,
+      tasks_id: taskThreads.tasks_id,
+      task_action_id: taskThreads.task_action_id,
+      body: taskThreads.body,
+      employees_id: taskThreads.employees_id,
+      user_name: taskThreads.user_name,
+      data: taskThreads.data,
+      created_on: taskThreads.created_on,
+    })
+    .from(taskThreads)
+    .where(
+      and(
+        eq(taskThreads.tenant_uuid, t),
+        inArray(
+          taskThreads.task_thread_uuid,
+          owners.map((o) => o.thread),
+        ),
+      ),
+    )
+    .orderBy(desc(taskThreads.id))
+    .limit(2000);
+  return owners.map((o) => ({
+    task_thread_uuid: o.thread,
+    tasks_id: o.id,
+    entries: entries
+      .filter((e) => e.task_thread_uuid === o.thread)
+      .map((e) => {
+        const data = (e.data ?? {}) as { status?: string; assignees?: number[]; file_uuids?: string[] };
+        return {
+          id: e.id,
+          task_thread_uuid: e.task_thread_uuid,
+          tasks_id: e.tasks_id,
+          task_action_id: e.task_action_id,
+          action: TASK_ACTIONS.find((a) => a.id === e.task_action_id)?.action ?? 'comment',
+          body: e.body,
+          employees_id: e.employees_id,
+          user_name: e.user_name,
+          created_on: e.created_on,
+          status: data.status ?? null,
+          assignees: data.assignees ?? [],
+          file_uuids: data.file_uuids ?? [],
+        };
+      }),
+  }));
+}
+
+/** The caller's name as the thread shows it (the server's record, not the payload's user_name). */
+export async function nameOf(tx: Tx, member: Member): Promise<string | null> {
+  const [row] = await tx
+    .select({ name: personName(employees.firstname, employees.lastname) })
+    .from(employees)
+    .where(and(eq(employees.tenant_uuid, member.tenantUuid), eq(employees.id, member.employeeId)));
+  return row?.name ?? null;
+}
+
+/** Every id must be an active person of the company. */
+export async function checkPeople(tx: Tx, tenant: string, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
+  const found = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, unique), eq(employees.status, 1)));
+  if (found.length !== unique.length) throw new AppError('VALIDATION', TASK_MESSAGES.person, { field: 'assignees' });
+}
+
+export async function checkJob(tx: Tx, tenant: string, id: number) {
+  const [found] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.id, id), sql`${jobs.status} <> 0`));
+  if (!found) throw new AppError('VALIDATION', TASK_MESSAGES.job, { field: 'jobs_id' });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A task's photos are readable exactly by who may read the task; nobody while the module is off. */
+export async function readableTasks(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(sourceUuids.filter((u) => typeof u === 'string' && UUID.test(u)))];
+  if (!accessTo(member.permissions, 'tasks', 'read', member.off) || !wanted.length) return new Set();
+  const led = await jobsLedBy(tx, member);
+  const rows = await tx
+    .select({ uuid: tasks.uuid, jobs_id: tasks.jobs_id, created_by: tasks.created_by, id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.tenant_uuid, member.tenantUuid), inArray(tasks.uuid, wanted), visibleTo(member, led)));
+  return new Set(rows.map((r) => r.uuid));
+}
+
+registerFileSource(TASKS_SOURCE, readableTasks);
+
+export { mayReadTask };
