@@ -10,6 +10,7 @@ import { employees } from '../modules/employees/employees.table.js';
 import { seedDemoIssues } from '../modules/issues/issues.seed.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { seedDemoReceipts } from '../modules/receipts/receipts.seed.js';
+import { seedDemoSchedule } from '../modules/scheduling/scheduling.seed.js';
 import { seedDemoTasks } from '../modules/tasks/tasks.seed.js';
 import { seedCompanyDefaults } from '../modules/tenants/tenants.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
@@ -98,6 +99,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedCompanyDefaults(tx, tenant_uuid);
     await seedDemoCustomLinks(tx, tenant_uuid, personIds);
     await seedDemoReceipts(tx, tenant_uuid, personIds, jobIds.slice(0, 3), codeIds);
+    await seedDemoSchedule(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],

@@ -18,6 +18,7 @@ import '../modules/profile/profile.graphql.js';
 import '../modules/issues/issues.graphql.js';
 import '../modules/files/files.graphql.js';
 import '../modules/receipts/receipts.graphql.js';
+import '../modules/scheduling/scheduling.graphql.js';
 import '../modules/tasks/tasks.graphql.js';
 import '../modules/join/join.graphql.js';
 

@@ -36,9 +36,7 @@ export const scheduledLabor = pgTable(
     index('scheduled_labor_tenant_person_idx').on(t.tenant_uuid, t.employees_id, t.date),
     index('scheduled_labor_tenant_job_idx').on(t.tenant_uuid, t.jobs_id, t.date),
     // The same person twice on the same job and day is never meant; two jobs the same day is (once confirmed).
-    uniqueIndex('scheduled_labor_unique_idx')
-      .on(t.tenant_uuid, t.employees_id, t.date, t.jobs_id)
-      .where(sql`jobs_id is not null`),
+    uniqueIndex('scheduled_labor_unique_idx').on(t.tenant_uuid, t.employees_id, t.date, t.jobs_id).where(sql`jobs_id is not null`),
     check('scheduled_labor_status_check', sql`${t.confirmation_status} in ('pending', 'confirmed', 'declined')`),
     check('scheduled_labor_job_check', sql`${t.jobs_id} is not null or ${t.event_type} <> 'Work'`),
   ],
