@@ -93,6 +93,13 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('../auth/reset-password-page'), 'ResetPasswordPage'),
 });
 
+// Spec §2 "a sign-up page specific to one organisation" (issue 26): public, the company named by ?company=<code>.
+const joinRoute = createRoute({
+  getParentRoute: () => emptyLayout,
+  path: 'join',
+  component: lazyRouteComponent(() => import('../modules/join/join-page'), 'JoinPage'),
+});
+
 const selectTenantRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'select-tenant',
@@ -217,6 +224,7 @@ const routeTree = rootRoute.addChildren([
     signUpRoute,
     forgotPasswordRoute,
     resetPasswordRoute,
+    joinRoute,
     selectTenantRoute,
     createCompanyRoute,
   ]),

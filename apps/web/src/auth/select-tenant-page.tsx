@@ -1,10 +1,11 @@
 import { Alert, Button, LinearProgress, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
 import { CreateCompanyLink } from '../modules/company/create-company-link';
+import { pendingJoinRoute } from '../modules/join/join-storage';
 import { AuthCard } from './auth-card';
 import { takeReturnRoute, writeSelectedTenant } from './auth-storage';
 import { CLAIMS_QUERY_KEY, useClaims, useSignOut } from './session';
@@ -19,6 +20,12 @@ export function SelectTenantPage() {
   const [selecting, setSelecting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [signOutFailed, setSignOutFailed] = useState(false);
+
+  // Signed up or in from a company's join page (issue 26): back there to finish asking to join.
+  useEffect(() => {
+    const join = pendingJoinRoute();
+    if (join) router.history.replace(join);
+  }, [router]);
 
   const choose = async (tenantUuid: string) => {
     setSelecting(tenantUuid);

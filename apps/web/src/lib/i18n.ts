@@ -10,6 +10,8 @@ import dashboardEn from '../locales/dashboard.en.json';
 import dashboardEs from '../locales/dashboard.es.json';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import joinEn from '../locales/join.en.json';
+import joinEs from '../locales/join.es.json';
 import peopleEn from '../locales/people.en.json';
 import peopleEs from '../locales/people.es.json';
 import profileEn from '../locales/profile.en.json';
@@ -39,6 +41,7 @@ export const resources = {
     timecards: timecardsEn,
     files: filesEn,
     receipts: receiptsEn,
+    join: joinEn,
   },
   es: {
     translation: es,
@@ -52,6 +55,7 @@ export const resources = {
     timecards: timecardsEs,
     files: filesEs,
     receipts: receiptsEs,
+    join: joinEs,
   },
 } as const;
 
@@ -70,6 +74,7 @@ declare module 'i18next' {
       timecards: typeof timecardsEn;
       files: typeof filesEn;
       receipts: typeof receiptsEn;
+      join: typeof joinEn;
     };
   }
 }

@@ -4,6 +4,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readSelectedTenantUuid } from '../../../lib/storage';
+import { JoinLinksPanel } from '../../join/components/join-links-panel';
+import { PendingMembers } from '../../join/components/pending-members';
 import type { PeopleSearch } from '../search';
 import { GroupsPanel } from './groups-panel';
 import { PeopleTable } from './people-table';
@@ -25,6 +27,7 @@ export function PeopleView({ admin }: PeopleViewProps) {
 
 function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {
   const { t } = useTranslation('people');
+  const { t: tJoin } = useTranslation('join');
   const access = usePeopleAccess();
   const search = useSearch({ strict: false }) as PeopleSearch;
   const navigate = useNavigate();
@@ -37,7 +40,7 @@ function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {
     [navigate],
   );
   const select = useCallback((id: number) => setSearch({ id }), [setSearch]);
-  const tab = admin && search.tab === 'groups' ? 'groups' : 'people';
+  const tab = admin && search.tab === 'groups' ? 'groups' : manage && search.tab === 'join' ? 'join' : 'people';
 
   return (
     <Stack spacing={2}>
@@ -50,10 +53,15 @@ function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {
         >
           <Tab value="people" label={t('tabs.people')} />
           <Tab value="groups" label={t('tabs.groups')} />
+          {manage && <Tab value="join" label={tJoin('tab')} />}
         </Tabs>
       )}
+      {/* Issue 26: people waiting for approval come first, for those who may let them in. */}
+      {manage && tab === 'people' && !search.id && <PendingMembers tenant={tenant} />}
       {tab === 'groups' ? (
         <GroupsPanel tenant={tenant} editable={access.admin} />
+      ) : tab === 'join' ? (
+        <JoinLinksPanel tenant={tenant} admin={access.admin} />
       ) : search.id ? (
         <PersonDetail
           key={search.id}
