@@ -15,10 +15,12 @@ interface ReceiptCardsProps {
   lookups: ReceiptLookups;
   showPerson: boolean;
   onOpen: (receipt: Receipt) => void;
+  /** With filters in use, the empty state says nothing matches them and offers to clear them. */
+  onClearFilters?: () => void;
 }
 
 /** Receipts as cards, newest first, 20 at a time with "Load more"; a loading skeleton and an empty state. */
-export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen }: ReceiptCardsProps) {
+export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen, onClearFilters }: ReceiptCardsProps) {
   const { t } = useTranslation('receipts');
   const snackbar = useSnackbar();
   const pages = useInfiniteQuery(receiptPagesQueryOptions(tenant, filters));
@@ -57,11 +59,16 @@ export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen }: R
           <ReceiptLongIcon sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden />
         </Box>
         <Typography variant="h6" component="h2">
-          {t('list.emptyTitle')}
+          {onClearFilters ? t('list.emptyFilteredTitle') : t('list.emptyTitle')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
-          {t('list.emptyBody')}
+          {onClearFilters ? t('list.emptyFilteredBody') : t('list.emptyBody')}
         </Typography>
+        {onClearFilters && (
+          <Button variant="outlined" onClick={onClearFilters}>
+            {t('filters.clearAll')}
+          </Button>
+        )}
       </Stack>
     );
   }

@@ -1,5 +1,5 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Autocomplete, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
 import { fetchAllReceipts, type Receipt, receiptPageQueryOptions } from '../api/queries';
 import { csvFileName, downloadCsv, receiptCsvTable } from '../lib/csv';
-import type { ReceiptFilters, StatusFilter } from '../lib/filters';
+import { type ReceiptFilters, sameFilters } from '../lib/filters';
 import { formatMoney, formatReceiptDate, localToday } from '../lib/money';
 import { ReceiptThumb, StatusLabel } from './receipt-card';
+import { ReceiptFilterFields } from './receipt-filter-fields';
 import type { ReceiptLookups } from './use-receipt-lookups';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -18,7 +19,7 @@ const PAGE_SIZES = [25, 50, 100];
 interface ReceiptsGridProps {
   tenant: string;
   filters: ReceiptFilters;
-  onFilters: (filters: ReceiptFilters) => void;
+  onFilters: (filters: ReceiptFilters, options?: { typing?: 'from' | 'to' }) => void;
   lookups: ReceiptLookups;
   onOpen: (receipt: Receipt) => void;
   actions?: ReactNode;
@@ -29,8 +30,14 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
   const { t, i18n } = useTranslation('receipts');
   const snackbar = useSnackbar();
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] as number });
-  // tokens[n] opens page n; page 0 needs none. A change of filters starts over.
+  // tokens[n] opens page n; page 0 needs none. A change of filters (here, or from the address: Back, a link) starts over.
   const [tokens, setTokens] = useState<(string | null)[]>([null]);
+  const [pagedFilters, setPagedFilters] = useState(filters);
+  if (!sameFilters(pagedFilters, filters)) {
+    setPagedFilters(filters);
+    setTokens([null]);
+    if (pagination.page !== 0) setPagination((prev) => ({ ...prev, page: 0 }));
+  }
   const [exporting, setExporting] = useState(false);
   const page = useQuery({
     ...receiptPageQueryOptions(tenant, filters, pagination.pageSize, tokens[pagination.page] ?? null),
@@ -50,12 +57,6 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
       return next;
     });
   }, [nextToken, pagination.page, page.isPlaceholderData]);
-
-  const filter = (patch: Partial<ReceiptFilters>) => {
-    setTokens([null]);
-    setPagination((prev) => ({ ...prev, page: 0 }));
-    onFilters({ ...filters, ...patch });
-  };
 
   const columns = useMemo<GridColDef<Receipt>[]>(() => {
     const jobCell = (r: Receipt) =>
@@ -135,7 +136,6 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
     }
   };
 
-  const people = lookups.people;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -147,64 +147,15 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
         </Button>
         {actions}
       </Stack>
-      <Stack
-        direction="row"
-        spacing={1.5}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', alignItems: 'center' }}
-        role="search"
-        aria-label={t('filters.label')}
-      >
-        <Autocomplete
-          size="small"
-          options={people}
-          value={people.find((p) => p.id === filters.employees_id) ?? null}
-          onChange={(_e, next) => filter({ employees_id: next?.id })}
-          getOptionLabel={(o) => o.label}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label={t('filters.person')} />}
-          sx={{ width: 220 }}
-        />
-        <Autocomplete
-          size="small"
-          options={lookups.jobs}
-          value={lookups.jobs.find((j) => j.id === filters.jobs_id) ?? null}
-          onChange={(_e, next) => filter({ jobs_id: next?.id })}
-          getOptionLabel={(o) => o.label}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label={t('filters.job')} />}
-          sx={{ width: 320 }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={t('filters.from')}
-          value={filters.from ?? ''}
-          onChange={(e) => filter({ from: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 160 }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={t('filters.to')}
-          value={filters.to ?? ''}
-          onChange={(e) => filter({ to: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 160 }}
-        />
-        <TextField
-          size="small"
-          select
-          label={t('filters.status')}
-          value={filters.status}
-          onChange={(e) => filter({ status: e.target.value as StatusFilter })}
-          sx={{ width: 140 }}
-        >
-          <MenuItem value="active">{t('status.active')}</MenuItem>
-          <MenuItem value="archived">{t('status.archived')}</MenuItem>
-        </TextField>
-      </Stack>
+      <ReceiptFilterFields
+        layout="row"
+        filters={filters}
+        lookups={lookups}
+        onChange={(patch) => {
+          const typing = patch.from !== undefined ? 'from' : patch.to !== undefined ? 'to' : undefined;
+          onFilters({ ...filters, ...patch }, { typing });
+        }}
+      />
       {page.isError && (
         <Alert
           severity="error"

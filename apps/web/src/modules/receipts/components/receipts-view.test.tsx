@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/graphql';
@@ -72,15 +73,21 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderView(groups: string[]) {
+function renderView(groups: string[], url = '/modules/receipts') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const page = createRoute({ getParentRoute: () => rootRoute, path: 'modules/receipts', component: ReceiptsView });
+  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: [url] }) });
   renderInShell(
     <QueryClientProvider client={queryClient}>
-      <ReceiptsView />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
+
+const lastSearch = () => calls('SearchReceipts').at(-1);
 
 describe('receipts by permission', { timeout: 30_000 }, () => {
   it('gives receipts_basic their own cards and Add, and opens a receipt read-only', async () => {
@@ -149,5 +156,74 @@ describe('receipts by permission', { timeout: 30_000 }, () => {
     };
     renderView(['receipts_basic']);
     expect((await screen.findAllByText('There was a problem fetching receipts.')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('receipt filters in the address', { timeout: 30_000 }, () => {
+  it('reads the filters from a shared link on a desktop, writes each change to the address and goes back with Back', async () => {
+    setWindowWidth(1440);
+    const router = renderView(['receipts_admin'], '/modules/receipts?job=7&status=archived&from=2026-11-01');
+    expect(await screen.findByRole('grid', { name: 'Receipts' })).toBeVisible();
+    await waitFor(() => expect(lastSearch()).toMatchObject({ jobs_id: 7, status: 0, from: '2026-11-01', to: null, employees_id: null }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Job' })).toHaveValue('RMOB · Riverside Medical Office Building'));
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Person' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ben Miller' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ person: 5, job: 7, status: 'archived', from: '2026-11-01' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ employees_id: 5, jobs_id: 7 }));
+
+    router.history.back();
+    await waitFor(() => expect(router.state.location.search).toEqual({ job: 7, status: 'archived', from: '2026-11-01' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Person' })).toHaveValue(''));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ employees_id: null, jobs_id: 7 }));
+  });
+
+  it('ignores malformed filters in the address, and the filters of the admin list for people who only see their own', async () => {
+    setWindowWidth(390);
+    renderView(['receipts_basic'], '/modules/receipts?job=7&person=5&status=archived');
+    expect(await screen.findByText('Home Depot')).toBeVisible();
+    expect(lastSearch()).toMatchObject({ employees_id: null, jobs_id: null, status: 1 });
+    expect(screen.queryByRole('button', { name: /Filters/ })).toBeNull();
+  });
+
+  it('gives phone admins a Filters sheet: Apply writes the address, the badge counts, the empty state clears them', async () => {
+    setWindowWidth(390);
+    const router = renderView(['receipts_admin'], '/modules/receipts?person=x&from=2026-13-45');
+    expect(await screen.findByText('Home Depot')).toBeVisible();
+    expect(lastSearch()).toMatchObject({ employees_id: null, from: null, status: 1 });
+    expect(screen.queryByRole('grid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filter receipts' });
+    fireEvent.mouseDown(within(sheet).getByRole('combobox', { name: 'Job' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'RMOB · Riverside Medical Office Building' }));
+    fireEvent.change(within(sheet).getByLabelText('To'), { target: { value: '2026-11-30' } });
+    // Nothing is fetched until Apply.
+    expect(lastSearch()).toMatchObject({ jobs_id: null, to: null });
+    handlers.SearchReceipts = () => ({ searchReceipts: { items: [], nextToken: null } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(sheet).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ job: 7, to: '2026-11-30' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ jobs_id: 7, to: '2026-11-30', status: 1 }));
+    expect(screen.getByRole('button', { name: 'Filters, 2 in use' })).toBeVisible();
+    expect(await screen.findByText('No receipts match the filters')).toBeVisible();
+
+    // Clear in the sheet empties the fields; Apply keeps that.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters, 2 in use' }));
+    const again = await screen.findByRole('dialog', { name: 'Filter receipts' });
+    expect(within(again).getByRole('combobox', { name: 'Job' })).toHaveValue('RMOB · Riverside Medical Office Building');
+    fireEvent.click(within(again).getByRole('button', { name: 'Clear' }));
+    expect(within(again).getByRole('combobox', { name: 'Job' })).toHaveValue('');
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(again).not.toBeInTheDocument());
+    expect(router.state.location.search).toMatchObject({ job: 7 });
+
+    // The empty state's "Clear filters" applies at once; Back brings the filters back.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeVisible();
+    router.history.back();
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ job: 7, to: '2026-11-30' }));
+    expect(await screen.findByRole('button', { name: 'Filters, 2 in use' })).toBeVisible();
   });
 });

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
 import { readSelectedTenantUuid } from '../../../lib/storage';
 import type { Receipt } from '../api/queries';
-import { DEFAULT_FILTERS, type ReceiptFilters } from '../lib/filters';
+import { activeFilterCount, DEFAULT_FILTERS } from '../lib/filters';
 import { ReceiptCards } from './receipt-cards';
 import { ReceiptDetails } from './receipt-details';
 import { ReceiptDialog } from './receipt-dialog';
+import { ReceiptFilterSheet } from './receipt-filter-sheet';
 import { ReceiptsGrid } from './receipts-grid';
+import { useReceiptFilters } from './use-receipt-filters';
 import { useReceiptLookups } from './use-receipt-lookups';
 
 export function ReceiptsView() {
@@ -30,7 +32,9 @@ function TenantReceipts({ tenant }: { tenant: string }) {
   const admin = useCan('receipts', 'write');
   const canAdd = useCan('receipts', 'create');
   const lookups = useReceiptLookups(tenant, { people: admin });
-  const [filters, setFilters] = useState<ReceiptFilters>(DEFAULT_FILTERS);
+  // Everyone's receipts can be filtered; the filters are kept in the address (?person=&job=&from=&to=&status=).
+  const { filters, setFilters } = useReceiptFilters(admin);
+  const filtered = activeFilterCount(filters) > 0;
   const [open, setOpen] = useState<Open>(null);
 
   const addButton = canAdd ? (
@@ -56,6 +60,7 @@ function TenantReceipts({ tenant }: { tenant: string }) {
             <Typography variant="h5" component="h2">
               {admin ? t('list.everyone') : t('list.mine')}
             </Typography>
+            {admin && <ReceiptFilterSheet filters={filters} onApply={(next) => setFilters(next)} lookups={lookups} />}
             {desktop && addButton}
           </Stack>
           <ReceiptCards
@@ -64,6 +69,7 @@ function TenantReceipts({ tenant }: { tenant: string }) {
             lookups={lookups}
             showPerson={admin}
             onOpen={(receipt) => setOpen({ kind: 'receipt', receipt })}
+            onClearFilters={admin && filtered ? () => setFilters(DEFAULT_FILTERS) : undefined}
           />
           {!desktop && canAdd && (
             <Fab
