@@ -181,7 +181,6 @@ const testRoute = createRoute({
 const PLACEHOLDER_PATHS = [
   'admin/reports',
   'admin/scheduling',
-  'modules/tasks',
   'modules/tool20',
   'modules/chatbot',
   'modules/ordering',
@@ -217,6 +216,13 @@ const receiptsRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/receipts/receipts-page'), 'ReceiptsPage'),
 });
 
+// Tasks (issue 20): my tasks, on my jobs, all for admins; phone cards and a desktop board; checklist templates.
+const tasksRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/tasks',
+  component: lazyRouteComponent(() => import('../modules/tasks/tasks-page'), 'TasksPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   emptyLayout.addChildren([
     landingRoute,
@@ -238,6 +244,7 @@ const routeTree = rootRoute.addChildren([
     adminProjectsRoute,
     timecardsRoute,
     receiptsRoute,
+    tasksRoute,
     peopleRoute,
     adminPeopleRoute,
   ]),

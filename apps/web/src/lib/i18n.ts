@@ -22,6 +22,8 @@ import receiptsEn from '../locales/receipts.en.json';
 import receiptsEs from '../locales/receipts.es.json';
 import shellEn from '../locales/shell.en.json';
 import shellEs from '../locales/shell.es.json';
+import tasksEn from '../locales/tasks.en.json';
+import tasksEs from '../locales/tasks.es.json';
 import timecardsEn from '../locales/timecards.en.json';
 import timecardsEs from '../locales/timecards.es.json';
 
@@ -41,6 +43,7 @@ export const resources = {
     timecards: timecardsEn,
     files: filesEn,
     receipts: receiptsEn,
+    tasks: tasksEn,
     join: joinEn,
   },
   es: {
@@ -55,6 +58,7 @@ export const resources = {
     timecards: timecardsEs,
     files: filesEs,
     receipts: receiptsEs,
+    tasks: tasksEs,
     join: joinEs,
   },
 } as const;
@@ -74,6 +78,7 @@ declare module 'i18next' {
       timecards: typeof timecardsEn;
       files: typeof filesEn;
       receipts: typeof receiptsEn;
+      tasks: typeof tasksEn;
       join: typeof joinEn;
     };
   }

@@ -414,6 +414,32 @@ tenantQuery('listTaskThreads', READ, {
   },
 });
 
+const TaskJobRef = builder.objectRef<{ id: number; label: string; leads: boolean }>('TaskJob').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), label: t.exposeString('label'), leads: t.exposeBoolean('leads') }),
+});
+
+tenantQuery('listTaskJobs', READ, {
+  type: [TaskJobRef],
+  description:
+    "The active jobs the caller may add tasks to and apply templates on: all of them for admins, else the ones they lead (foreman or PM). 'leads': the caller is on the job's team.",
+  resolve: async (_args, g) => {
+    const led = await jobsLedBy(g.tx, g.member);
+    if (!isAdmin(g.member) && led.size === 0) return [];
+    const rows = await g.tx
+      .select({ id: jobs.id, job: jobs.job, abbr: jobs.job_abbr })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.tenant_uuid, g.member.tenantUuid),
+          sql`${jobs.status} = 1`,
+          isAdmin(g.member) ? undefined : sql`${jobs.id} in (${sql.join([...led].map((id) => sql`${id}`), sql`, `)})`,
+        ),
+      )
+      .orderBy(sql`lower(coalesce(nullif(${jobs.job_abbr}, ''), ${jobs.job}))`, jobs.id);
+    return rows.map((r) => ({ id: r.id, label: r.abbr?.trim() ? `${r.abbr} · ${r.job}` : r.job, leads: led.has(r.id) }));
+  },
+});
+
 tenantQuery('listTaskActions', READ, {
   type: [ActionRef],
   description: "The actions a task's thread records (task_action_id).",
