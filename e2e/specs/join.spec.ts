@@ -121,7 +121,7 @@ test('a worker joins by link from a phone, waits, is approved on a desktop and l
 
   // 3. The admin sees them first on /admin/people, with when and through which link, and approves.
   await admin.goto('/admin/people');
-  const pending = admin.getByRole('list', { name: 'People waiting for approval' });
+  const pending = admin.getByRole('list', { name: 'Requests to join' });
   const row = pending.getByTestId('join-request').filter({ hasText: `${first} ${last}` });
   await expect(row).toContainText(email);
   await expect(row).toContainText(`through “${linkName}”`);

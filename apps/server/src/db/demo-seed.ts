@@ -8,6 +8,7 @@ import { departments } from '../modules/departments/departments.table.js';
 import { divisions } from '../modules/divisions/divisions.table.js';
 import { employees } from '../modules/employees/employees.table.js';
 import { seedDemoIssues } from '../modules/issues/issues.seed.js';
+import { seedDemoJoin } from '../modules/join/join.seed.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { seedDemoReceipts } from '../modules/receipts/receipts.seed.js';
 import { seedDemoSchedule } from '../modules/scheduling/scheduling.seed.js';
@@ -136,6 +137,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await tx
       .insert(usergroupUsers)
       .values([people[8], people[10]].map((p) => ({ tenant_uuid, usergroups_id: groups[2].id, employees_id: p.id })));
+    await seedDemoJoin(tx, tenant_uuid, groups[1].id);
   });
   return tenant_uuid;
 }
