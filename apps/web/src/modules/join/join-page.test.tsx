@@ -11,7 +11,8 @@ function mockJoin(identity: IdentityHandler, opts: { company?: string | null; an
   mockServer(identity);
   const rest = globalThis.fetch;
   const calls: JoinCall[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
