@@ -1,11 +1,24 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { Badge, Button, Dialog, DialogActions, DialogContent, DialogTitle, Slide } from '@mui/material';
+import { Badge, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Slide } from '@mui/material';
 import type { TransitionProps } from '@mui/material/transitions';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeFilterCount, DEFAULT_FILTERS, type ReceiptFilters } from '../lib/filters';
 import { ReceiptFilterFields } from './receipt-filter-fields';
 import type { ReceiptLookups } from './use-receipt-lookups';
+
+/** Read by screen readers, not shown (the badge shows the count). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 /** The sheet rises from the bottom edge. */
 function SlideUp(props: TransitionProps & { children: ReactElement }) {
@@ -33,15 +46,19 @@ export function ReceiptFilterSheet({ filters, onApply, lookups }: ReceiptFilterS
       <Button
         variant="outlined"
         onClick={() => setDraft(filters)}
-        aria-label={count > 0 ? t('filters.buttonCount', { count }) : t('filters.button')}
         startIcon={
-          <Badge badgeContent={count} color="primary" data-testid="receipt-filter-count">
+          <Badge badgeContent={count} color="primary" aria-hidden>
             <FilterListIcon />
           </Badge>
         }
         sx={{ minHeight: 44 }}
       >
         {t('filters.button')}
+        {count > 0 && (
+          <Box component="span" sx={visuallyHidden}>
+            {`, ${t('filters.inUse', { count })}`}
+          </Box>
+        )}
       </Button>
       <Dialog
         open={draft !== null}
