@@ -114,6 +114,18 @@ export const theme = createTheme({
       },
     },
     MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-error': { color: t.vars?.palette.errorText } }) } },
+    // A floating action button keeps its dark text readable on hover: the light shade, as for contained buttons.
+    MuiFab: {
+      styleOverrides: {
+        root: ({ theme: t, ownerState }) => {
+          const color = ownerState.color;
+          if (color === 'primary' || color === 'error' || color === 'warning' || color === 'success' || color === 'info') {
+            return { '@media (hover: hover)': { '&:hover': { backgroundColor: t.vars?.palette[color].light } } };
+          }
+          return {};
+        },
+      },
+    },
     MuiButton: {
       styleOverrides: {
         root: ({ theme: t, ownerState }) => {
