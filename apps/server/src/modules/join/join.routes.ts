@@ -131,10 +131,13 @@ export function registerJoinRoutes(
     }
     if (!found) return send(reply, NOT_FOUND);
     const pdf = await renderJoinPoster({ company: found.company }, joinUrl(config.appOrigin, found.code), lang);
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `inline; filename="join-poster-${lang}.pdf"`)
-      .send(pdf);
+    return (
+      reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        // A download: it prints the same everywhere, and no browser's PDF viewer meets the app's CSP.
+        .header('content-disposition', `attachment; filename="join-poster-${lang}.pdf"`)
+        .send(pdf)
+    );
   });
 }

@@ -382,6 +382,7 @@ describe('the QR poster', () => {
     const en = await get(peopleAdmin.token);
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toBe('application/pdf');
+    expect(en.headers['content-disposition']).toBe('attachment; filename="join-poster-en.pdf"');
     const text = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
     const english = await text(en.rawPayload);
     expect(english).toContain('Alpha Builders');

@@ -136,10 +136,10 @@ export function JoinLinksPanel({ tenant, admin }: JoinLinksPanelProps) {
               <Button size="small" onClick={() => void copy(link)}>
                 {t('links.copy')}
               </Button>
-              <Button size="small" component="a" href={posterUrl(link.id, 'en')} target="_blank" rel="noopener">
+              <Button size="small" component="a" href={posterUrl(link.id, 'en')} download="join-poster-en.pdf">
                 {t('links.poster')}
               </Button>
-              <Button size="small" component="a" href={posterUrl(link.id, 'es')} target="_blank" rel="noopener" lang="es">
+              <Button size="small" component="a" href={posterUrl(link.id, 'es')} download="join-poster-es.pdf">
                 {t('links.posterEs')}
               </Button>
               <Button size="small" onClick={() => setEditing(link)}>
