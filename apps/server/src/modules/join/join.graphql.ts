@@ -58,7 +58,8 @@ async function loadLinks(tx: Tx, g: Gated, id?: number): Promise<Link[]> {
   const rows = await tx
     .select({
       link: joinLinks,
-      pending: sql<number>`(select count(*)::int from join_requests r where r.tenant_uuid = ${joinLinks.tenant_uuid} and r.join_links_id = ${joinLinks.id})`,
+      // Written out in full: drizzle renders a column inside sql`` unqualified, which here would name the request's own id.
+      pending: sql<number>`(select count(*)::int from join_requests r where r.tenant_uuid = join_links.tenant_uuid and r.join_links_id = join_links.id)`,
     })
     .from(joinLinks)
     .where(and(eq(joinLinks.tenant_uuid, tenant), id === undefined ? undefined : eq(joinLinks.id, id)))

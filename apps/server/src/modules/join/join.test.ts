@@ -171,6 +171,11 @@ describe('the public join endpoint', () => {
     );
     expect(people).toEqual([]);
     expect(await errorCode(REQUESTS, { t: admin.tenantUuid }, peopleBasic)).toBe('FORBIDDEN');
+    // The link counts who waits through it.
+    const second = await newcomer();
+    await join(second.token, { company: link.code, firstname: 'Beto', lastname: 'Ruiz' });
+    const links = await gql(LINKS, { t: admin.tenantUuid }, peopleAdmin);
+    expect(links.data?.listJoinLinks.find((l: { id: number }) => l.id === link.id)?.pending).toBe(2);
   });
 
   it('refuses unknown, rotated, turned-off and malformed codes identically', async () => {
