@@ -180,13 +180,10 @@ const testRoute = createRoute({
 // that lands takes its path out of this list and adds its own route.
 const PLACEHOLDER_PATHS = [
   'admin/reports',
-  'admin/scheduling',
   'modules/tool20',
   'modules/chatbot',
   'modules/ordering',
   'modules/inventory',
-  'modules/scheduled',
-  'modules/scheduling',
   'modules/announcements',
   'modules/project-notes',
   'reports/people-report',
@@ -223,6 +220,19 @@ const tasksRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/tasks/tasks-page'), 'TasksPage'),
 });
 
+// Crew scheduling (issue 19): the planner's board, a foreman's crews and a worker's own days.
+const schedulingPage = (path: string, name: 'SchedulingAdminPage' | 'SchedulingPage' | 'ScheduledPage') =>
+  createRoute({
+    getParentRoute: () => appviewLayout,
+    path,
+    component: lazyRouteComponent(() => import('../modules/scheduling/scheduling-pages'), name),
+  });
+const schedulingRoutes = [
+  schedulingPage('admin/scheduling', 'SchedulingAdminPage'),
+  schedulingPage('modules/scheduling', 'SchedulingPage'),
+  schedulingPage('modules/scheduled', 'ScheduledPage'),
+];
+
 const routeTree = rootRoute.addChildren([
   emptyLayout.addChildren([
     landingRoute,
@@ -244,6 +254,7 @@ const routeTree = rootRoute.addChildren([
     adminProjectsRoute,
     timecardsRoute,
     receiptsRoute,
+    ...schedulingRoutes,
     tasksRoute,
     peopleRoute,
     adminPeopleRoute,

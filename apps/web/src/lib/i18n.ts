@@ -20,6 +20,8 @@ import projectsEn from '../locales/projects.en.json';
 import projectsEs from '../locales/projects.es.json';
 import receiptsEn from '../locales/receipts.en.json';
 import receiptsEs from '../locales/receipts.es.json';
+import schedulingEn from '../locales/scheduling.en.json';
+import schedulingEs from '../locales/scheduling.es.json';
 import shellEn from '../locales/shell.en.json';
 import shellEs from '../locales/shell.es.json';
 import tasksEn from '../locales/tasks.en.json';
@@ -43,6 +45,7 @@ export const resources = {
     timecards: timecardsEn,
     files: filesEn,
     receipts: receiptsEn,
+    scheduling: schedulingEn,
     tasks: tasksEn,
     join: joinEn,
   },
@@ -58,6 +61,7 @@ export const resources = {
     timecards: timecardsEs,
     files: filesEs,
     receipts: receiptsEs,
+    scheduling: schedulingEs,
     tasks: tasksEs,
     join: joinEs,
   },
@@ -78,6 +82,7 @@ declare module 'i18next' {
       timecards: typeof timecardsEn;
       files: typeof filesEn;
       receipts: typeof receiptsEn;
+      scheduling: typeof schedulingEn;
       tasks: typeof tasksEn;
       join: typeof joinEn;
     };

@@ -1,0 +1,30 @@
+import { Alert } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../app/use-can';
+import { readSelectedTenantUuid } from '../../lib/storage';
+import { MyCrews } from './components/my-crews';
+import { MySchedule } from './components/my-schedule';
+import { ScheduleBoard } from './components/schedule-board';
+
+function WithTenant({ children }: { children: (tenant: string) => React.ReactNode }) {
+  const { t } = useTranslation('scheduling');
+  const tenant = readSelectedTenantUuid();
+  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
+  return <>{children(tenant)}</>;
+}
+
+/** /admin/scheduling: the planner's board (scheduling_admin writes; others only look). */
+export function SchedulingAdminPage() {
+  const canWrite = useCan('scheduling', 'write');
+  return <WithTenant>{(tenant) => <ScheduleBoard tenant={tenant} canWrite={canWrite} />}</WithTenant>;
+}
+
+/** /modules/scheduling: a foreman's crews for the coming days. */
+export function SchedulingPage() {
+  return <WithTenant>{(tenant) => <MyCrews tenant={tenant} />}</WithTenant>;
+}
+
+/** /modules/scheduled: My Schedule. */
+export function ScheduledPage() {
+  return <WithTenant>{(tenant) => <MySchedule tenant={tenant} />}</WithTenant>;
+}
