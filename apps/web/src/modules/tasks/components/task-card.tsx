@@ -1,5 +1,6 @@
 import CameraAltIcon from '@mui/icons-material/CameraAltOutlined';
 import ChecklistIcon from '@mui/icons-material/ChecklistOutlined';
+import CircleIcon from '@mui/icons-material/Circle';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,8 @@ import type { Task } from '../api/tasks-api';
 import { formatDay } from '../lib/dates';
 import type { useTaskActions } from '../lib/use-task-actions';
 
-export const STATUS_COLOR = { open: 'default', in_progress: 'info', done: 'success' } as const;
+// The dot carries the colour; the text stays in the theme's text colour (contrast).
+export const STATUS_COLOR = { open: 'text.disabled', in_progress: 'info.main', done: 'success.main' } as const;
 
 export function StatusChip({ status }: { status: string }) {
   const { t } = useTranslation('tasks');
@@ -17,7 +19,7 @@ export function StatusChip({ status }: { status: string }) {
     <Chip
       size="small"
       variant="outlined"
-      color={STATUS_COLOR[status as keyof typeof STATUS_COLOR] ?? 'default'}
+      icon={<CircleIcon sx={{ '&&': { color: STATUS_COLOR[status as keyof typeof STATUS_COLOR] ?? 'text.disabled' }, fontSize: 12 }} />}
       label={t(`status.${status}`, { defaultValue: status })}
     />
   );
@@ -27,7 +29,14 @@ export function DueText({ task }: { task: Pick<Task, 'due_date' | 'overdue'> }) 
   const { t, i18n } = useTranslation('tasks');
   if (!task.due_date) return null;
   return (
-    <Typography variant="body2" sx={{ color: task.overdue ? 'error.main' : 'text.secondary', fontWeight: task.overdue ? 600 : 400 }}>
+    <Typography
+      variant="body2"
+      sx={(theme) => ({
+        // error.main (#f44336) is too light for text on white: the darker shade in light mode, the lighter in dark.
+        color: task.overdue ? (theme.palette.mode === 'dark' ? theme.palette.error.light : theme.palette.error.dark) : 'text.secondary',
+        fontWeight: task.overdue ? 600 : 400,
+      })}
+    >
       {task.overdue
         ? t('card.overdue', { date: formatDay(task.due_date, i18n.language) })
         : t('card.due', { date: formatDay(task.due_date, i18n.language) })}
@@ -68,7 +77,7 @@ export function TaskCard({
   };
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none', borderColor: task.overdue ? 'error.main' : undefined }}>
-      <CardActionArea onClick={() => onOpen(task)} aria-label={t('card.open', { title: task.title })}>
+      <CardActionArea onClick={() => onOpen(task)}>
         <CardContent sx={{ pb: 1 }}>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>

@@ -13,8 +13,6 @@ import {
   Tab,
   Tabs,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -184,10 +182,10 @@ function TenantTasks({ tenant }: { tenant: string }) {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         {desktop && (
-          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v) => v && setView(v)} aria-label={t('view.label')}>
-            <ToggleButton value="list">{t('view.list')}</ToggleButton>
-            <ToggleButton value="board">{t('view.board')}</ToggleButton>
-          </ToggleButtonGroup>
+          <Tabs value={view} onChange={(_e, v) => setView(v)} aria-label={t('view.label')} sx={{ minHeight: 40 }}>
+            <Tab value="list" label={t('view.list')} sx={{ minHeight: 40 }} />
+            <Tab value="board" label={t('view.board')} sx={{ minHeight: 40 }} />
+          </Tabs>
         )}
       </Box>
 
