@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { SORT_FUNCTIONS_SQL, startPostGraphile, TENANT_HEADER } from './postgraphile.js';
-import { type LargeTenant, SIZES, seedLargeTenant, TIME } from './seed.js';
+import { type LargeTenant, SCHEDULE_WEEKS, SIZES, seedLargeTenant, TIME } from './seed.js';
 
 const HOST = '127.0.0.1';
 const PAGE = 100;
@@ -116,6 +116,35 @@ const ALL_SCENARIOS: (GraphQLRequest & {
   left join jobs j on j.tenant_uuid = r.tenant_uuid and j.id = r.jobs_id
   where r.tenant_uuid = $1 and r.status = 1 order by r.receipt_date desc, r.id desc limit $2`,
     params: (c) => [c.tenantUuid, PAGE],
+  },
+  {
+    // The planner's board for four weeks: every active job (budgeted hours, foremen), every active person and
+    // each of the ~10k entries, one request. The raw route builds the same document in one SQL statement.
+    op: 'getScheduleBoard (four weeks)',
+    as: 'admin',
+    query: `query($t: ID!, $f: String!, $to: String) { getScheduleBoard(tenant_uuid: $t, from: $f, to: $to) {
+      jobs { id label address budgeted_hours foremen } people { id name }
+      entries { id jobs_id employees_id date event_type confirmation_status } } }`,
+    variables: (c) => ({ t: c.tenantUuid, f: SCHEDULE_WEEKS.from, to: SCHEDULE_WEEKS.to }),
+    rows: (d) => [d.getScheduleBoard],
+    sql: `select
+  (select coalesce(json_agg(json_build_object('id', j.id,
+      'label', case when nullif(trim(j.job_abbr), '') is null then j.job else j.job_abbr || ' · ' || j.job end,
+      'address', nullif(concat_ws(', ', nullif(j.street, ''), nullif(j.city, ''), nullif(trim(concat_ws(' ', j.state, j.zip)), '')), ''),
+      'budgeted_hours', coalesce((select sum(c.hrsbdg) from jobs_costcodes c where c.tenant_uuid = j.tenant_uuid and c.jobs_id = j.id and c.status = 1), 0)::float8,
+      'foremen', (select string_agg(nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''), ', ' order by e.firstname, e.lastname)
+        from jobs_foremen f join employees e on e.tenant_uuid = f.tenant_uuid and e.id = f.employees_id
+        where f.tenant_uuid = j.tenant_uuid and f.jobs_id = j.id))
+    order by lower(coalesce(nullif(j.job_abbr, ''), j.job)), j.id), '[]')
+    from jobs j where j.tenant_uuid = $1 and j.status = 1) as jobs,
+  (select coalesce(json_agg(json_build_object('id', e.id,
+      'name', coalesce(nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''), e.username, '#' || e.id))
+    order by lower(coalesce(e.firstname, '')), lower(coalesce(e.lastname, '')), e.id), '[]')
+    from employees e where e.tenant_uuid = $1 and e.status = 1) as people,
+  (select coalesce(json_agg(json_build_object('id', s.id, 'jobs_id', s.jobs_id, 'employees_id', s.employees_id, 'date', s.date,
+      'event_type', s.event_type, 'confirmation_status', s.confirmation_status) order by s.date, s.employees_id, s.id), '[]')
+    from scheduled_labor s where s.tenant_uuid = $1 and s.date between $2 and $3) as entries`,
+    params: (c) => [c.tenantUuid, SCHEDULE_WEEKS.from, SCHEDULE_WEEKS.to],
   },
 ];
 /** BENCH_ONLY=<text>: only the operations whose name contains it (e.g. searchReceipts), when working on one case. */

@@ -7,6 +7,7 @@ import { divisions } from '@groundwork/server/src/modules/divisions/divisions.ta
 import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
 import { jobs, jobsForemen } from '@groundwork/server/src/modules/jobs/jobs.table.js';
 import { receipts } from '@groundwork/server/src/modules/receipts/receipts.table.js';
+import { scheduledLabor } from '@groundwork/server/src/modules/scheduling/scheduling.table.js';
 import { tenantSettings } from '@groundwork/server/src/modules/settings/settings.table.js';
 import { timecardEntries, usersTimecard } from '@groundwork/server/src/modules/timecards/timecards.table.js';
 import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
@@ -40,6 +41,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'jobs', run: seedJobs },
   { table: 'timecard_entries', run: seedTime },
   { table: 'receipts', run: seedReceipts },
+  { table: 'scheduled_labor', run: seedSchedule },
   {
     table: 'departments',
     run: (ctx) =>
@@ -313,6 +315,36 @@ function seedReceipts({ tx, tenantUuid, random, ids }: SeedContext): Promise<num
     };
   });
   return insertBatched(tx, receipts, rows);
+}
+
+/** The four weeks the scheduling board case loads (Monday to Sunday). */
+export const SCHEDULE_WEEKS = { from: '2026-03-02', to: '2026-03-29' } as const;
+
+/**
+ * Four weeks of crew schedule: every person on a job (four heads to a job, 125 jobs) each weekday, about 2% of
+ * the days off (Vacation) instead, a third of the days answered (mostly confirmed). About 10k entries.
+ */
+function seedSchedule({ tx, tenantUuid, random, ids }: SeedContext): Promise<number[]> {
+  const people = ids.get('employees') ?? [];
+  const jobIds = ids.get('jobs') ?? [];
+  const rows: (typeof scheduledLabor.$inferInsert)[] = [];
+  for (let d = 0; d < 28; d++) {
+    if (d % 7 >= 5) continue;
+    const date = addDays(SCHEDULE_WEEKS.from, d);
+    for (const [i, person] of people.entries()) {
+      const off = random() < 0.02;
+      const answered = random();
+      rows.push({
+        tenant_uuid: tenantUuid,
+        employees_id: person,
+        date,
+        jobs_id: off ? null : jobIds[Math.floor(i / 4) % jobIds.length],
+        event_type: off ? 'Vacation' : 'Work',
+        confirmation_status: answered < 0.3 ? 'confirmed' : answered < 0.33 ? 'declined' : 'pending',
+      });
+    }
+  }
+  return insertBatched(tx, scheduledLabor, rows);
 }
 
 /** A small, fast, seedable PRNG (Math.random cannot be seeded). */

@@ -60,7 +60,6 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  if (process.env.SCHED_DEBUG) await page.screenshot({ path: '/tmp/shots/sched-debug.png' });
   await page.mouse.up();
 }
 
