@@ -118,6 +118,29 @@ const ALL_SCENARIOS: (GraphQLRequest & {
     params: (c) => [c.tenantUuid, PAGE],
   },
   {
+    // "My tasks" (issue 20): the foreman's first page of 50k tasks, overdue first then newest, with the job label and
+    // assignees; the raw route answers the same rows and assignees in one statement.
+    op: 'listTasks (my tasks)',
+    as: 'foreman',
+    query: `query($t: ID!, $n: Int, $d: String) { listTasks(tenant_uuid: $t, filter: { scope: "mine", status: ["open", "in_progress"], today: $d }, limit: $n) {
+      items { id title status due_date jobs_id job_label overdue assignees { employees_id name } } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE, d: TIME.measured.start }),
+    rows: (d) => d.listTasks.items,
+    sql: `select t.id, t.title, t.status, t.due_date::text, t.jobs_id,
+  (select case when nullif(trim(j.job_abbr), '') is null then j.job else j.job_abbr || ' · ' || j.job end from jobs j
+    where j.tenant_uuid = t.tenant_uuid and j.id = t.jobs_id) as job_label,
+  (t.status <> 'done' and t.due_date < $3::date) as overdue,
+  (select json_agg(json_build_object('employees_id', a.employees_id, 'name', nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''))
+    order by a.employees_id) from task_assignees a join employees e on e.tenant_uuid = a.tenant_uuid and e.id = a.employees_id
+    where a.tenant_uuid = t.tenant_uuid and a.tasks_id = t.id) as assignees
+  from tasks t
+  where t.tenant_uuid = $1 and t.parent_task is null and t.status in ('open', 'in_progress')
+    and exists (select 1 from task_assignees m where m.tenant_uuid = t.tenant_uuid and m.tasks_id = t.id
+      and m.employees_id = (select employees_id from jobs_foremen where tenant_uuid = $1 order by id desc limit 1))
+  order by (case when t.status <> 'done' and t.due_date < $3::date then 0 else 1 end), t.id desc limit $2`,
+    params: (c) => [c.tenantUuid, PAGE, TIME.measured.start],
+  },
+  {
     // The planner's board for four weeks: every active job (budgeted hours, foremen), every active person and
     // each of the ~10k entries, one request. The raw route builds the same document in one SQL statement.
     op: 'getScheduleBoard (four weeks)',
@@ -177,7 +200,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const seedStart = performance.now();
     const tenant = await seedLargeTenant(database.db);
     console.log(
-      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs, ${SIZES.timeEntries} time entries, ${SIZES.receipts} receipts in ${Math.round(performance.now() - seedStart)} ms`,
+      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs, ${SIZES.timeEntries} time entries, ${SIZES.receipts} receipts, ${SIZES.tasks} tasks in ${Math.round(performance.now() - seedStart)} ms`,
     );
     signal.throwIfAborted();
 

@@ -9,13 +9,14 @@ import { jobs, jobsForemen } from '@groundwork/server/src/modules/jobs/jobs.tabl
 import { receipts } from '@groundwork/server/src/modules/receipts/receipts.table.js';
 import { scheduledLabor } from '@groundwork/server/src/modules/scheduling/scheduling.table.js';
 import { tenantSettings } from '@groundwork/server/src/modules/settings/settings.table.js';
+import { taskAssignees, tasks } from '@groundwork/server/src/modules/tasks/tasks.table.js';
 import { timecardEntries, usersTimecard } from '@groundwork/server/src/modules/timecards/timecards.table.js';
 import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** The large tenant of DESIGN.md "Performance budgets"; the signed-in admin is one of the people. */
-export const SIZES = { people: 500, costcodes: 240, jobs: 300, timeEntries: 100_000, crew: 20, receipts: 20_000 } as const;
+export const SIZES = { people: 500, costcodes: 240, jobs: 300, timeEntries: 100_000, crew: 20, receipts: 20_000, tasks: 50_000 } as const;
 
 /** Ten biweekly pay periods of time, from this Monday; the measured period is the fifth. */
 export const TIME = { anchor: '2026-01-05', periods: 10, measured: { start: '2026-03-02', end: '2026-03-15' } } as const;
@@ -41,6 +42,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'jobs', run: seedJobs },
   { table: 'timecard_entries', run: seedTime },
   { table: 'receipts', run: seedReceipts },
+  { table: 'tasks', run: seedTasks },
   { table: 'scheduled_labor', run: seedSchedule },
   {
     table: 'departments',
@@ -84,6 +86,11 @@ export async function seedLargeTenant(db: Db): Promise<LargeTenant> {
   const crewJob = (ids.get('jobs') ?? [])[0];
   await withTenant(db, tenantUuid, (tx) =>
     tx.insert(jobsForemen).values({ tenant_uuid: tenantUuid, jobs_id: crewJob, employees_id: foreman.employeeId }),
+  );
+  // "My tasks" for the foreman: one task in a hundred.
+  await withTenant(db, tenantUuid, (tx) =>
+    tx.execute(sql`insert into task_assignees (tenant_uuid, tasks_id, employees_id)
+      select tenant_uuid, id, ${foreman.employeeId} from tasks where tenant_uuid = ${tenantUuid} and id % 100 = 0`),
   );
   // Planner statistics as a live database would have them; autovacuum may not have run yet.
   await db.execute(sql`analyze`);
@@ -345,6 +352,40 @@ function seedSchedule({ tx, tenantUuid, random, ids }: SeedContext): Promise<num
     }
   }
   return insertBatched(tx, scheduledLabor, rows);
+}
+
+const TASK_TITLES = [
+  'Patch drywall',
+  'Clean washout',
+  'Fix gate latch',
+  'Label breakers',
+  'Touch-up paint',
+  'Re-stake silt fence',
+  'Order rebar chairs',
+];
+const TASK_STATUSES = ['open', 'open', 'in_progress', 'done', 'done'] as const;
+
+/** 50k tasks over two years on every job, each assigned to one or two people; most done, some overdue. */
+async function seedTasks({ tx, tenantUuid, random, ids }: SeedContext): Promise<number[]> {
+  const people = ids.get('employees') ?? [];
+  const jobIds = ids.get('jobs') ?? [];
+  const rows = Array.from({ length: SIZES.tasks }, (_, i) => ({
+    tenant_uuid: tenantUuid,
+    title: `${pick(random, TASK_TITLES)} #${i + 1}`,
+    jobs_id: pick(random, jobIds),
+    rel_table: 'jobs',
+    status: pick(random, [...TASK_STATUSES]),
+    priority: Math.floor(random() * 3),
+    due_date: random() < 0.7 ? addDays('2025-01-01', Math.floor(random() * 730)) : null,
+  }));
+  const made = await insertBatched(tx, tasks, rows);
+  const links = made.flatMap((tasks_id) => {
+    const first = pick(random, people);
+    const second = random() < 0.3 ? pick(random, people) : first;
+    return [...new Set([first, second])].map((employees_id) => ({ tenant_uuid: tenantUuid, tasks_id, employees_id }));
+  });
+  for (let i = 0; i < links.length; i += 10_000) await tx.insert(taskAssignees).values(links.slice(i, i + 10_000));
+  return made;
 }
 
 /** A small, fast, seedable PRNG (Math.random cannot be seeded). */

@@ -221,8 +221,17 @@ export async function listTaskRows(
   const conds: (SQL | undefined)[] = [
     eq(tasks.tenant_uuid, t),
     filter.parent_task != null ? eq(tasks.parent_task, filter.parent_task) : sql`${tasks.parent_task} is null`,
-    visibleTo(member, led),
-    filter.scope === 'mine' ? assignedTo(me) : undefined,
+    // "Mine" implies visible, and is driven from the person's assignments (index task_assignees_person_idx), not
+    // checked task by task over the whole company.
+    filter.scope === 'mine'
+      ? inArray(
+          tasks.id,
+          tx
+            .select({ id: taskAssignees.tasks_id })
+            .from(taskAssignees)
+            .where(and(eq(taskAssignees.tenant_uuid, t), eq(taskAssignees.employees_id, me))),
+        )
+      : visibleTo(member, led),
     filter.scope === 'jobs' ? (led.size ? inArray(tasks.jobs_id, [...led]) : sql`false`) : undefined,
     filter.jobs_id != null ? eq(tasks.jobs_id, filter.jobs_id) : undefined,
     filter.assignee_id != null ? assignedTo(filter.assignee_id) : undefined,
