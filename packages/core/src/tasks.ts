@@ -135,7 +135,7 @@ export type TaskRelation = {
   admin: boolean;
   /** Foreman or PM of the task's job. */
   leadsJob: boolean;
-  /** Foreman, PM (or later crew member) of the task's job. */
+  /** Foreman, PM, or crew scheduled on the task's job (within two weeks of today). */
   onJob: boolean;
   assigned: boolean;
   creator: boolean;

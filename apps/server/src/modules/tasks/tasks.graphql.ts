@@ -30,6 +30,7 @@ import {
   checkPeople,
   isAdmin,
   jobsLedBy,
+  jobTies,
   listTaskRows,
   nameOf,
   relationOf,
@@ -285,8 +286,7 @@ async function taskForChange(g: Gated, id: number) {
       .from(taskAssignees)
       .where(and(eq(taskAssignees.tenant_uuid, t), eq(taskAssignees.tasks_id, id)))
   ).map((a) => a.id);
-  const led = await jobsLedBy(g.tx, g.member);
-  const rel = relationOf(g.member, led, row, assignees);
+  const rel = relationOf(g.member, await jobTies(g.tx, g.member), row, assignees);
   if (!mayReadTask(rel)) throw notFound('Task not found.');
   return { row, assignees, rel };
 }
@@ -432,7 +432,12 @@ tenantQuery('listTaskJobs', READ, {
         and(
           eq(jobs.tenant_uuid, g.member.tenantUuid),
           sql`${jobs.status} = 1`,
-          isAdmin(g.member) ? undefined : sql`${jobs.id} in (${sql.join([...led].map((id) => sql`${id}`), sql`, `)})`,
+          isAdmin(g.member)
+            ? undefined
+            : sql`${jobs.id} in (${sql.join(
+                [...led].map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
         ),
       )
       .orderBy(sql`lower(coalesce(nullif(${jobs.job_abbr}, ''), ${jobs.job}))`, jobs.id);

@@ -7,6 +7,7 @@ import type { Member } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
 import { type FileSummary, filesOf, registerFileSource } from '../files/files.service.js';
 import { jobs, jobsForemen, jobsPms } from '../jobs/jobs.table.js';
+import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { taskAssignees, tasks, taskThreads } from './tasks.table.js';
 
 /** The files service's source_table for a task's photos. */
@@ -64,37 +65,55 @@ export type TaskThreadView = { task_thread_uuid: string; tasks_id: number; entri
 const personName = (first: unknown, last: unknown) => sql<string | null>`nullif(trim(concat_ws(' ', ${first}, ${last})), '')`;
 export const isAdmin = (m: Member) => m.permissions.has(ADMIN_ACCESS);
 
-/** The jobs `member` leads (foreman or PM): the jobs they belong to. */
-export async function jobsLedBy(tx: Tx, member: Member): Promise<Set<number>> {
+/** How a person belongs to jobs: `led` as foreman or PM; `on` those plus the crew jobs they are scheduled on. */
+export type JobTies = { led: Set<number>; on: Set<number> };
+
+/** A crew member belongs to the jobs they are scheduled on within this many days either side of today. */
+export const CREW_WINDOW_DAYS = 14;
+
+export async function jobTies(tx: Tx, member: Member): Promise<JobTies> {
   const t = member.tenantUuid;
+  const me = member.employeeId;
   const rows = (await tx.execute(sql`
-    select jobs_id from ${jobsForemen} where tenant_uuid = ${t} and employees_id = ${member.employeeId}
-    union select jobs_id from ${jobsPms} where tenant_uuid = ${t} and employees_id = ${member.employeeId}`)) as unknown as {
-    rows: { jobs_id: number }[];
+    select jobs_id, true as leads from ${jobsForemen} where tenant_uuid = ${t} and employees_id = ${me}
+    union select jobs_id, true from ${jobsPms} where tenant_uuid = ${t} and employees_id = ${me}
+    union select jobs_id, false from ${scheduledLabor} where tenant_uuid = ${t} and employees_id = ${me} and jobs_id is not null
+      and date between current_date - ${CREW_WINDOW_DAYS}::int and current_date + ${CREW_WINDOW_DAYS}::int`)) as unknown as {
+    rows: { jobs_id: number; leads: boolean }[];
   };
-  return new Set(rows.rows.map((r) => Number(r.jobs_id)));
+  const led = new Set<number>();
+  const on = new Set<number>();
+  for (const r of rows.rows) {
+    on.add(Number(r.jobs_id));
+    if (r.leads) led.add(Number(r.jobs_id));
+  }
+  return { led, on };
+}
+
+/** The jobs `member` leads (foreman or PM): where they create and assign. */
+export async function jobsLedBy(tx: Tx, member: Member): Promise<Set<number>> {
+  return (await jobTies(tx, member)).led;
 }
 
 /** SQL: the tasks a non-admin may read (assigned, on a job they belong to, or created by them). */
-export function visibleTo(member: Member, led: Set<number>): SQL | undefined {
+export function visibleTo(member: Member, ties: JobTies): SQL | undefined {
   if (isAdmin(member)) return undefined;
   const me = member.employeeId;
-  const onJobs = led.size ? inArray(tasks.jobs_id, [...led]) : sql`false`;
+  const onJobs = ties.on.size ? inArray(tasks.jobs_id, [...ties.on]) : sql`false`;
   return sql`(${onJobs} or ${tasks.created_by} = ${me} or exists (select 1 from ${taskAssignees} a
     where a.tenant_uuid = ${tasks.tenant_uuid} and a.tasks_id = ${tasks.id} and a.employees_id = ${me}))`;
 }
 
 export function relationOf(
   member: Member,
-  led: Set<number>,
+  ties: JobTies,
   task: { jobs_id: number | null; created_by: number | null },
   assignees: number[],
 ): TaskRelation {
-  const onJob = task.jobs_id != null && led.has(task.jobs_id);
   return {
     admin: isAdmin(member),
-    leadsJob: onJob,
-    onJob,
+    leadsJob: task.jobs_id != null && ties.led.has(task.jobs_id),
+    onJob: task.jobs_id != null && ties.on.has(task.jobs_id),
     assigned: assignees.includes(member.employeeId),
     creator: task.created_by === member.employeeId,
   };
@@ -133,7 +152,7 @@ type Row = {
 } & { id: number; uuid: string; jobs_id: number | null; created_by: number | null; status: string; due_date: string | null };
 
 /** Assignees, files and checklist counts for a page of tasks: one query each. */
-async function complete(tx: Tx, member: Member, led: Set<number>, rows: Row[], withFiles: boolean, day = today()): Promise<TaskView[]> {
+async function complete(tx: Tx, member: Member, led: JobTies, rows: Row[], withFiles: boolean, day = today()): Promise<TaskView[]> {
   if (rows.length === 0) return [];
   const t = member.tenantUuid;
   const ids = rows.map((r) => r.id);
@@ -212,7 +231,7 @@ export async function listTaskRows(
   withFiles: boolean,
 ): Promise<{ items: TaskView[]; next: { rank: number; id: number } | null }> {
   const t = member.tenantUuid;
-  const led = await jobsLedBy(tx, member);
+  const led = await jobTies(tx, member);
   const day = filter.today ?? today();
   const rank = sql<number>`(case when ${tasks.status} <> 'done' and ${tasks.due_date} < ${day}::date then 0 else 1 end)`;
   const me = member.employeeId;
@@ -232,7 +251,7 @@ export async function listTaskRows(
             .where(and(eq(taskAssignees.tenant_uuid, t), eq(taskAssignees.employees_id, me))),
         )
       : visibleTo(member, led),
-    filter.scope === 'jobs' ? (led.size ? inArray(tasks.jobs_id, [...led]) : sql`false`) : undefined,
+    filter.scope === 'jobs' ? (led.on.size ? inArray(tasks.jobs_id, [...led.on]) : sql`false`) : undefined,
     filter.jobs_id != null ? eq(tasks.jobs_id, filter.jobs_id) : undefined,
     filter.assignee_id != null ? assignedTo(filter.assignee_id) : undefined,
     filter.status?.length ? inArray(tasks.status, filter.status) : undefined,
@@ -261,7 +280,7 @@ export async function listTaskRows(
 /** Tasks by id that the caller may read (others are left out). */
 export async function tasksByIds(tx: Tx, member: Member, ids: number[], withFiles = true): Promise<TaskView[]> {
   if (!ids.length) return [];
-  const led = await jobsLedBy(tx, member);
+  const led = await jobTies(tx, member);
   const rows = (await tx
     .select(viewColumns)
     .from(tasks)
@@ -273,7 +292,7 @@ export async function tasksByIds(tx: Tx, member: Member, ids: number[], withFile
 /** Threads (newest entry first), for tasks the caller may read. */
 export async function threadsOf(tx: Tx, member: Member, by: { threadUuids?: string[]; taskIds?: number[] }): Promise<TaskThreadView[]> {
   const t = member.tenantUuid;
-  const led = await jobsLedBy(tx, member);
+  const led = await jobTies(tx, member);
   const owners = await tx
     .select({ id: tasks.id, thread: tasks.task_thread_uuid })
     .from(tasks)
@@ -369,7 +388,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function readableTasks(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
   const wanted = [...new Set(sourceUuids.filter((u) => typeof u === 'string' && UUID.test(u)))];
   if (!accessTo(member.permissions, 'tasks', 'read', member.off) || !wanted.length) return new Set();
-  const led = await jobsLedBy(tx, member);
+  const led = await jobTies(tx, member);
   const rows = await tx
     .select({ uuid: tasks.uuid, jobs_id: tasks.jobs_id, created_by: tasks.created_by, id: tasks.id })
     .from(tasks)

@@ -13,6 +13,7 @@ import { fileSourceReader } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
 import { jobs, jobsForemen, jobsPms } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
+import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { takeTaskNotices } from './tasks.notify.js';
 
 const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-tasks-'));
@@ -319,6 +320,20 @@ describe('who sees which tasks', () => {
     expect(code(await update(worker, task, TASK_ACTION.comment, { b: 'peek' }))).toBe('NOT_FOUND');
     // Its foreman, PM and admins do.
     for (const who of [foreman, pm, admin]) expect((await list(who)).items.map((x) => x.id)).toContain(task.id);
+  });
+
+  it('a crew member scheduled on the job belongs to it: reads and works its tasks, but neither creates nor reassigns', async () => {
+    const crew = await createMember(t.database.db, tenant, { permissions: ['basic_access'], firstname: 'Cris' });
+    const task = (await created(foreman, { title: 'Crew can see this', jobs_id: tower })).tasks[0];
+    expect((await list(crew)).items.map((x) => x.id)).not.toContain(task.id);
+    const today = new Date().toISOString().slice(0, 10);
+    await withTenant(t.database.db, tenant, (tx) =>
+      tx.insert(scheduledLabor).values({ tenant_uuid: tenant, jobs_id: tower, employees_id: crew.employeeId, date: today }),
+    );
+    expect((await list(crew, { scope: 'jobs' })).items.map((x) => x.id)).toContain(task.id);
+    expect((await updated(crew, task, TASK_ACTION.comment, { b: 'On it tomorrow' })).thread.entries[0].user_name).toBe('Cris Member');
+    expect(code(await create(crew, { title: 'Crew is not a lead', jobs_id: tower }))).toBe('FORBIDDEN');
+    expect(code(await update(crew, task, TASK_ACTION.reassign, { as: [crew.employeeId] }))).toBe('FORBIDDEN');
   });
 
   it('my tasks, on my jobs, all; filters by job, assignee, status, due date; overdue first, then newest first', async () => {
