@@ -1,6 +1,8 @@
 import { addDays, isoDay } from '@groundwork/core/pay-periods';
 import { TASK_ACTION, type TaskStatus } from '@groundwork/core/tasks';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { employees } from '../employees/employees.table.js';
 import { checklistTemplates, taskAssignees, tasks, taskThreads } from './tasks.table.js';
 
 /**
@@ -48,37 +50,43 @@ export async function seedDemoTasks(tx: Tx, tenant_uuid: string, people: number[
     ['Sweep and magnet the parking area', null, 1, 4, [9, 10], 4, 0, 'open'],
   ];
   const at = (i: number) => people[i % people.length];
+  // The thread shows each author's name as written then (customUpdateTask stores it the same way).
+  const named = await tx
+    .select({ id: employees.id, name: sql<string>`concat_ws(' ', ${employees.firstname}, ${employees.lastname})` })
+    .from(employees)
+    .where(and(eq(employees.tenant_uuid, tenant_uuid), inArray(employees.id, people)));
+  const nameOf = (id: number) => named.find((n) => n.id === id)?.name ?? null;
   const insert = async (values: (typeof tasks.$inferInsert)[], assignees: number[][], author: number[]) => {
     const made = await tx.insert(tasks).values(values).returning({ id: tasks.id, thread: tasks.task_thread_uuid, status: tasks.status });
     const links = made.flatMap((m, i) => [...new Set(assignees[i])].map((employees_id) => ({ tenant_uuid, tasks_id: m.id, employees_id })));
     if (links.length) await tx.insert(taskAssignees).values(links);
-    await tx
-      .insert(taskThreads)
-      .values(
-        made.flatMap((m, i) => [
-          {
-            tenant_uuid,
-            task_thread_uuid: m.thread,
-            tasks_id: m.id,
-            task_action_id: TASK_ACTION.created,
-            employees_id: author[i],
-            data: { assignees: assignees[i] },
-          },
-          ...(m.status !== 'open'
-            ? [
-                {
-                  tenant_uuid,
-                  task_thread_uuid: m.thread,
-                  tasks_id: m.id,
-                  task_action_id: TASK_ACTION.status,
-                  employees_id: assignees[i][0] ?? author[i],
-                  data: { status: m.status },
-                  body: m.status === 'done' ? 'Done.' : null,
-                },
-              ]
-            : []),
-        ]),
-      );
+    await tx.insert(taskThreads).values(
+      made.flatMap((m, i) => [
+        {
+          tenant_uuid,
+          task_thread_uuid: m.thread,
+          tasks_id: m.id,
+          task_action_id: TASK_ACTION.created,
+          employees_id: author[i],
+          user_name: nameOf(author[i]),
+          data: { assignees: assignees[i] },
+        },
+        ...(m.status !== 'open'
+          ? [
+              {
+                tenant_uuid,
+                task_thread_uuid: m.thread,
+                tasks_id: m.id,
+                task_action_id: TASK_ACTION.status,
+                employees_id: assignees[i][0] ?? author[i],
+                user_name: nameOf(assignees[i][0] ?? author[i]),
+                data: { status: m.status },
+                body: m.status === 'done' ? 'Done.' : null,
+              },
+            ]
+          : []),
+      ]),
+    );
     return made;
   };
   const usable = rows.filter(([, , job]) => jobs[job] != null);

@@ -81,7 +81,7 @@ export function TaskDialog({
   return (
     <AppDialog open onClose={onClose} title={task.title} width={640}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <StatusChip status={task.status} />
           <Typography variant="body2" color="text.secondary">
             {t(`priority.${task.priority}` as 'priority.1')}
@@ -96,7 +96,7 @@ export function TaskDialog({
         )}
         {task.body && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{task.body}</Typography>}
 
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
           {task.status !== 'in_progress' && task.status !== 'done' && (
             <Button variant="outlined" disabled={busy} onClick={() => setStatus('in_progress')}>
               {t('dialog.start')}
