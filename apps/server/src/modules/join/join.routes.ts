@@ -11,6 +11,7 @@ import { user } from '../../identity/auth.table.js';
 import type { LiveSession } from '../../identity/session.js';
 import { hit } from '../../identity/throttle.js';
 import { tenants } from '../tenants/tenants.table.js';
+import { registerPendingJoinsRoute } from './join.pending.js';
 import { renderJoinPoster } from './join.poster.js';
 import { admit, findLink, memberRow, requestToJoin } from './join.service.js';
 import { joinLinks } from './join.table.js';
@@ -49,6 +50,9 @@ export function registerJoinRoutes(
 ) {
   const { config, db, gate, sessionOf, now } = deps;
   const within = (key: string, rule: { windowSeconds: number; max: number }) => hit(db, `join:${key}`, rule, now());
+
+  // The caller's own requests still waiting for approval, for /select-tenant (join.pending.ts).
+  registerPendingJoinsRoute(app, { db, sessionOf });
 
   // The company's face for the join page: its name (and logo), nothing about its people.
   app.get(JOIN_ENDPOINT, async (req, reply) => {
