@@ -36,7 +36,10 @@ export const fileRecordOps = defineRecordOperations({
         .trim()
         .min(1, 'This field is required')
         .max(255, 'You must enter a maximum of 255 characters')
-        .refine((name) => !/[\\/\u0000-\u001f]/.test(name), 'A file name cannot contain slashes or control characters'),
+        .refine(
+          (name) => ![...name].some((ch) => ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32),
+          'A file name cannot contain slashes or control characters',
+        ),
       status: z.union([z.literal(0), z.literal(1)], { message: 'status must be 1 (active) or 0 (archived)' }),
     })
     .partial()
