@@ -1,6 +1,24 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { JOIN_PENDING_ENDPOINT, type PendingJoin } from '../modules/join/pending-joins';
 import { claims, mockServer, renderApp } from './test-helpers';
+
+/** mockServer plus the caller's own pending join requests (issue 26), or a failing answer. */
+function withPendingJoins(pending: PendingJoin[] | 'fail', ...args: Parameters<typeof mockServer>) {
+  const calls = mockServer(...args);
+  const identityFetch = globalThis.fetch;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) !== JOIN_PENDING_ENDPOINT) return identityFetch(input, init);
+      return pending === 'fail'
+        ? new Response('{}', { status: 500 })
+        : new Response(JSON.stringify({ pending }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -71,5 +89,55 @@ describe('/select-tenant', () => {
     expect(peekReturnRoute()).toBeNull();
     rememberReturnRoute('/modules/jobs?id=4');
     expect(peekReturnRoute()).toBe('/modules/jobs?id=4');
+  });
+});
+
+describe('/select-tenant for someone waiting to join (issue 26)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  const waiting: PendingJoin[] = [{ company: 'Mesa Framing', requested_on: '2026-11-23T14:05:00.000Z' }];
+
+  it('shows who they wait for, with when they asked, instead of "no companies", and nothing to select', async () => {
+    withPendingJoins(waiting, (action) => (action === 'GetUser' ? { body: claims({ 'custom:tenants': [] }) } : undefined));
+    renderApp('/select-tenant');
+    const section = await screen.findByRole('region', { name: 'Waiting for approval' });
+    const item = within(section).getByRole('listitem');
+    expect(item).toHaveTextContent('Mesa Framing');
+    expect(item).toHaveTextContent("Waiting for approval from Mesa Framing's admins");
+    expect(item).toHaveTextContent(/Asked .*2026/);
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mesa Framing/ })).toBeNull();
+    expect(screen.queryByText(/does not belong to any company/)).toBeNull();
+  });
+
+  it('lists the companies they can choose, and the one they wait for apart from them', async () => {
+    withPendingJoins(waiting, (action) => (action === 'GetUser' ? { body: claims() } : undefined));
+    renderApp('/select-tenant');
+    expect(await screen.findByText("Waiting for approval from Mesa Framing's admins")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Summit Ridge Builders' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mesa Framing/ })).toBeNull();
+  });
+
+  it('says "no companies" when nothing waits (a declined request is simply gone)', async () => {
+    withPendingJoins([], (action) => (action === 'GetUser' ? { body: claims({ 'custom:tenants': [] }) } : undefined));
+    renderApp('/select-tenant');
+    expect(await screen.findByText(/does not belong to any company/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Waiting for approval' })).toBeNull();
+  });
+
+  it('speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    withPendingJoins(waiting, (action) => (action === 'GetUser' ? { body: claims({ 'custom:tenants': [] }) } : undefined));
+    renderApp('/select-tenant');
+    const section = await screen.findByRole('region', { name: 'Esperando aprobación' });
+    expect(section).toHaveTextContent('Esperando la aprobación de los administradores de Mesa Framing');
+    expect(section).toHaveTextContent(/Lo pediste el .*2026/);
+  });
+
+  it('says so when the list cannot be fetched', async () => {
+    withPendingJoins('fail', (action) => (action === 'GetUser' ? { body: claims({ 'custom:tenants': [] }) } : undefined));
+    renderApp('/select-tenant');
+    expect(await screen.findByText('There was a problem fetching your requests to join.')).toBeInTheDocument();
   });
 });

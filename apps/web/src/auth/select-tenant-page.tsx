@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
 import { CreateCompanyLink } from '../modules/company/create-company-link';
 import { pendingJoinRoute } from '../modules/join/join-storage';
+import { PendingJoins, usePendingJoins } from '../modules/join/pending-joins';
 import { AuthCard } from './auth-card';
 import { takeReturnRoute, writeSelectedTenant } from './auth-storage';
 import { CLAIMS_QUERY_KEY, useClaims, useSignOut } from './session';
@@ -42,6 +43,9 @@ export function SelectTenantPage() {
   };
 
   const tenants = claims.data?.['custom:tenants'] ?? [];
+  // Companies they asked to join through a link and that have not answered yet (issue 26): shown, not chosen.
+  const pending = usePendingJoins(claims.data?.['custom:cognito_uuid']);
+  const waiting = pending.data ?? [];
 
   return (
     <AuthCard title={t('tenant.title')}>
@@ -60,7 +64,10 @@ export function SelectTenantPage() {
       ) : claims.isError ? (
         <Alert severity="error">{t('messages.fetchAuthUser')}</Alert>
       ) : tenants.length === 0 ? (
-        <Typography>{t('tenant.none')}</Typography>
+        // Someone waiting for approval is told that instead (below), not that they belong nowhere.
+        pending.isLoading || waiting.length > 0 ? null : (
+          <Typography>{t('tenant.none')}</Typography>
+        )
       ) : (
         <Stack spacing={1}>
           <Typography>{t('tenant.body')}</Typography>
@@ -82,6 +89,7 @@ export function SelectTenantPage() {
           </List>
         </Stack>
       )}
+      {!claims.isPending && !claims.isError && <PendingJoins pending={waiting} failed={pending.isError} />}
       {/* Issue 4: someone without a company (or starting another) creates one. */}
       <CreateCompanyLink />
       <Button
