@@ -34,6 +34,17 @@ async function fromOutbox(request: APIRequestContext, to: string, pattern: RegEx
   return match as unknown as RegExpExecArray;
 }
 
+/** Signs out from /select-tenant and back in with the password: they land on /select-tenant again. */
+async function signInAgain(page: Page, email: string) {
+  await page.goto('/select-tenant');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/select-tenant$/);
+}
+
 async function adminPage(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -107,9 +118,14 @@ test('a worker joins by link from a phone, waits, is approved on a desktop and l
   await expect(worker.getByRole('status').filter({ hasText: `You asked to join ${DEMO_COMPANY}` })).toBeVisible();
   await expectNoSeriousA11yViolations(worker);
   await worker.screenshot({ path: `${SHOTS}/join-waiting-phone.png`, fullPage: true });
-  // Waiting means no company to choose yet.
-  await worker.goto('/select-tenant');
-  await expect(worker.getByText('Summit Ridge Construction')).toHaveCount(0);
+  // Signed in again before approval: no company to choose yet, but /select-tenant says whom they wait for.
+  await signInAgain(worker, email);
+  const waiting = worker.getByRole('region', { name: 'Waiting for approval' });
+  await expect(waiting.getByRole('listitem')).toContainText(`Waiting for approval from ${DEMO_COMPANY}'s admins`);
+  await expect(worker.getByRole('button', { name: DEMO_COMPANY })).toHaveCount(0);
+  await expect(worker.getByText('does not belong to any company', { exact: false })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(worker);
+  await worker.screenshot({ path: `${SHOTS}/join-select-tenant-waiting-phone.png`, fullPage: true });
 
   // The same page on a desktop, for the screenshot (no session).
   const visitor = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -139,14 +155,9 @@ test('a worker joins by link from a phone, waits, is approved on a desktop and l
   await expect(row).toHaveCount(0);
   await fromOutbox(admin.request, email, /You were approved to join Summit Ridge Construction/);
 
-  // 4. The worker signs in again and lands in the company, holding the Crew group's permissions.
-  await worker.goto('/select-tenant');
-  await worker.getByRole('button', { name: 'Sign out' }).click();
-  await expect(worker).toHaveURL(/\/login$/);
-  await worker.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
-  await worker.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await worker.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(worker).toHaveURL(/\/select-tenant$/);
+  // 4. The worker signs in again and lands in the company, holding the Crew group's permissions; nothing waits now.
+  await signInAgain(worker, email);
+  await expect(worker.getByRole('region', { name: 'Waiting for approval' })).toHaveCount(0);
   await worker.getByRole('button', { name: DEMO_COMPANY }).click();
   await expect(worker).toHaveURL(/\/dashboard/);
   const claims = await worker.evaluate(async () => {

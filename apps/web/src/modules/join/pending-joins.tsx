@@ -1,11 +1,13 @@
-import { JOIN_ENDPOINT } from '@groundwork/core/join';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-/** GET: the signed-in person's own requests to join that wait for approval (server join.pending.ts). */
-export const JOIN_PENDING_ENDPOINT = `${JOIN_ENDPOINT}/pending`;
+/**
+ * GET: the signed-in person's own requests to join that wait for approval (server join.pending.ts: core's
+ * JOIN_ENDPOINT + '/pending'). Written out so the select-tenant page does not pull core's join rules into its bundle.
+ */
+export const JOIN_PENDING_ENDPOINT = '/api/join/pending';
 export type PendingJoin = { company: string; requested_on: string };
 
 /** The server's answer was a refusal or failure (not a lost connection): retrying only delays the message. */
