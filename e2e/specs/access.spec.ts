@@ -70,7 +70,7 @@ async function codeFromOutbox(request: APIRequestContext, to: string): Promise<s
         code = messages.map((message) => /\b(\d{6})\b/.exec(message.text)?.[1]).find(Boolean);
         return code;
       },
-      { message: `a code e-mailed to ${to}`, timeout: 15_000 },
+      { message: `a code e-mailed to ${to}`, timeout: 30_000 },
     )
     .toBeTruthy();
   return code as string;
@@ -161,9 +161,9 @@ for (const viewport of viewports) {
         await expect(page).toHaveURL(/\/dashboard\?settings=true$/);
 
         // Items of the navigation (and their sub-paths) open; an area not built yet says so inside the shell.
-        await page.goto('/modules/receipts');
-        await expect(page.getByRole('heading', { level: 1, name: 'Receipts' })).toBeVisible();
-        await expect(page.getByRole('heading', { level: 2, name: 'Receipts is coming to Groundwork soon' })).toBeVisible();
+        await page.goto('/modules/project-notes');
+        await expect(page.getByRole('heading', { level: 1, name: 'Project Notes' })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: 'Project Notes is coming to Groundwork soon' })).toBeVisible();
         await expectNoSeriousA11yViolations(page);
         // The profile is open to everyone.
         await page.goto('/user-profile');

@@ -26,7 +26,7 @@ async function codeFromOutbox(request: APIRequestContext, to: string, seen: stri
         code = messages.map((message) => /\b(\d{6})\b/.exec(message.text)?.[1]).find((found) => found && !seen.includes(found));
         return code;
       },
-      { message: `a code e-mailed to ${to}`, timeout: 15_000 },
+      { message: `a code e-mailed to ${to}`, timeout: 30_000 },
     )
     .toBeTruthy();
   return code as string;
@@ -90,7 +90,7 @@ async function messageFromOutbox(request: APIRequestContext, to: string, pattern
         match = messages.map((message) => pattern.exec(message.text)).find(Boolean) ?? null;
         return match;
       },
-      { message: `a message to ${to} matching ${pattern}`, timeout: 15_000 },
+      { message: `a message to ${to} matching ${pattern}`, timeout: 30_000 },
     )
     .toBeTruthy();
   return match as unknown as RegExpExecArray;

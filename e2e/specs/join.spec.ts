@@ -28,7 +28,7 @@ async function fromOutbox(request: APIRequestContext, to: string, pattern: RegEx
         match = messages.map((m) => pattern.exec(m.text)).find(Boolean) ?? null;
         return match;
       },
-      { message: `a message to ${to} matching ${pattern}`, timeout: 15_000 },
+      { message: `a message to ${to} matching ${pattern}`, timeout: 30_000 },
     )
     .toBeTruthy();
   return match as unknown as RegExpExecArray;

@@ -26,7 +26,7 @@ async function temporaryPasswordFromOutbox(request: APIRequestContext, to: strin
         password = messages.map((m) => /temporary password:?\s+(\S+?)(?:\s|$)/i.exec(m.text)?.[1]).find(Boolean);
         return password !== previous ? password : undefined;
       },
-      { message: `an invitation e-mailed to ${to}`, timeout: 15_000 },
+      { message: `an invitation e-mailed to ${to}`, timeout: 30_000 },
     )
     .toBeTruthy();
   return password as string;
