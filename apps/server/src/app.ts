@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import fastifyCookie from '@fastify/cookie';
@@ -27,8 +28,11 @@ import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerJoinRoutes } from './modules/join/join.routes.js';
 import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
+import { createMetrics, type Metrics } from './platform/metrics.js';
+import { outbox } from './platform/outbox.table.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createSmsSender, type SmsSender } from './platform/sms.js';
+import { storageFor } from './platform/storage.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -94,6 +98,23 @@ export async function buildApp({
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  const metrics = createMetrics({
+    pool: database.poolStats,
+    queue: async () => {
+      const [row] = await database.db
+        .select({
+          depth: sql<number>`count(*)::int`,
+          age: sql<number>`coalesce(extract(epoch from now() - min(${outbox.created_at})), 0)::float8`,
+        })
+        .from(outbox)
+        .where(sql`${outbox.state} = 'queued'`);
+      return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
+    },
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route's pattern (`/api/files/:uuid`), never the raw URL: a label per file would be unbounded.
+    metrics.observeRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
   // Whatever a route throws answers without a stack or an internal message: a client error keeps Fastify's
   // status and words (a body too large, bad JSON), anything else is a logged, masked 500.
@@ -181,6 +202,7 @@ export async function buildApp({
       }),
       limitBatchSize(),
       normalizeErrorCodes(),
+      metrics.graphqlPlugin,
       // Each query and mutation shape compiled once to plain JS, with a compiled JSON serializer for its result.
       // graphql-jit cannot coerce variables of a recursive input type (the list filters' `and`), and its
       // subscriptions lose our SSE events: those run on graphql-js.
@@ -216,24 +238,122 @@ export async function buildApp({
       reply.status(response.status);
       // A JSON answer goes out in one write with its length; only an event stream is piped.
       const streamed = response.headers.get('content-type')?.includes('text/event-stream');
-      reply.send(streamed ? response.body : Buffer.from(await response.arrayBuffer()));
+      reply.send(streamed && response.body ? openStream(response.body, reply) : Buffer.from(await response.arrayBuffer()));
       return reply;
     },
   });
 
+  // Open SSE streams, so a shutdown can end each with a reconnect hint instead of waiting on them forever.
+  const streams = new Set<() => void>();
+  function openStream(body: ReadableStream<Uint8Array>, reply: FastifyReply): PassThrough {
+    const out = new PassThrough();
+    const reader = body.getReader();
+    const closed = metrics.sseOpened();
+    let ended = false;
+    const finish = (retryHint: boolean) => {
+      if (ended) return;
+      ended = true;
+      streams.delete(stop);
+      closed();
+      // EventSource clients (and ours) wait this long before reconnecting, to another instance behind the proxy.
+      if (retryHint) out.write('retry: 3000\n\n');
+      out.end();
+      reader.cancel().catch(() => {});
+    };
+    const stop = () => finish(true);
+    streams.add(stop);
+    reply.raw.on('close', () => finish(false));
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done || ended) break;
+          out.write(value);
+        }
+      } catch {
+        // The subscription failed or was cancelled: the stream simply ends.
+      }
+      finish(false);
+    })();
+    return out;
+  }
+  // Graceful shutdown (main.ts on SIGTERM): Fastify stops accepting and waits for requests in flight; streams would
+  // never finish on their own, so they are ended first.
+  // Keep-alive connections that fall idle after that (a request that was in flight, an ended stream) are closed as
+  // they do, or the server would wait on them until their keep-alive timeout.
+  let closing: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    for (const stop of [...streams]) stop();
+    closing = setInterval(() => app.server.closeIdleConnections(), 50);
+  });
+  app.addHook('onClose', async () => clearInterval(closing));
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  registerMetricsRoute(app, metrics, config);
+
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Ready when what a request needs answers: the database, Redis when configured, and the file storage.
   app.get('/readyz', async (_req, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ready', database: database.kind };
-    } catch (err) {
-      app.log.warn({ err }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    const checks: Record<string, () => Promise<unknown>> = {
+      database: () => database.db.execute(sql`select 1`),
+      ...(config.redisUrl ? { redis: () => realtime.ping() } : {}),
+      storage: () => storageFor(config).list(READINESS_PROBE_TENANT),
+    };
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), READINESS_TIMEOUT_MS);
+          return [name, 'ok'] as const;
+        } catch (err) {
+          app.log.warn({ err, check: name }, 'readiness check failed');
+          return [name, 'unavailable'] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'unavailable', database: database.kind, checks: Object.fromEntries(results) });
   });
 
   await serveWebApp(app, config.webDist);
   return app;
+}
+
+// No company has this id: listing its files asks the storage for an empty answer (disk folder or S3 bucket).
+const READINESS_PROBE_TENANT = '00000000-0000-0000-0000-000000000000';
+const READINESS_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Prometheus metrics. Production serves them only with METRICS_TOKEN (as `Authorization: Bearer <token>`) and
+ * answers 404 without one configured; elsewhere they are open unless a token is set.
+ */
+function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, config: Config) {
+  app.get('/metrics', async (req, reply) => {
+    const token = config.metricsToken;
+    if (!token && config.env === 'production') return reply.status(404).send({ error: 'Not Found', statusCode: 404 });
+    if (token && !timingSafeEqual(sha256(req.headers.authorization ?? ''), sha256(`Bearer ${token}`))) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ statusCode: 401, error: 'Unauthorized', message: 'The metrics token is missing or wrong.' });
+    }
+    const text = await metrics.registry.metrics();
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
 }
 
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];

@@ -42,6 +42,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(8).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(10).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(10).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -76,6 +77,11 @@ export type Config = {
   s3?: S3Config;
   /** Google reCAPTCHA (v2 checkbox) for sign-up instead of the self-hosted proof of work, when both keys are set. */
   recaptcha?: { siteKey: string; secretKey: string };
+  /**
+   * The bearer token /metrics asks for (METRICS_TOKEN). Production serves metrics only with one; elsewhere they
+   * are open unless it is set.
+   */
+  metricsToken?: string;
 };
 
 export type S3Config = {
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
       ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } }
       : {}),
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }
 

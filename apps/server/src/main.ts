@@ -4,6 +4,8 @@ import { openDatabase } from './db/client.js';
 import { DEMO_COMPANY, DEMO_PASSWORD, seedDemoCompany } from './db/demo-seed.js';
 import { prepareDatabase, ServingRoleError } from './db/migrate.js';
 
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -24,10 +26,24 @@ async function main() {
       );
     }
   }
+  // Graceful: stop accepting, end SSE streams with a reconnect hint, finish requests in flight and the delivery
+  // worker's current message (app.close), close the database. Whatever still hangs after 10 s is cut off.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

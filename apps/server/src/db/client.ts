@@ -14,6 +14,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and clients waiting for one (the operator's metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/db` (or in memory for `memory://`). */
@@ -29,7 +31,12 @@ export async function openDatabase(opts: {
     // An idle connection the server drops (restart, failover) must not take the process down with it;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    return { db: drizzlePg(pool) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzlePg(pool) as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   let dir: string | undefined;
   if (opts.dataDir && opts.dataDir !== 'memory://') {

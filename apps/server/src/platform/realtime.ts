@@ -11,6 +11,8 @@ export const recordTopic = (model: string, event: RecordEvent, tenantUuid: strin
 export type Realtime = {
   publish(topic: string, row: Row): void;
   subscribe(topic: string): AsyncIterable<Row>;
+  /** Resolves when the shared bus answers (Redis PING); in-process always does. For /readyz. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -18,7 +20,12 @@ export type Realtime = {
 export function createRealtime(redisUrl?: string): Realtime {
   if (!redisUrl) {
     const pubsub = createPubSub<Record<string, [Row]>>();
-    return { publish: (t, r) => pubsub.publish(t, r), subscribe: (t) => pubsub.subscribe(t), close: async () => {} };
+    return {
+      publish: (t, r) => pubsub.publish(t, r),
+      subscribe: (t) => pubsub.subscribe(t),
+      ping: async () => {},
+      close: async () => {},
+    };
   }
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -28,6 +35,9 @@ export function createRealtime(redisUrl?: string): Realtime {
   return {
     publish: (t, r) => pubsub.publish(t, r),
     subscribe: (t) => pubsub.subscribe(t),
+    ping: async () => {
+      await publishClient.ping();
+    },
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();
