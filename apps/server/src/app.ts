@@ -20,6 +20,7 @@ import type { Ctx } from './graphql/context.js';
 import { dataError, jitInputError } from './graphql/errors.js';
 import { type Member, TenantGate } from './graphql/gate.js';
 import { isSubscription, limitBatchSize, normalizeErrorCodes, usesRecursiveInputOf } from './graphql/request-guards.js';
+import { requestLogPlugin } from './graphql/request-log.js';
 import { getSchema } from './graphql/schema.js';
 import { createAccounts } from './identity/accounts.js';
 import { registerIdentity } from './identity/routes.js';
@@ -203,6 +204,7 @@ export async function buildApp({
       limitBatchSize(),
       normalizeErrorCodes(),
       metrics.graphqlPlugin,
+      requestLogPlugin(),
       // Each query and mutation shape compiled once to plain JS, with a compiled JSON serializer for its result.
       // graphql-jit cannot coerce variables of a recursive input type (the list filters' `and`), and its
       // subscriptions lose our SSE events: those run on graphql-js.

@@ -69,6 +69,29 @@ describe('/metrics', () => {
   });
 });
 
+describe('logs', () => {
+  it('carry the request id, the operation and the company on every line of a GraphQL request, never a password', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logStream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const app = await buildApp({ config: { ...testConfig(), logLevel: 'info' }, database: t.database, logStream });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}`, 'x-request-id': 'req-42' },
+        payload: { query: LIST, variables: { t: admin.tenantUuid, password: 'hunter2-secret' } },
+      });
+      expect(res.statusCode).toBe(200);
+      const done = lines.find((l) => l.msg === 'request completed' && l.reqId === 'req-42');
+      expect(done).toMatchObject({ operation: 'listDepartments', tenant_uuid: admin.tenantUuid });
+      expect(JSON.stringify(lines)).not.toContain('hunter2-secret');
+      expect(JSON.stringify(lines)).not.toContain(admin.token);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('/readyz', () => {
   it('checks the database and the file storage', async () => {
     const res = await t.app.inject('/readyz');

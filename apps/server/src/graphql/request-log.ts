@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { Kind, type OperationDefinitionNode, type ValueNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { describeOperation } from '../platform/metrics.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every log line of a GraphQL request, its "request completed" line included, carries the operation (its first
+ * root field, bounded by the schema) and the company it asked for (`tenant_uuid`, when it is a well-formed id),
+ * beside Fastify's request id. Variables other than the company's id are never logged.
+ */
+export function requestLogPlugin(): Plugin<{ req?: FastifyRequest; reply?: FastifyReply; log?: FastifyBaseLogger }> {
+  return {
+    onExecute({ args }) {
+      const ctx = args.contextValue;
+      if (!ctx.req) return;
+      const op = describeOperation(args.document, args.operationName ?? undefined);
+      const tenant = tenantOf(args.document, args.operationName ?? undefined, args.variableValues ?? {});
+      const log = ctx.req.log.child({ operation: op.name, ...(tenant ? { tenant_uuid: tenant } : {}) });
+      ctx.req.log = log;
+      if (ctx.reply) ctx.reply.log = log;
+      if (ctx.log) ctx.log = log;
+    },
+  };
+}
+
+function tenantOf(
+  document: Parameters<typeof describeOperation>[0],
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): string | undefined {
+  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const op = (operationName ? ops.find((o) => o.name?.value === operationName) : undefined) ?? ops[0];
+  const field = op?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
+  if (field?.kind !== Kind.FIELD) return undefined;
+  const arg = field.arguments?.find((a) => a.name.value === 'tenant_uuid');
+  const value = arg ? valueOf(arg.value, variables) : undefined;
+  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined;
+}
+
+function valueOf(node: ValueNode, variables: Record<string, unknown>): unknown {
+  if (node.kind === Kind.VARIABLE) return variables[node.name.value];
+  if (node.kind === Kind.STRING) return node.value;
+  return undefined;
+}
