@@ -35,11 +35,11 @@ function tenantOf(
   const field = op?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
   if (field?.kind !== Kind.FIELD) return undefined;
   const arg = field.arguments?.find((a) => a.name.value === 'tenant_uuid');
-  const value = arg ? valueOf(arg.value, variables) : undefined;
+  const value = arg ? argumentValue(arg.value, variables) : undefined;
   return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : undefined;
 }
 
-function valueOf(node: ValueNode, variables: Record<string, unknown>): unknown {
+function argumentValue(node: ValueNode, variables: Record<string, unknown>): unknown {
   if (node.kind === Kind.VARIABLE) return variables[node.name.value];
   if (node.kind === Kind.STRING) return node.value;
   return undefined;
