@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
@@ -19,7 +20,11 @@ export type Realtime = {
 /** In-process by default; through Redis when REDIS_URL is set, so several instances share events. */
 export function createRealtime(redisUrl?: string): Realtime {
   if (!redisUrl) {
-    const pubsub = createPubSub<Record<string, [Row]>>();
+    // One listener per open subscription on a topic: a company with many people watching one list is normal, not
+    // a leak, so Node's warning at 11 listeners is turned off for this target.
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    const pubsub = createPubSub<Record<string, [Row]>>({ eventTarget: eventTarget as never });
     return {
       publish: (t, r) => pubsub.publish(t, r),
       subscribe: (t) => pubsub.subscribe(t),
