@@ -1,64 +1,7 @@
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { DEMO_COMPANY, DEMO_PASSWORD, seedDemoCompany } from './db/demo-seed.js';
-import { prepareDatabase, ServingRoleError } from './db/migrate.js';
+// The server's entry point. Tracing (OpenTelemetry, only with OTEL_EXPORTER_OTLP_ENDPOINT) must be set up before
+// the HTTP server and the database driver are loaded, so everything else is imported after it.
+import { startTracing } from './platform/tracing.js';
 
-const SHUTDOWN_LIMIT_MS = 10_000;
-
-async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
-  });
-  // Migrates as MIGRATION_DATABASE_URL's role when it is set (the tables' owner), else as DATABASE_URL's.
-  await prepareDatabase(database, config.migrationDatabaseUrl);
-  const app = await buildApp({ config, database });
-  if (config.demoData) {
-    const demo = await seedDemoCompany(database.db);
-    if (demo) {
-      app.log.info({ tenant_uuid: demo }, `created the demo company "${DEMO_COMPANY}"`);
-      // A fixed, public demo password: printing it is the point (it is no secret of anyone's).
-      app.log.info(
-        `demo sign-in: maria.alvarez@summitridge.test (an admin; every demo person is first.last@summitridge.test) with the password "${DEMO_PASSWORD}"`,
-      );
-    }
-  }
-  // Graceful: stop accepting, end SSE streams with a reconnect hint, finish requests in flight and the delivery
-  // worker's current message (app.close), close the database. Whatever still hangs after 10 s is cut off.
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting anyway');
-      process.exit(1);
-    }, SHUTDOWN_LIMIT_MS).unref();
-    try {
-      await app.close();
-      await database.close();
-    } catch (err) {
-      app.log.error({ err }, 'error while shutting down');
-      process.exit(1);
-    }
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Groundwork is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${database.kind}; files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : config.filesDir})`,
-  );
-}
-
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof ServingRoleError) {
-    console.error(err.message);
-  } else {
-    console.error(err);
-  }
-  process.exit(1);
-});
+const tracing = await startTracing();
+const { serve, exitOnStartupError } = await import('./serve.js');
+await serve(tracing).catch(exitOnStartupError);
