@@ -16,6 +16,7 @@ import { seedDemoTasks } from '../modules/tasks/tasks.seed.js';
 import { seedCompanyDefaults } from '../modules/tenants/tenants.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import { seedDemoTimecards } from '../modules/timecards/timecards.seed.js';
+import { seedDemoTools } from '../modules/tools/tools.seed.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
 import type { Db } from './client.js';
 import { withTenant } from './with-tenant.js';
@@ -102,6 +103,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedDemoReceipts(tx, tenant_uuid, personIds, jobIds.slice(0, 3), codeIds);
     await seedDemoSchedule(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
+    await seedDemoTools(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],
       name: `${PEOPLE[5][0]} ${PEOPLE[5][1]}`,

@@ -29,6 +29,7 @@ export { scheduledLabor } from '../modules/scheduling/scheduling.table.js';
 export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/settings.table.js';
 export { apprenticeshipRequirementsTemplate, staticListItems, staticStates } from '../modules/staticdata/staticdata.table.js';
 export { checklistTemplates, taskAssignees, tasks, taskThreads } from '../modules/tasks/tasks.table.js';
+export { containers, reservations, toolLogs, tools } from '../modules/tools/tools.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';
 export { timecardEntries, usersTimecard } from '../modules/timecards/timecards.table.js';
 export { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';

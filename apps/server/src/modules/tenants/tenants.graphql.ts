@@ -7,6 +7,7 @@ import { enterTenant, tenantQuery } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
 import { removeTenantFiles } from '../files/files.storage.js';
 import { seedDefaultSettings } from '../settings/settings.graphql.js';
+import { createHqContainer } from '../tools/tools.hq.js';
 import { seedCompanyDefaults } from './tenants.seed.js';
 import { tenants } from './tenants.table.js';
 
@@ -120,6 +121,7 @@ builder.mutationField('createTenant', (t) =>
         });
         await seedDefaultSettings(tx, tenant_uuid);
         await seedCompanyDefaults(tx, tenant_uuid);
+        await createHqContainer(tx, tenant_uuid);
         return row;
       });
     },
