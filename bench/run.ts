@@ -294,8 +294,10 @@ async function main(signal: AbortSignal): Promise<void> {
   } finally {
     for (const undo of cleanup.reverse()) await undo().catch((err) => console.error('cleanup:', err));
     await disconnected(admin, dbName);
+    // BENCH_KEEP=1 keeps the seeded database for a look at its plans (psql, EXPLAIN); its name is printed above.
+    if (process.env.BENCH_KEEP) console.log(`kept the database ${dbName}`);
     // with (force): a connection left behind by a failure must not keep the database alive.
-    await admin.query(`drop database if exists ${dbName} with (force)`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
 }
