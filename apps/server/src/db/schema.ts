@@ -13,6 +13,7 @@ export {
   user,
   verification,
 } from '../identity/auth.table.js';
+export { chatMessages } from '../modules/chatbot/chatbot.table.js';
 export { costcodes } from '../modules/costcodes/costcodes.table.js';
 export { customLinks } from '../modules/customlinks/customlinks.table.js';
 export { departments } from '../modules/departments/departments.table.js';

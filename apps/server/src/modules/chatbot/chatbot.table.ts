@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdOn, recordId, tenantUuid } from '../../db/columns.js';
+import { employees } from '../employees/employees.table.js';
+import { tenants } from '../tenants/tenants.table.js';
+
+/** Where an answer's facts came from: the tool, a label ("from time cards, Nov 16–22"), a link, and the rows. */
+export type ChatSource = {
+  tool: string;
+  label: string;
+  link: string | null;
+  rows: { label: string; value?: string | null; link?: string | null }[];
+};
+
+/**
+ * The chatbot conversation (issue 22): one per person, questions and answers in order. Clearing hides the
+ * person's messages from them (cleared_on) but keeps them, with the tool calls, for the company's admins to audit.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    tenant_uuid: tenantUuid(),
+    id: recordId(),
+    employees_id: integer('employees_id').notNull(),
+    role: text('role').notNull(),
+    body: text('body').notNull(),
+    language: text('language').notNull().default('en'),
+    /** 'builtin' (the intent parser) or 'model' (an OpenAI-compatible endpoint). */
+    engine: text('engine'),
+    sources: jsonb('sources').$type<ChatSource[]>().notNull().default([]),
+    /** The read-only tools run for this answer, with their input and how many rows they gave. */
+    tool_calls: jsonb('tool_calls').$type<{ tool: string; input: unknown; rows: number; refused?: boolean }[]>().notNull().default([]),
+    cleared_on: timestamp('cleared_on', { withTimezone: true, mode: 'string' }),
+    created_on: createdOn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.id] }),
+    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    // A person's conversation, newest first, and the rate limit's count of their recent questions.
+    index('chat_messages_person_idx').on(t.tenant_uuid, t.employees_id, t.id),
+    check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
