@@ -20,6 +20,7 @@ import '../modules/files/files.graphql.js';
 import '../modules/receipts/receipts.graphql.js';
 import '../modules/scheduling/scheduling.graphql.js';
 import '../modules/tasks/tasks.graphql.js';
+import '../modules/tools/tools.graphql.js';
 import '../modules/join/join.graphql.js';
 
 let schema: GraphQLSchema | undefined;
