@@ -180,7 +180,6 @@ const testRoute = createRoute({
 // that lands takes its path out of this list and adds its own route.
 const PLACEHOLDER_PATHS = [
   'admin/reports',
-  'modules/tool20',
   'modules/chatbot',
   'modules/ordering',
   'modules/inventory',
@@ -220,6 +219,13 @@ const tasksRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/tasks/tasks-page'), 'TasksPage'),
 });
 
+// Tools (issue 16): containers, moves with a log, reservations, QR labels and scanning.
+const toolsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/tool20',
+  component: lazyRouteComponent(() => import('../modules/tools/tools-page'), 'ToolsPage'),
+});
+
 // Crew scheduling (issue 19): the planner's board, a foreman's crews and a worker's own days.
 const schedulingPage = (path: string, name: 'SchedulingAdminPage' | 'SchedulingPage' | 'ScheduledPage') =>
   createRoute({
@@ -256,6 +262,7 @@ const routeTree = rootRoute.addChildren([
     receiptsRoute,
     ...schedulingRoutes,
     tasksRoute,
+    toolsRoute,
     peopleRoute,
     adminPeopleRoute,
   ]),

@@ -26,6 +26,8 @@ import shellEn from '../locales/shell.en.json';
 import shellEs from '../locales/shell.es.json';
 import tasksEn from '../locales/tasks.en.json';
 import tasksEs from '../locales/tasks.es.json';
+import toolsEn from '../locales/tools.en.json';
+import toolsEs from '../locales/tools.es.json';
 import timecardsEn from '../locales/timecards.en.json';
 import timecardsEs from '../locales/timecards.es.json';
 
@@ -47,6 +49,7 @@ export const resources = {
     receipts: receiptsEn,
     scheduling: schedulingEn,
     tasks: tasksEn,
+    tools: toolsEn,
     join: joinEn,
   },
   es: {
@@ -63,6 +66,7 @@ export const resources = {
     receipts: receiptsEs,
     scheduling: schedulingEs,
     tasks: tasksEs,
+    tools: toolsEs,
     join: joinEs,
   },
 } as const;
@@ -84,6 +88,7 @@ declare module 'i18next' {
       receipts: typeof receiptsEn;
       scheduling: typeof schedulingEn;
       tasks: typeof tasksEn;
+      tools: typeof toolsEn;
       join: typeof joinEn;
     };
   }
