@@ -43,6 +43,9 @@ const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(10).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(10).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
 });
 
 export type Config = {
@@ -82,6 +85,11 @@ export type Config = {
    * are open unless it is set.
    */
   metricsToken?: string;
+  /**
+   * The chatbot's model: any OpenAI-compatible endpoint (LLM_BASE_URL, LLM_MODEL, optional LLM_API_KEY). Without
+   * it the chatbot answers with its built-in parser.
+   */
+  llm?: { baseUrl: string; apiKey?: string; model: string };
 };
 
 export type S3Config = {
@@ -120,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other S3 settings`).join('\n')}`,
       );
     }
+  }
+  if (Boolean(e.LLM_BASE_URL) !== Boolean(e.LLM_MODEL)) {
+    const missing = e.LLM_BASE_URL ? 'LLM_MODEL' : 'LLM_BASE_URL';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required with the other LLM setting`);
   }
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the role that serves requests)');
@@ -170,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } }
       : {}),
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    ...(e.LLM_BASE_URL && e.LLM_MODEL
+      ? { llm: { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}) } }
+      : {}),
   };
 }
 
