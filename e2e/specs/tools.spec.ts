@@ -1,0 +1,115 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { type Browser, expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers';
+import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
+
+// Demo company (apps/server/src/modules/tools/tools.seed.ts): HQ Shop, Truck 1 (Luis), Truck 2 (Tom), Truck 3,
+// Job box A and B, tools T-0001…T-0060 (T-0060 archived). Luis Hernandez holds tool20_basic; Maria admin_access.
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
+
+async function newPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  return context.newPage();
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+test.describe.configure({ mode: 'serial' });
+
+test('a foreman types a tool number on a phone, moves the tool to their truck and sees the log line', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await signIn(page, DEMO_FOREMAN);
+  await page.goto('/modules/tool20');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Scan' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Scan' }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan a tool' });
+  await scan.getByLabel('Tool number').fill('2');
+  await scan.getByRole('button', { name: 'Find' }).click();
+  const tool = page.getByRole('dialog', { name: /^T-0002 · / });
+  await expect(tool).toBeVisible();
+  await tool.getByRole('button', { name: 'Move' }).click();
+  const move = page.getByRole('dialog', { name: 'Move tools' });
+  await move.getByRole('combobox', { name: 'Move to' }).click();
+  await page.getByRole('option', { name: 'Truck 1 (Luis)' }).click();
+  await move.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText('Tool moved.')).toBeVisible();
+  await expect(tool.getByText('Truck 1 (Luis)').first()).toBeVisible();
+  await expect(tool.getByText(/→ Truck 1 \(Luis\) by Luis Hernandez/).first()).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/tools-phone.png` });
+  await page.context().close();
+});
+
+test('an admin reserves a kit for next week, sees a conflict refused, deletes a container and finds its tools in HQ', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const page = await newPage(browser, { width: 1440, height: 900 });
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/modules/tool20');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/tools-desktop.png` });
+
+  await page.getByRole('tab', { name: 'Reservations' }).click();
+  await expectNoSeriousA11yViolations(page);
+  const now = new Date();
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ((8 - now.getUTCDay()) % 7 || 7)));
+  const start = isoDay(monday);
+  const end = isoDay(new Date(monday.getTime() + 2 * 86_400_000));
+  const reserve = async (numbers: string[]) => {
+    await page.getByLabel('Start date').fill(start);
+    await page.getByLabel('End date').fill(end);
+    await page.getByRole('combobox', { name: 'Job' }).click();
+    await page.getByRole('option').first().click();
+    for (const n of numbers) await page.getByRole('checkbox', { name: new RegExp(`^${n} · `) }).check();
+    await page.getByRole('button', { name: `Reserve ${numbers.length} tools` }).click();
+  };
+  await reserve(['T-0021', 'T-0022', 'T-0023']);
+  await expect(page.getByText('Tools reserved.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'T-0022' }).first()).toBeVisible();
+  await reserve(['T-0022']);
+  await expect(page.getByText(new RegExp(`is already reserved from ${start} to ${end}`))).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/tools-reservations.png` });
+
+  await page.getByRole('tab', { name: 'Containers' }).click();
+  await page.getByRole('button', { name: 'View tools in Job box B' }).click();
+  const inBox = await page.getByRole('listitem').allInnerTexts();
+  const numbers = inBox.map((t) => /T-\d{4}/.exec(t)?.[0]).filter((n): n is string => !!n);
+  expect(numbers.length).toBeGreaterThan(0);
+  await page.getByRole('tab', { name: 'Containers' }).click();
+  await page.getByRole('button', { name: 'Delete Job box B' }).click();
+  await expect(page.getByText('Container deleted; its tools are in HQ.')).toBeVisible();
+  await page.getByRole('button', { name: 'View tools in HQ Shop' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: numbers[0] })).toBeVisible();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: numbers[0] })
+    .getByRole('button', { name: /^Details for / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^${numbers[0]} · `) });
+  await expect(
+    dialog.getByText(/Container "Job box B" was deleted by Maria Alvarez on .* UTC; its tools were moved to headquarters\./),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/tools-hq-note.png` });
+  await page.context().close();
+});
+
+test('the label sheet PDF opens and holds one QR label per active tool', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser, { width: 1440, height: 900 });
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/modules/tool20');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print QR labels' }).click()]);
+  const pdf = readFileSync((await download.path()) as string);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const { PDFParse } = await import('pdf-parse');
+  const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+  const labels = text.match(/T-\d{4}/g) ?? [];
+  expect(new Set(labels).size).toBe(59);
+  expect(labels.length).toBe(59);
+  await page.context().close();
+});
