@@ -355,7 +355,7 @@ function ScanDialog({ tenant, onClose, onFound }: { tenant: string; onClose: () 
   const video = useRef<HTMLVideoElement>(null);
   const find = async (raw: string) => {
     const target = parseScan(raw);
-    if (!target || target.kind !== 'tool') return setError(t('scan.notFound'));
+    if (target?.kind !== 'tool') return setError(t('scan.notFound'));
     const tool = await api.getTool({ tenant_uuid: tenant, tool_number: target.number }).catch(() => null);
     if (tool) onFound(tool.id);
     else setError(t('scan.notFound'));
@@ -588,12 +588,12 @@ function Reservations({ tenant, admin }: { tenant: string; admin: boolean }) {
       )}
       <List aria-label={t('tabs.reservations')}>
         {(list.data ?? []).map((r) => (
-          <ListItem key={r.id} divider sx={r.overdue ? { bgcolor: 'error.light', color: 'error.contrastText' } : undefined}>
+          <ListItem key={r.id} divider sx={r.overdue ? { borderLeft: 4, borderColor: 'error.main' } : undefined}>
             <ListItemText
               primary={`${r.tool_number ?? ''} · ${r.tool_name ?? ''}`}
               secondary={`${r.start_date} – ${r.end_date} · ${[r.employee_name, r.job_label].filter(Boolean).join(', ')}${r.overdue ? ` · ${t('overdue')}` : ''}`}
-              slotProps={{ secondary: { color: r.overdue ? 'inherit' : undefined } }}
             />
+            {r.overdue && <Chip size="small" color="error" label={t('overdue')} sx={{ mr: 1 }} />}
             {admin && (
               <Button size="small" onClick={() => step.mutate({ id: r.id, step: r.checked_out_on ? 'in' : 'out' })}>
                 {r.checked_out_on ? t('reserve.checkIn') : t('reserve.checkOut')}
