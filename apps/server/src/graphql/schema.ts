@@ -12,6 +12,7 @@ import '../modules/timecards/timecards.graphql.js';
 import '../modules/modules/modules.graphql.js';
 import '../modules/navigation/navigation.graphql.js';
 import '../modules/settings/settings.graphql.js';
+import '../modules/chatbot/chatbot.graphql.js';
 import '../modules/customlinks/customlinks.graphql.js';
 import '../modules/staticdata/staticdata.graphql.js';
 import '../modules/profile/profile.graphql.js';
