@@ -118,6 +118,32 @@ const ALL_SCENARIOS: (GraphQLRequest & {
     params: (c) => [c.tenantUuid, PAGE],
   },
   {
+    // Tools (issue 16): the first page of 5,000 tools by name with their container, as the tool list shows it.
+    op: 'tools: searchTools',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { searchTools(tenant_uuid: $t, limit: $n) { items { id tool_number name container_id container_name } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.searchTools.items,
+    sql: `select t.id, t.tool_number, t.name, t.container_id, c.container_name from tools t
+  left join containers c on c.tenant_uuid = t.tenant_uuid and c.id = t.container_id
+  where t.tenant_uuid = $1 and t.status = 1 order by t.name, t.id limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
+  },
+  {
+    // Tools (issue 16): the newest page of the company's 200k-row move log, with where to and who.
+    op: 'tools: toolLog',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { toolLog(tenant_uuid: $t, limit: $n) { items { id tools_id to_container_id to_name employee_name note } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.toolLog.items,
+    sql: `select l.id, l.tools_id, l.to_container_id,
+  (select c.container_name from containers c where c.tenant_uuid = l.tenant_uuid and c.id = l.to_container_id) as to_name,
+  nullif(trim(concat_ws(' ', e.firstname, e.lastname)), '') as employee_name, l.note
+  from tool_logs l left join employees e on e.tenant_uuid = l.tenant_uuid and e.id = l.employees_id
+  where l.tenant_uuid = $1 order by l.id desc limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
+  },
+  {
     // "My tasks" (issue 20): the foreman's first page of 50k tasks, overdue first then newest, with the job label and
     // assignees; the raw route answers the same rows and assignees in one statement.
     op: 'listTasks (my tasks)',
@@ -200,7 +226,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const seedStart = performance.now();
     const tenant = await seedLargeTenant(database.db);
     console.log(
-      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs, ${SIZES.timeEntries} time entries, ${SIZES.receipts} receipts, ${SIZES.tasks} tasks in ${Math.round(performance.now() - seedStart)} ms`,
+      `seeded ${dbName}: ${SIZES.people} people, ${SIZES.costcodes} cost codes, ${SIZES.jobs} jobs, ${SIZES.timeEntries} time entries, ${SIZES.receipts} receipts, ${SIZES.tasks} tasks, ${SIZES.tools} tools, ${SIZES.toolLogs} tool log rows in ${Math.round(performance.now() - seedStart)} ms`,
     );
     signal.throwIfAborted();
 

@@ -11,12 +11,23 @@ import { scheduledLabor } from '@groundwork/server/src/modules/scheduling/schedu
 import { tenantSettings } from '@groundwork/server/src/modules/settings/settings.table.js';
 import { taskAssignees, tasks } from '@groundwork/server/src/modules/tasks/tasks.table.js';
 import { timecardEntries, usersTimecard } from '@groundwork/server/src/modules/timecards/timecards.table.js';
+import { containers, tools } from '@groundwork/server/src/modules/tools/tools.table.js';
 import { createMember, createTenant } from '@groundwork/server/src/testing/factories.js';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** The large tenant of DESIGN.md "Performance budgets"; the signed-in admin is one of the people. */
-export const SIZES = { people: 500, costcodes: 240, jobs: 300, timeEntries: 100_000, crew: 20, receipts: 20_000, tasks: 50_000 } as const;
+export const SIZES = {
+  people: 500,
+  costcodes: 240,
+  jobs: 300,
+  timeEntries: 100_000,
+  crew: 20,
+  receipts: 20_000,
+  tasks: 50_000,
+  tools: 5_000,
+  toolLogs: 200_000,
+} as const;
 
 /** Ten biweekly pay periods of time, from this Monday; the measured period is the fifth. */
 export const TIME = { anchor: '2026-01-05', periods: 10, measured: { start: '2026-03-02', end: '2026-03-15' } } as const;
@@ -44,6 +55,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'receipts', run: seedReceipts },
   { table: 'tasks', run: seedTasks },
   { table: 'scheduled_labor', run: seedSchedule },
+  { table: 'tools', run: seedTools },
   {
     table: 'departments',
     run: (ctx) =>
@@ -101,6 +113,49 @@ export async function seedLargeTenant(db: Db): Promise<LargeTenant> {
  * Multi-row inserts sized to stay under PostgreSQL's 65,535 bind parameters per statement,
  * which keeps a 100k-row table to a few dozen round trips.
  */
+/**
+ * Tools (issue 16): an HQ and 39 trucks and job boxes, 5,000 tools spread over them, and 200k log rows (40 moves per
+ * tool over two years, by everyone), written by one INSERT … SELECT so the seed stays quick.
+ */
+async function seedTools({ tx, tenantUuid, random, ids }: SeedContext): Promise<number[]> {
+  const people = ids.get('employees') ?? [];
+  const places = await insertBatched(
+    tx,
+    containers,
+    Array.from({ length: 40 }, (_, i) => ({
+      tenant_uuid: tenantUuid,
+      container_name: i === 0 ? 'HQ' : i < 25 ? `Truck ${i}` : `Job box ${i - 24}`,
+      hq: i === 0,
+    })),
+  );
+  const KIND = ['Hammer drill', 'Circular saw', 'Impact driver', 'Laser level', 'Generator', 'Ladder', 'Rotary hammer', 'Vibrator'];
+  const toolIds = await insertBatched(
+    tx,
+    tools,
+    Array.from({ length: SIZES.tools }, (_, i) => ({
+      tenant_uuid: tenantUuid,
+      tool_number: `T-${String(i + 1).padStart(5, '0')}`,
+      name: `${pick(random, KIND)} #${i + 1}`,
+      category: pick(random, ['Power tools', 'Survey', 'Access', 'Power', 'Concrete']),
+      status: random() < 0.03 ? 0 : 1,
+      container_id: pick(random, places),
+    })),
+  );
+  const perTool = SIZES.toolLogs / SIZES.tools;
+  await tx.execute(sql`
+    insert into tool_logs (tenant_uuid, tools_id, from_container_id, to_container_id, employees_id, note, created_on)
+    select ${tenantUuid}::uuid, t.id,
+      (${sql.raw(`array[${places.join(',')}]`)})[1 + ((t.id * 7 + g) % ${places.length})],
+      (${sql.raw(`array[${places.join(',')}]`)})[1 + ((t.id * 7 + g + 1) % ${places.length})],
+      (${sql.raw(`array[${people.slice(0, 200).join(',')}]`)})[1 + ((t.id + g) % ${Math.min(200, people.length)})],
+      case when g % 5 = 0 then 'Loaded for the week' end,
+      timestamptz '2024-03-01' + (g * interval '18 days') + (t.id % 600) * interval '1 minute'
+    from tools t cross join generate_series(1, ${perTool}) g
+    where t.tenant_uuid = ${tenantUuid}::uuid
+    order by g, t.id`);
+  return toolIds;
+}
+
 export async function insertBatched<T extends PgTable & { id: PgColumn }>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
   if (rows.length === 0) return [];
   const size = Math.min(5000, Math.floor(60_000 / Object.keys(rows[0]).length));
