@@ -1,6 +1,6 @@
 import { addDays, isoDay } from '@groundwork/core/pay-periods';
 import { formatToolNumber } from '@groundwork/core/tools';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { createHqContainer } from './tools.hq.js';
 import { containers, reservations, toolLogs, tools } from './tools.table.js';
@@ -93,6 +93,11 @@ export async function seedDemoTools(tx: Tx, tenant_uuid: string, people: number[
       at = to;
     }
   }
+  // last_log carries the mover's name, as a real move writes it.
+  await tx.execute(sql`
+    update tools t set last_log = jsonb_set(t.last_log, '{employee_name}', to_jsonb(trim(concat_ws(' ', e.firstname, e.lastname))))
+    from employees e
+    where t.tenant_uuid = ${tenant_uuid} and e.tenant_uuid = t.tenant_uuid and e.id = (t.last_log->>'employees_id')::int`);
   // Reservations: one overdue (past end, not picked back up), two next week, one completed.
   const next = addDays(today, 7 - new Date(`${today}T00:00:00Z`).getUTCDay() + 1);
   await tx.insert(reservations).values([
