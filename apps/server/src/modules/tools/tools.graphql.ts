@@ -11,10 +11,11 @@ import {
   toolRecordSchema,
 } from '@groundwork/core/tools';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { defineRecordOperations } from '../../graphql/record-operations.js';
+import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { employees } from '../employees/employees.table.js';
 import { attachFiles, type FileSummary, filesOf } from '../files/files.service.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -273,7 +274,10 @@ const cleanNote = (note: string | null | undefined) => {
   return n;
 };
 
-async function withPhotos(g: Gated, rows: ToolRow[]): Promise<ToolView[]> {
+async function withPhotos(g: Gated, rows: ToolRow[], info?: GraphQLResolveInfo, underItems = false): Promise<ToolView[]> {
+  // Photos cost a query per page: only when the request selected them.
+  const fields = info ? selectedColumns(info, underItems) : null;
+  if (fields && !fields.has('photos')) return rows;
   const photos = await filesOf(
     g.tx,
     g.member.tenantUuid,
@@ -299,7 +303,7 @@ tenantQuery(
       limit: t.int({ required: false }),
       nextToken: t.string({ required: false }),
     }),
-    resolve: async (args, g) => {
+    resolve: async (args, g, info) => {
       const limit = args.limit ?? 50;
       checkLimit(limit);
       const after = args.nextToken
@@ -310,7 +314,7 @@ tenantQuery(
         limit,
         after: after ? { name: after[0], id: after[1] } : null,
       });
-      return { items: await withPhotos(g, items), nextToken: more && last ? enc([last.name, last.id]) : null };
+      return { items: await withPhotos(g, items, info, true), nextToken: more && last ? enc([last.name, last.id]) : null };
     },
   },
 );
