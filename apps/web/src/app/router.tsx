@@ -180,7 +180,6 @@ const testRoute = createRoute({
 // that lands takes its path out of this list and adds its own route.
 const PLACEHOLDER_PATHS = [
   'admin/reports',
-  'modules/chatbot',
   'modules/ordering',
   'modules/inventory',
   'modules/announcements',
@@ -226,6 +225,13 @@ const toolsRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/tools/tools-page'), 'ToolsPage'),
 });
 
+// The chatbot (issue 22): questions about the company's own records, answered from tools run as the asker.
+const chatbotRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/chatbot',
+  component: lazyRouteComponent(() => import('../modules/chatbot/chatbot-page'), 'ChatbotPage'),
+});
+
 // Crew scheduling (issue 19): the planner's board, a foreman's crews and a worker's own days.
 const schedulingPage = (path: string, name: 'SchedulingAdminPage' | 'SchedulingPage' | 'ScheduledPage') =>
   createRoute({
@@ -262,6 +268,7 @@ const routeTree = rootRoute.addChildren([
     receiptsRoute,
     ...schedulingRoutes,
     tasksRoute,
+    chatbotRoute,
     toolsRoute,
     peopleRoute,
     adminPeopleRoute,

@@ -4,6 +4,8 @@ import filesEn from '../components/files/files.en.json';
 import filesEs from '../components/files/files.es.json';
 import authEn from '../locales/auth.en.json';
 import authEs from '../locales/auth.es.json';
+import chatbotEn from '../locales/chatbot.en.json';
+import chatbotEs from '../locales/chatbot.es.json';
 import companyEn from '../locales/company.en.json';
 import companyEs from '../locales/company.es.json';
 import dashboardEn from '../locales/dashboard.en.json';
@@ -26,10 +28,10 @@ import shellEn from '../locales/shell.en.json';
 import shellEs from '../locales/shell.es.json';
 import tasksEn from '../locales/tasks.en.json';
 import tasksEs from '../locales/tasks.es.json';
-import toolsEn from '../locales/tools.en.json';
-import toolsEs from '../locales/tools.es.json';
 import timecardsEn from '../locales/timecards.en.json';
 import timecardsEs from '../locales/timecards.es.json';
+import toolsEn from '../locales/tools.en.json';
+import toolsEs from '../locales/tools.es.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -50,6 +52,7 @@ export const resources = {
     scheduling: schedulingEn,
     tasks: tasksEn,
     tools: toolsEn,
+    chatbot: chatbotEn,
     join: joinEn,
   },
   es: {
@@ -67,6 +70,7 @@ export const resources = {
     scheduling: schedulingEs,
     tasks: tasksEs,
     tools: toolsEs,
+    chatbot: chatbotEs,
     join: joinEs,
   },
 } as const;
@@ -89,6 +93,7 @@ declare module 'i18next' {
       scheduling: typeof schedulingEn;
       tasks: typeof tasksEn;
       tools: typeof toolsEn;
+      chatbot: typeof chatbotEn;
       join: typeof joinEn;
     };
   }
