@@ -118,8 +118,11 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
       .values(['Foremen', 'Crew', 'Office'].map((usergroup) => ({ tenant_uuid, usergroup })))
       .returning({ id: usergroups.id });
     const grants: [number, string[]][] = [
-      [groups[0].id, ['projects_basic', 'people_basic', 'receipts_basic', 'project_notes_admin', 'tool20_basic', 'basic_access']],
-      [groups[1].id, ['basic_access', 'receipts_basic', 'tool20_basic']],
+      [
+        groups[0].id,
+        ['projects_basic', 'people_basic', 'receipts_basic', 'project_notes_admin', 'tool20_basic', 'chatbot_basic', 'basic_access'],
+      ],
+      [groups[1].id, ['basic_access', 'receipts_basic', 'tool20_basic', 'chatbot_basic']],
       [
         groups[2].id,
         ['people_admin', 'projects_basic', 'receipts_admin', 'ordering_admin', 'announcements_admin', 'scheduling_admin', 'basic_access'],

@@ -116,7 +116,9 @@ const dateRange = (lang: ChatLanguage, from: IsoDate, to: IsoDate) => {
   const day = (d: IsoDate) => String(Number(d.slice(8, 10)));
   return lang === 'es' ? `${day(from)}–${fmt(to)}` : `${fmt(from)}–${day(to)}`;
 };
-const hoursText = (h: number) => (Math.round(h * 100) / 100).toString();
+/** Hours as the app shows them (the budget tab): grouped thousands, at most two decimals. */
+const hoursText = (h: number, lang: ChatLanguage = 'en') =>
+  new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { maximumFractionDigits: 2 }).format(h);
 const refuse = (text: string): ToolResult => ({ text, data: { refused: text }, source: null, refused: true, rows: 0 });
 
 const nameInput = z.string().trim().min(1).max(120);
@@ -269,13 +271,13 @@ const hoursTool: ChatTool<
       tool: 'hours',
       label: say(lang, 'fromTimecards', { when }),
       link: '/modules/timecards',
-      rows: rows.map((r) => ({ label: r.name, value: `${hoursText(Number(r.hours))} h`, link: null })),
+      rows: rows.map((r) => ({ label: r.name, value: `${hoursText(Number(r.hours), lang)} h`, link: null })),
     };
     const text = self
-      ? say(lang, what ? 'youBookedTo' : 'youBooked', { hours: hoursText(total), when, what })
+      ? say(lang, what ? 'youBookedTo' : 'youBooked', { hours: hoursText(total, lang), when, what })
       : person
-        ? say(lang, what ? 'personBookedTo' : 'personBooked', { name: person.name, hours: hoursText(total), when, what })
-        : say(lang, what ? 'crewBookedTo' : 'crewBooked', { hours: hoursText(total), when, what, people: String(rows.length) });
+        ? say(lang, what ? 'personBookedTo' : 'personBooked', { name: person.name, hours: hoursText(total, lang), when, what })
+        : say(lang, what ? 'crewBookedTo' : 'crewBooked', { hours: hoursText(total, lang), when, what, people: String(rows.length) });
     return {
       text,
       data: { from: input.from, to: input.to, job: job?.label, costcode: code?.costcode, total, people: rows },
@@ -323,14 +325,14 @@ const budgetTool: ChatTool<z.ZodObject<{ job: z.ZodString }>> = {
       link: `/modules/projects?id=${job.id}&tab=budget`,
       rows: rows.map((r) => ({
         label: `${r.costcode}${r.description ? ` ${r.description}` : ''}`,
-        value: `${hoursText(Number(r.actual))} / ${hoursText(Number(r.budget))} h`,
+        value: `${hoursText(Number(r.actual), lang)} / ${hoursText(Number(r.budget), lang)} h`,
       })),
     };
     const text =
       say(lang, 'budgetLine', {
         job: job.label,
-        actual: hoursText(actual),
-        budget: hoursText(budget),
+        actual: hoursText(actual, lang),
+        budget: hoursText(budget, lang),
         pct: pct === null ? '—' : `${pct}%`,
       }) + (over.length ? ` ${say(lang, 'overOn', { codes: over.join(', ') })}` : '');
     return { text, data: { job: job.label, budget_hours: budget, actual_hours: actual, by_costcode: rows }, source, rows: rows.length };
