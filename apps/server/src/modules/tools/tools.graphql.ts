@@ -640,3 +640,48 @@ tenantMutation(
     },
   },
 );
+
+tenantMutation(
+  'addTool',
+  { area: 'tools', action: 'write' },
+  {
+    type: ToolRef,
+    description: 'Adds a tool to the HQ container with the next free tool number (T-0001…); admins only.',
+    args: (t) => ({
+      name: t.string({ required: true }),
+      category: t.string({ required: false }),
+      make: t.string({ required: false }),
+      model: t.string({ required: false }),
+      serial: t.string({ required: false }),
+      description: t.string({ required: false }),
+    }),
+    resolve: async (args, g) => {
+      const parsed = toolRecordSchema.safeParse(args);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new AppError('VALIDATION', issue.message, { field: issue.path.join('.') });
+      }
+      const tenant = g.member.tenantUuid;
+      const hq = await createHqContainer(g.tx, tenant);
+      const [number] = await nextToolNumbers({ tx: g.tx }, tenant, 1);
+      const blank = (v: string | null | undefined) => v?.trim() || null;
+      const [row] = await g.tx
+        .insert(tools)
+        .values({
+          tenant_uuid: tenant,
+          tool_number: number,
+          name: args.name.trim(),
+          category: blank(args.category),
+          make: blank(args.make),
+          model: blank(args.model),
+          serial: blank(args.serial),
+          description: blank(args.description),
+          container_id: hq,
+          created_by: g.member.employeeId,
+        })
+        .returning({ id: tools.id });
+      const [view] = await toolsByIds(g.tx, tenant, [row.id]);
+      return { ...view, photos: [] };
+    },
+  },
+);

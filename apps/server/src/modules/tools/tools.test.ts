@@ -227,6 +227,17 @@ describe('tools: who may do what', () => {
     expect(code(await t.gql(LABELS, { t: company }, boss.token))).toBe('FORBIDDEN');
   });
 
+  it('addTool numbers the next tool and puts it in HQ; basic may not', async () => {
+    const ADD = `mutation($t: ID!, $n: String!) { addTool(tenant_uuid: $t, name: $n, category: "Survey") { id tool_number container_id category } }`;
+    const added = ok(await t.gql(ADD, { t: tenant, n: 'Transit level' }, admin.token)).addTool as {
+      tool_number: string;
+      container_id: number;
+    };
+    expect(added).toMatchObject({ tool_number: 'T-0004', container_id: hq });
+    expect(message(await t.gql(ADD, { t: tenant, n: '  ' }, admin.token))).toBe('Required.');
+    expect(code(await t.gql(ADD, { t: tenant, n: 'x' }, worker.token))).toBe('FORBIDDEN');
+  });
+
   it('prints a label sheet PDF with one QR per tool', async () => {
     const b64 = ok(await t.gql(LABELS, { t: tenant, ids: [drill, saw, level] }, foreman.token)).toolLabelSheet as string;
     const pdf = Buffer.from(b64, 'base64');
