@@ -157,7 +157,7 @@ describe('the built-in parser', () => {
       {
         tool: 'schedule',
         label: 'from the schedule, Nov 25',
-        link: '/modules/scheduling',
+        link: '/modules/scheduled',
         rows: [
           { label: 'Ana Ruiz', value: 'confirmed', link: `/modules/people?id=${ana.employeeId}` },
           { label: 'Ben Miller', value: 'not confirmed yet', link: `/modules/people?id=${ben.employeeId}` },

@@ -145,7 +145,8 @@ const scheduleTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString>; pers
         .innerJoin(employees, and(eq(employees.tenant_uuid, scheduledLabor.tenant_uuid), eq(employees.id, scheduledLabor.employees_id)))
         .where(and(eq(scheduledLabor.tenant_uuid, t), eq(scheduledLabor.jobs_id, job.id), eq(scheduledLabor.date, input.date)))
         .orderBy(asc(personName));
-      const link = admin ? '/admin/scheduling' : '/modules/scheduling';
+      // The planner's board for scheduling admins; for a foreman, My Schedule (the crew screens need scheduling_admin).
+      const link = admin ? '/admin/scheduling' : '/modules/scheduled';
       const source: ChatSource = {
         tool: 'schedule',
         label: say(lang, 'fromSchedule', { when: dateRange(lang, input.date, input.date) }),
@@ -184,7 +185,7 @@ const scheduleTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString>; pers
     const source: ChatSource = {
       tool: 'schedule',
       label: say(lang, 'fromSchedule', { when }),
-      link: self || person.id === member.employeeId ? '/modules/scheduled' : admin ? '/admin/scheduling' : '/modules/scheduling',
+      link: admin && !self && person.id !== member.employeeId ? '/admin/scheduling' : '/modules/scheduled',
       rows: visible.map((r) => ({
         label: r.event === 'Work' ? (r.label ?? '') : r.event,
         value: say(lang, `status_${r.status}`),

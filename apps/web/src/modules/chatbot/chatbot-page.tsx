@@ -179,7 +179,7 @@ function Chatbot({ tenant }: { tenant: string }) {
             <Typography>{t('empty')}</Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               {[...(info.data?.suggestions ?? []), t('whatCanYouDo')].map((s) => (
-                <Chip key={s} label={s} variant="outlined" color="primary" onClick={() => send(s)} />
+                <Chip key={s} label={s} variant="outlined" onClick={() => send(s)} />
               ))}
             </Stack>
           </Stack>
