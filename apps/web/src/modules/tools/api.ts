@@ -172,3 +172,15 @@ export const listJobs = (v: T) =>
     ),
     v,
   ).then((d) => d.listJobs.items);
+
+export const addTool = (
+  v: T & { name: string; category?: string | null; make?: string | null; model?: string | null; serial?: string | null },
+) =>
+  request(
+    op<
+      { addTool: Tool },
+      typeof v
+    >(`mutation AddTool($tenant_uuid: ID!, $name: String!, $category: String, $make: String, $model: String, $serial: String) {
+      addTool(tenant_uuid: $tenant_uuid, name: $name, category: $category, make: $make, model: $model, serial: $serial) { ${TOOL} } }`),
+    v,
+  ).then((d) => d.addTool);

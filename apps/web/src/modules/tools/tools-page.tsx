@@ -56,6 +56,7 @@ function TenantTools({ tenant }: { tenant: string }) {
   const [tab, setTab] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const [scan, setScan] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [containerFilter, setContainerFilter] = useState<number | ''>('');
   const snackbar = useSnackbar();
 
@@ -83,7 +84,13 @@ function TenantTools({ tenant }: { tenant: string }) {
         <Button variant="outlined" onClick={printLabels}>
           {t('labels')}
         </Button>
+        {admin && (
+          <Button variant="outlined" onClick={() => setAdding(true)}>
+            {t('add.open')}
+          </Button>
+        )}
       </Stack>
+      {adding && <AddToolDialog tenant={tenant} onClose={() => setAdding(false)} />}
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label={t('title')} variant="scrollable">
         <Tab label={t('tabs.tools')} />
         <Tab label={t('tabs.containers')} />
@@ -115,6 +122,45 @@ function TenantTools({ tenant }: { tenant: string }) {
         />
       )}
     </>
+  );
+}
+
+function AddToolDialog({ tenant, onClose }: { tenant: string; onClose: () => void }) {
+  const { t } = useTranslation('tools');
+  const qc = useQueryClient();
+  const snackbar = useSnackbar();
+  const [v, setV] = useState({ name: '', category: '', make: '', model: '', serial: '' });
+  const add = useMutation({
+    mutationFn: () => api.addTool({ tenant_uuid: tenant, ...v }),
+    onSuccess: async (tool) => {
+      snackbar.show({ color: 'success', message: t('add.added', { number: tool.tool_number }) });
+      await qc.invalidateQueries({ queryKey: ['tools', tenant] });
+      onClose();
+    },
+    onError: (e) => snackbar.show({ color: 'error', message: errorText(e, t('messages.addToolError')) }),
+  });
+  const field = (key: keyof typeof v, required = false) => (
+    <TextField label={t(`add.${key}`)} value={v[key]} required={required} onChange={(e) => setV({ ...v, [key]: e.target.value })} />
+  );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{t('add.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {field('name', true)}
+          {field('category')}
+          {field('make')}
+          {field('model')}
+          {field('serial')}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <Button variant="contained" disabled={!v.name.trim() || add.isPending} onClick={() => add.mutate()}>
+          {t('add.action')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
