@@ -72,7 +72,7 @@ test('an admin reserves a kit for next week, sees a conflict refused, deletes a 
     await page.getByRole('combobox', { name: 'Job' }).click();
     await page.getByRole('option').first().click();
     for (const n of numbers) await page.getByRole('checkbox', { name: new RegExp(`^${n} · `) }).check();
-    await page.getByRole('button', { name: `Reserve ${numbers.length} tools` }).click();
+    await page.getByRole('button', { name: `Reserve ${numbers.length} tool${numbers.length === 1 ? '' : 's'}` }).click();
   };
   await reserve(['T-0021', 'T-0022', 'T-0023']);
   await expect(page.getByText('Tools reserved.')).toBeVisible();
