@@ -50,6 +50,8 @@ export type ParsedQuestion = {
   costcode: string | null;
   /** The question with accents and punctuation removed, lower case: what the server scans for names. */
   normalized: string;
+  /** What "where is …" asks about, when it is not a person (a tool: "the Hilti TE 70"). */
+  subject: string | null;
 };
 
 /** Lower case, no accents, no punctuation but hyphens, apostrophes and slashes (12/3), single spaces. */
@@ -171,6 +173,10 @@ export function parseQuestion(text: string, today: IsoDate, fallback: ChatLangua
     self,
     costcode: code ? code[1] : null,
     normalized,
+    subject:
+      /\b(?:where is|where's|wheres|where are|donde esta|donde estan)\s+(?:the |my |our |el |la |los |las |mi |nuestro |nuestra )?(.+?)(?:\s+(?:now|right now|today|ahora|hoy))?$/.exec(
+        normalized,
+      )?.[1] ?? null,
   };
 }
 

@@ -39,6 +39,8 @@ export async function builtinAnswer(ctx: ToolContext, question: string): Promise
     case 'schedule':
       if (job) call = { tool: 'schedule', input: { job: job.job, date: parsed.date } };
       else if (named) call = { tool: 'schedule', input: { person: named.name, date: parsed.date } };
+      // "Where is the Hilti TE 70?": not a job or a person, so a tool.
+      else if (parsed.subject && !/^(i|me|yo)$/.test(parsed.subject)) call = { tool: 'tool_location', input: { tool: parsed.subject } };
       else if (parsed.self) call = { tool: 'schedule', input: { person: 'me', date: parsed.date } };
       break;
     case 'hours':

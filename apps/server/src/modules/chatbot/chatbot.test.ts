@@ -11,6 +11,7 @@ import { tenantsModules } from '../modules/modules.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { taskAssignees, tasks } from '../tasks/tasks.table.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
+import { containers, tools } from '../tools/tools.table.js';
 import { chatMessages } from './chatbot.table.js';
 
 // The chatbot (issue 22): the built-in parser on 20 fixture questions, permissions living in the tools, a scripted
@@ -39,7 +40,7 @@ const person = (firstname: string, lastname: string, permissions: string[]) =>
 beforeAll(async () => {
   tenant = await createTenant(t.database.db, 'Summit Test');
   const chat = ['chatbot_basic', 'basic_access'];
-  foreman = await person('Luis', 'Hernandez', [...chat, 'projects_basic', 'people_basic']);
+  foreman = await person('Luis', 'Hernandez', [...chat, 'projects_basic', 'people_basic', 'tool20_basic']);
   ana = await person('Ana', 'Ruiz', chat);
   ben = await person('Ben', 'Miller', chat);
   admin = await createMember(t.database.db, tenant, { isAdmin: true, firstname: 'Maria' });
@@ -99,6 +100,25 @@ beforeAll(async () => {
       .returning({ id: tasks.id });
     await tx.insert(taskAssignees).values({ tenant_uuid: tenant, tasks_id: mine.id, employees_id: ben.employeeId });
     await tx.insert(tasks).values({ tenant_uuid: tenant, title: 'Order rebar caps', jobs_id: riverside, due_date: '2026-11-30' });
+    const [truck] = await tx.insert(containers).values({ tenant_uuid: tenant, container_name: 'Truck 3' }).returning({ id: containers.id });
+    await tx.insert(tools).values({
+      tenant_uuid: tenant,
+      tool_number: 'T-0042',
+      name: 'Rotary hammer',
+      make: 'Hilti',
+      model: 'TE 70',
+      container_id: truck.id,
+      last_log: {
+        log_id: 1,
+        from_container_id: null,
+        to_container_id: truck.id,
+        container_name: 'Truck 3',
+        employees_id: foreman.employeeId,
+        employee_name: 'Luis Hernandez',
+        moved_on: '2026-11-20T15:00:00Z',
+        note: null,
+      },
+    });
   });
 });
 
@@ -188,6 +208,19 @@ describe('the built-in parser', () => {
     );
     const calls = audit.data?.listChatAudit.items.flatMap((m: { tool_calls: unknown[] }) => m.tool_calls);
     expect(calls).toContainEqual({ tool: 'hours', rows: 0, refused: true });
+  });
+
+  it('finds where a tool is, for people who may see tools', async () => {
+    expect((await answer(foreman, 'Where is the Hilti TE 70?')).body).toBe(
+      'T-0042 Rotary hammer is in Truck 3. Luis Hernandez moved it there on Nov 20.',
+    );
+    expect((await answer(foreman, '¿Dónde está el Hilti TE 70?')).body).toBe(
+      'T-0042 Rotary hammer está en Truck 3. Luis Hernandez la movió allí el 20 nov.',
+    );
+    expect((await answer(foreman, 'Where is the plasma cutter?')).body).toBe('I could not find a tool matching "plasma cutter".');
+    expect((await answer(ana, 'Where is the Hilti TE 70?')).body).toBe(
+      'I cannot look that up for you: your permissions do not include it.',
+    );
   });
 
   it('says what it understands when it does not understand', async () => {
@@ -305,7 +338,7 @@ describe('with a model (an OpenAI-compatible stand-in)', () => {
       'Ana Ruiz 8 h',
       'Luis Hernandez 4 h',
     ]);
-    expect(requests[0].tools.sort()).toEqual(['directory', 'hours', 'job_budget', 'open_tasks', 'schedule']);
+    expect(requests[0].tools.sort()).toEqual(['directory', 'hours', 'job_budget', 'open_tasks', 'schedule', 'tool_location']);
   });
 
   it('offers only the tools the asker may use, and a forced call for another person is refused with no data', async () => {

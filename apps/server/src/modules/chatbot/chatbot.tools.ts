@@ -10,6 +10,7 @@ import { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../jobs/jobs.table.js
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { taskAssignees, tasks } from '../tasks/tasks.table.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
+import { containers, tools } from '../tools/tools.table.js';
 import type { ChatSource } from './chatbot.table.js';
 import { say } from './chatbot.words.js';
 
@@ -406,7 +407,61 @@ const directoryTool: ChatTool<z.ZodObject<{ person: z.ZodString }>> = {
   },
 };
 
-export const CHAT_TOOLS: ChatTool[] = [scheduleTool, hoursTool, budgetTool, tasksTool, directoryTool] as unknown as ChatTool[];
+/** Where a tool is: its container (the shop, a truck, a job box) and who moved it there, when. */
+const toolLocationTool: ChatTool<z.ZodObject<{ tool: z.ZodString }>> = {
+  name: 'tool_location',
+  description: 'Where a tool is now (its container) and its last move, by tool number, name, make or model (e.g. "Hilti TE 70").',
+  input: z.object({ tool: nameInput }),
+  allowed: (m) => allows(m, 'tools'),
+  async run({ tx, member, language: lang }, input) {
+    const t = member.tenantUuid;
+    const words = normalizeText(input.tool)
+      .split(' ')
+      .filter((w) => w.length > 0 && !['the', 'el', 'la', 'tool', 'herramienta'].includes(w))
+      .slice(0, 6);
+    if (!words.length) return refuse(say(lang, 'noTool', { name: input.tool }));
+    const haystack = sql`lower(concat_ws(' ', ${tools.tool_number}, ${tools.name}, ${tools.make}, ${tools.model}))`;
+    const rows = await tx
+      .select({
+        id: tools.id,
+        number: tools.tool_number,
+        name: tools.name,
+        container: containers.container_name,
+        moved: sql<string | null>`${tools.last_log}->>'moved_on'`,
+        by: sql<string | null>`${tools.last_log}->>'employee_name'`,
+      })
+      .from(tools)
+      .innerJoin(containers, and(eq(containers.tenant_uuid, tools.tenant_uuid), eq(containers.id, tools.container_id)))
+      .where(
+        and(eq(tools.tenant_uuid, t), eq(tools.status, 1), ...words.map((w) => sql`${haystack} like ${`%${w.replace(/[%_\\]/g, '')}%`}`)),
+      )
+      .orderBy(asc(tools.tool_number))
+      .limit(5);
+    if (!rows.length) return refuse(say(lang, 'noTool', { name: input.tool }));
+    const source: ChatSource = {
+      tool: 'tool_location',
+      label: say(lang, 'fromTools'),
+      link: '/modules/tool20',
+      rows: rows.map((r) => ({ label: `${r.number} ${r.name}`, value: r.container, link: '/modules/tool20' })),
+    };
+    const first = rows[0];
+    const when = first.moved ? dateRange(lang, first.moved.slice(0, 10), first.moved.slice(0, 10)) : null;
+    const text =
+      say(lang, 'toolIn', { tool: `${first.number} ${first.name}`, container: first.container }) +
+      (when ? ` ${say(lang, first.by ? 'toolMovedBy' : 'toolMoved', { when, name: first.by ?? '' })}` : '') +
+      (rows.length > 1 ? ` ${say(lang, 'toolsMore', { count: String(rows.length - 1) })}` : '');
+    return { text, data: { tools: rows }, source, rows: rows.length };
+  },
+};
+
+export const CHAT_TOOLS: ChatTool[] = [
+  scheduleTool,
+  hoursTool,
+  budgetTool,
+  tasksTool,
+  directoryTool,
+  toolLocationTool,
+] as unknown as ChatTool[];
 
 /** The tools the asker's permissions reach (the others are neither offered nor run). */
 export const toolsFor = (member: Member) => CHAT_TOOLS.filter((tool) => tool.allowed(member));
