@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../identity/auth.js';
 import { account, user } from '../identity/auth.table.js';
+import { seedDemoChat } from '../modules/chatbot/chatbot.seed.js';
 import { costcodes } from '../modules/costcodes/costcodes.table.js';
 import { seedDemoCustomLinks } from '../modules/customlinks/customlinks.seed.js';
 import { departments } from '../modules/departments/departments.table.js';
@@ -104,6 +105,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedDemoSchedule(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTools(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
+    await seedDemoChat(tx, tenant_uuid, personIds);
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],
       name: `${PEOPLE[5][0]} ${PEOPLE[5][1]}`,
