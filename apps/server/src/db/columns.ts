@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { integer, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, integer, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The tenant key every tenant table starts with (DESIGN.md "Tenant walls"). */
 export const tenantUuid = () => uuid('tenant_uuid').notNull();
@@ -11,3 +11,10 @@ export const createdOn = () => timestamp('created_on', { withTimezone: true, mod
 export const updatedOn = () => timestamp('updated_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 
 export const now = sql`now()`;
+
+/**
+ * An outer query's column, always written with its table (`"tasks"."tenant_uuid"`), for correlated subqueries.
+ * drizzle writes a bare `"tenant_uuid"` when the outer query reads one table, and inside `(select … from jobs j …)`
+ * PostgreSQL resolves a bare name to the inner table first: `j.tenant_uuid = "tenant_uuid"` compares j with itself.
+ */
+export const outer = (column: AnyPgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

@@ -2,6 +2,7 @@ import { ADMIN_ACCESS, accessTo } from '@groundwork/core/permissions';
 import { isOverdue, mayManageTask, mayReadTask, TASK_ACTIONS, TASK_MESSAGES, type TaskRelation } from '@groundwork/core/tasks';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
@@ -101,7 +102,7 @@ export function visibleTo(member: Member, ties: JobTies): SQL | undefined {
   const me = member.employeeId;
   const onJobs = ties.on.size ? inArray(tasks.jobs_id, [...ties.on]) : sql`false`;
   return sql`(${onJobs} or ${tasks.created_by} = ${me} or exists (select 1 from ${taskAssignees} a
-    where a.tenant_uuid = ${tasks.tenant_uuid} and a.tasks_id = ${tasks.id} and a.employees_id = ${me}))`;
+    where a.tenant_uuid = ${outer(tasks.tenant_uuid)} and a.tasks_id = ${outer(tasks.id)} and a.employees_id = ${me}))`;
 }
 
 export function relationOf(
@@ -141,11 +142,11 @@ const viewColumns = {
   templates_id: tasks.templates_id,
   created_by: tasks.created_by,
   job_label: sql<string | null>`(select case when nullif(trim(j.job_abbr), '') is null then j.job else j.job_abbr || ' · ' || j.job end
-    from ${jobs} j where j.tenant_uuid = ${tasks.tenant_uuid} and j.id = ${tasks.jobs_id})`,
+    from ${jobs} j where j.tenant_uuid = ${outer(tasks.tenant_uuid)} and j.id = ${outer(tasks.jobs_id)})`,
   status_by_name: sql<string | null>`(select ${personName(sql`e.firstname`, sql`e.lastname`)} from ${employees} e
-    where e.tenant_uuid = ${tasks.tenant_uuid} and e.id = ${tasks.status_by})`,
+    where e.tenant_uuid = ${outer(tasks.tenant_uuid)} and e.id = ${outer(tasks.status_by)})`,
   created_by_name: sql<string | null>`(select ${personName(sql`e.firstname`, sql`e.lastname`)} from ${employees} e
-    where e.tenant_uuid = ${tasks.tenant_uuid} and e.id = ${tasks.created_by})`,
+    where e.tenant_uuid = ${outer(tasks.tenant_uuid)} and e.id = ${outer(tasks.created_by)})`,
 };
 type Row = {
   [K in keyof typeof viewColumns]: unknown;
@@ -236,7 +237,7 @@ export async function listTaskRows(
   const rank = sql<number>`(case when ${tasks.status} <> 'done' and ${tasks.due_date} < ${day}::date then 0 else 1 end)`;
   const me = member.employeeId;
   const assignedTo = (who: number) =>
-    sql`exists (select 1 from ${taskAssignees} a where a.tenant_uuid = ${tasks.tenant_uuid} and a.tasks_id = ${tasks.id} and a.employees_id = ${who})`;
+    sql`exists (select 1 from ${taskAssignees} a where a.tenant_uuid = ${outer(tasks.tenant_uuid)} and a.tasks_id = ${outer(tasks.id)} and a.employees_id = ${who})`;
   const conds: (SQL | undefined)[] = [
     eq(tasks.tenant_uuid, t),
     filter.parent_task != null ? eq(tasks.parent_task, filter.parent_task) : sql`${tasks.parent_task} is null`,

@@ -2,6 +2,7 @@ import { accessTo } from '@groundwork/core/permissions';
 import { containerDeletedNote, rangesOverlap, TOOL_MESSAGES } from '@groundwork/core/tools';
 import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
@@ -82,8 +83,8 @@ export type LogRow = {
 
 /** A tool's log (or the company's when toolId is null), newest first, keyset on id. */
 export async function logRows(tx: Tx, tenant: string, toolId: number | null, limit: number, before: number | null): Promise<LogRow[]> {
-  const from = sql`(select c.container_name from containers c where c.tenant_uuid = ${toolLogs.tenant_uuid} and c.id = ${toolLogs.from_container_id})`;
-  const to = sql`(select c.container_name from containers c where c.tenant_uuid = ${toolLogs.tenant_uuid} and c.id = ${toolLogs.to_container_id})`;
+  const from = sql`(select c.container_name from containers c where c.tenant_uuid = ${outer(toolLogs.tenant_uuid)} and c.id = ${outer(toolLogs.from_container_id)})`;
+  const to = sql`(select c.container_name from containers c where c.tenant_uuid = ${outer(toolLogs.tenant_uuid)} and c.id = ${outer(toolLogs.to_container_id)})`;
   return tx
     .select({
       id: toolLogs.id,
