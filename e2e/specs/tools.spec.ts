@@ -1,10 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type Browser, expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
 import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
 
 // Demo company (apps/server/src/modules/tools/tools.seed.ts): HQ Shop, Truck 1 (Luis), Truck 2 (Tom), Truck 3,
 // Job box A and B, tools T-0001…T-0060 (T-0060 archived). Luis Hernandez holds tool20_basic; Maria admin_access.
+const PHOTO = fileURLToPath(new URL('../fixtures/receipt.jpg', import.meta.url));
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
 
 async function newPage(browser: Browser, viewport: { width: number; height: number }) {
@@ -88,6 +90,10 @@ test('an admin reserves a kit for next week, sees a conflict refused, deletes a 
   expect(numbers.length).toBeGreaterThan(0);
   await page.getByRole('tab', { name: 'Containers' }).click();
   await page.getByRole('button', { name: 'Delete Job box B' }).click();
+  // Asked first: the tools it holds go to headquarters.
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete Job box B?' });
+  await expect(confirmDelete).toContainText(`Its ${numbers.length} tool`);
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Container deleted; its tools are in HQ.')).toBeVisible();
   await page.getByRole('button', { name: 'View tools in HQ Shop' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: numbers[0] })).toBeVisible();
@@ -101,6 +107,27 @@ test('an admin reserves a kit for next week, sees a conflict refused, deletes a 
     dialog.getByText(/Container "Job box B" was deleted by Maria Alvarez on .* UTC; its tools were moved to headquarters\./),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/tools-hq-note.png` });
+
+  // An admin edits the tool: a purchase cost and a photo, through the files service.
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${numbers[0]}` });
+  await edit.getByRole('textbox', { name: 'Purchase cost ($)' }).fill('12.5x');
+  await expect(edit.getByText('Enter an amount such as 1249.99.')).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await edit.getByRole('textbox', { name: 'Purchase cost ($)' }).fill('1249.99');
+  await edit.locator('input[type="file"]:not([capture])').setInputFiles(PHOTO);
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Tool saved.')).toBeVisible();
+  await expect(dialog.getByRole('img', { name: /.+/ }).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The deleted container can be brought back (empty).
+  await page.getByRole('tab', { name: 'Containers' }).click();
+  await page.getByRole('checkbox', { name: 'Show deleted containers' }).check();
+  await page.getByRole('button', { name: 'Restore Job box B' }).click();
+  await expect(page.getByText('Container restored.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.context().close();
 });
 

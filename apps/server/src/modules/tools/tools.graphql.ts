@@ -513,6 +513,27 @@ tenantMutation(
 );
 
 tenantMutation(
+  'restoreContainer',
+  { area: 'tools', action: 'write' },
+  {
+    type: 'Boolean',
+    description:
+      'Brings an archived container back, empty (its tools moved to HQ when it was archived); tool20_admin. ' +
+      'The generic updateContainers does not see archived containers (spec §4 archive pattern).',
+    args: (t) => ({ id: t.int({ required: true }) }),
+    resolve: async ({ id }, g) => {
+      const rows = await g.tx
+        .update(containers)
+        .set({ status: 1 })
+        .where(and(eq(containers.tenant_uuid, g.member.tenantUuid), eq(containers.id, id), sql`${containers.status} <> 1`))
+        .returning({ id: containers.id });
+      if (!rows.length) throw notFound();
+      return true;
+    },
+  },
+);
+
+tenantMutation(
   'reserveTools',
   { area: 'tools', action: 'write' },
   {

@@ -150,6 +150,14 @@ describe('tools: moves and the log', () => {
     expect(message(await t.gql(ARCHIVE, { t: tenant, id: hq }, admin.token))).toBe(
       'The headquarters container cannot be deleted or archived.',
     );
+    // Brought back, empty, by an admin only; nobody from another company, and only an archived one.
+    const RESTORE = `mutation($t: ID!, $id: Int!) { restoreContainer(tenant_uuid: $t, id: $id) }`;
+    expect(code(await t.gql(RESTORE, { t: tenant, id: truck }, foreman.token))).toBe('FORBIDDEN');
+    expect(code(await t.gql(RESTORE, { t: tenant, id: truck }, stranger.token))).toBe('NOT_FOUND');
+    expect(ok(await t.gql(RESTORE, { t: tenant, id: truck }, admin.token)).restoreContainer).toBe(true);
+    expect(code(await t.gql(RESTORE, { t: tenant, id: truck }, admin.token))).toBe('NOT_FOUND');
+    const back = ok(await t.gql(SEARCH, { t: tenant, c: truck }, admin.token)).searchTools as { items: unknown[] };
+    expect(back.items).toEqual([]);
   });
 
   it('a company has exactly one HQ: a second is refused', async () => {

@@ -19,11 +19,13 @@ export type Tool = {
   make: string | null;
   model: string | null;
   serial: string | null;
+  purchase_date: string | null;
+  purchase_cost_cents: number | null;
   status: number;
   container_id: number;
   container_name: string | null;
   last_log: LastLog;
-  photos: { uuid: string; original_name: string; thumbnail_base64: string | null }[];
+  photos: { uuid: string; original_name: string; mimetype: string; thumbnail_base64: string | null }[];
 };
 export type Container = {
   id: number;
@@ -58,8 +60,8 @@ export type Reservation = {
   overdue: boolean;
 };
 
-const TOOL = `id uuid tool_number name description category make model serial status container_id container_name last_log
-  photos { uuid original_name thumbnail_base64 }`;
+const TOOL = `id uuid tool_number name description category make model serial purchase_date purchase_cost_cents status container_id
+  container_name last_log photos { uuid original_name mimetype thumbnail_base64 }`;
 const RES = `id tools_id tool_name tool_number start_date end_date status is_completed employee_name job_label checked_out_on overdue`;
 
 export const searchTools = (
@@ -184,3 +186,40 @@ export const addTool = (
       addTool(tenant_uuid: $tenant_uuid, name: $name, category: $category, make: $make, model: $model, serial: $serial) { ${TOOL} } }`),
     v,
   ).then((d) => d.addTool);
+
+export type ToolChanges = {
+  name: string;
+  description: string | null;
+  category: string | null;
+  make: string | null;
+  model: string | null;
+  serial: string | null;
+  purchase_date: string | null;
+  purchase_cost_cents: number | null;
+};
+
+/** An admin's changes to a tool's details (the spec's generic updateTools). */
+export const updateTool = (v: T & { id: number; changes: Partial<ToolChanges> & { status?: number } }) =>
+  request(
+    op<{ updateTools: { id: number }[] }, { tenant_uuid: string; data: unknown[] }>(
+      'mutation UpdateTool($tenant_uuid: ID!, $data: [ToolsUpdateInput!]!) { updateTools(tenant_uuid: $tenant_uuid, data: $data) { id } }',
+    ),
+    { tenant_uuid: v.tenant_uuid, data: [{ id: v.id, ...v.changes }] },
+  );
+
+/** A tool's photos, all of them: uploads not listed are detached. */
+export const setToolPhotos = (v: T & { id: number; file_uuids: string[] }) =>
+  request(
+    op<{ setToolPhotos: Tool }, typeof v>(`mutation SetToolPhotos($tenant_uuid: ID!, $id: Int!, $file_uuids: [ID!]!) {
+      setToolPhotos(tenant_uuid: $tenant_uuid, id: $id, file_uuids: $file_uuids) { ${TOOL} } }`),
+    v,
+  ).then((d) => d.setToolPhotos);
+
+/** Brings an archived container back (empty: its tools went to headquarters when it was archived). */
+export const restoreContainer = (v: T & { id: number }) =>
+  request(
+    op<{ restoreContainer: boolean }, typeof v>(
+      'mutation RestoreContainer($tenant_uuid: ID!, $id: Int!) { restoreContainer(tenant_uuid: $tenant_uuid, id: $id) }',
+    ),
+    v,
+  );

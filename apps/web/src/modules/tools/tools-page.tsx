@@ -33,6 +33,7 @@ import { GraphQLRequestError } from '../../lib/graphql';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
+import { ToolArchiveButton, ToolEditDialog } from './tool-edit-dialog';
 
 /** /modules/tool20: tools, containers, reservations; scan or type a tool number on a phone. */
 export function ToolsPage() {
@@ -326,6 +327,7 @@ function ToolDialog({ tenant, id, admin, onClose }: { tenant: string; id: number
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [moving, setMoving] = useState(false);
+  const [editing, setEditing] = useState(false);
   const tool = useQuery({ queryKey: ['tools', tenant, 'tool', id], queryFn: () => api.getTool({ tenant_uuid: tenant, id }) });
   const log = useQuery({ queryKey: ['tools', tenant, 'log', id], queryFn: () => api.toolLog({ tenant_uuid: tenant, tools_id: id }) });
   const res = useQuery({
@@ -355,11 +357,19 @@ function ToolDialog({ tenant, id, admin, onClose }: { tenant: string; id: number
             {[tl.make, tl.model, tl.serial].some(Boolean) && (
               <Typography variant="body2">{[tl.make, tl.model, tl.serial].filter(Boolean).join(' · ')}</Typography>
             )}
-            {canMove && (
-              <Button variant="contained" onClick={() => setMoving(true)} sx={{ alignSelf: 'flex-start' }}>
-                {t('move.action')}
-              </Button>
-            )}
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {canMove && tl.status === 1 && (
+                <Button variant="contained" onClick={() => setMoving(true)}>
+                  {t('move.action')}
+                </Button>
+              )}
+              {admin && (
+                <Button variant="outlined" onClick={() => setEditing(true)}>
+                  {t('edit.open')}
+                </Button>
+              )}
+              {admin && <ToolArchiveButton tenant={tenant} tool={tl} />}
+            </Stack>
             <Typography variant="h6" component="h2">
               {t('log')}
             </Typography>
@@ -390,6 +400,7 @@ function ToolDialog({ tenant, id, admin, onClose }: { tenant: string; id: number
         <Button onClick={onClose}>{t('close')}</Button>
       </DialogActions>
       {moving && <MoveDialog tenant={tenant} ids={[id]} onClose={() => setMoving(false)} />}
+      {editing && tl && <ToolEditDialog tenant={tenant} tool={tl} onClose={() => setEditing(false)} />}
     </Dialog>
   );
 }
@@ -469,7 +480,15 @@ function ScanDialog({ tenant, onClose, onFound }: { tenant: string; onClose: () 
 
 function Containers({ tenant, admin, onView }: { tenant: string; admin: boolean; onView: (id: number) => void }) {
   const { t } = useTranslation('tools');
-  const containers = useContainers(tenant);
+  const [showArchived, setShowArchived] = useState(false);
+  const [confirm, setConfirm] = useState<api.Container | null>(null);
+  const active = useContainers(tenant);
+  const archivedList = useQuery({
+    queryKey: ['tools', tenant, 'containers', 'archived'],
+    queryFn: () => api.toolContainers({ tenant_uuid: tenant, status: 0 }),
+    enabled: showArchived,
+  });
+  const containers = showArchived ? archivedList : active;
   const qc = useQueryClient();
   const snackbar = useSnackbar();
   const [name, setName] = useState('');
@@ -477,6 +496,7 @@ function Containers({ tenant, admin, onView }: { tenant: string; admin: boolean;
   const archive = useMutation({
     mutationFn: (id: number) => api.archiveContainer({ tenant_uuid: tenant, id }),
     onSuccess: async () => {
+      setConfirm(null);
       snackbar.show({ color: 'success', message: t('messages.containerArchived') });
       await refresh();
     },
@@ -491,14 +511,26 @@ function Containers({ tenant, admin, onView }: { tenant: string; admin: boolean;
     },
     onError: (e) => snackbar.show({ color: 'error', message: errorText(e, t('messages.addError')) }),
   });
+  const restore = useMutation({
+    mutationFn: (id: number) => api.restoreContainer({ tenant_uuid: tenant, id }),
+    onSuccess: async () => {
+      snackbar.show({ color: 'success', message: t('containers.restored') });
+      await refresh();
+    },
+    onError: (e) => snackbar.show({ color: 'error', message: errorText(e, t('messages.addError')) }),
+  });
   return (
     <Stack spacing={2}>
       {admin && (
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <TextField label={t('containers.name')} value={name} onChange={(e) => setName(e.target.value)} size="small" />
           <Button variant="contained" disabled={!name.trim()} onClick={() => add.mutate()}>
             {t('containers.add')}
           </Button>
+          <FormControlLabel
+            control={<Checkbox checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />}
+            label={t('containers.showArchived')}
+          />
         </Stack>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
@@ -516,14 +548,24 @@ function Containers({ tenant, admin, onView }: { tenant: string; admin: boolean;
                 <Button size="small" onClick={() => onView(c.id)} aria-label={t('containers.viewNamed', { name: c.container_name })}>
                   {t('containers.view')}
                 </Button>
-                {admin && !c.hq && (
+                {admin && !c.hq && c.status === 1 && (
                   <Button
                     size="small"
                     color="error"
-                    onClick={() => archive.mutate(c.id)}
+                    onClick={() => setConfirm(c)}
                     aria-label={t('containers.archiveNamed', { name: c.container_name })}
                   >
                     {t('containers.archive')}
+                  </Button>
+                )}
+                {admin && c.status !== 1 && (
+                  <Button
+                    size="small"
+                    onClick={() => restore.mutate(c.id)}
+                    disabled={restore.isPending}
+                    aria-label={t('containers.restoreNamed', { name: c.container_name })}
+                  >
+                    {t('containers.restore')}
                   </Button>
                 )}
               </Stack>
@@ -531,6 +573,18 @@ function Containers({ tenant, admin, onView }: { tenant: string; admin: boolean;
           </Card>
         ))}
       </Box>
+      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="container-archive-title">
+        <DialogTitle id="container-archive-title">{t('containers.archiveTitle', { name: confirm?.container_name ?? '' })}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('containers.archiveBody', { count: confirm?.tool_count ?? 0 })}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)}>{t('cancel')}</Button>
+          <Button color="error" variant="contained" disabled={archive.isPending} onClick={() => confirm && archive.mutate(confirm.id)}>
+            {t('containers.archive')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }
