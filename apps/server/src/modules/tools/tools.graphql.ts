@@ -313,6 +313,7 @@ tenantQuery(
         ...args,
         limit,
         after: after ? { name: after[0], id: after[1] } : null,
+        fields: selectedColumns(info, true),
       });
       return { items: await withPhotos(g, items, info, true), nextToken: more && last ? enc([last.name, last.id]) : null };
     },

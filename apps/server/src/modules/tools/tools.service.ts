@@ -1,6 +1,6 @@
 import { accessTo } from '@groundwork/core/permissions';
 import { containerDeletedNote, rangesOverlap, TOOL_MESSAGES } from '@groundwork/core/tools';
-import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
@@ -36,7 +36,12 @@ export type ToolSearch = {
   status?: number | null;
   limit: number;
   after?: { name: string; id: number } | null;
+  /** The fields the request selects (null: all). */
+  fields?: Set<string> | null;
 };
+
+/** Always read: the keyset (name, id) and the photos' key (uuid). */
+const KEYS = new Set(['id', 'name', 'uuid', 'tenant_uuid']);
 
 /** One page of the company's tools by name (then id), filtered by text, container, category and status. */
 export async function searchToolRows(tx: Tx, tenant: string, f: ToolSearch) {
@@ -56,15 +61,23 @@ export async function searchToolRows(tx: Tx, tenant: string, f: ToolSearch) {
       : undefined,
     f.after ? sql`(${tools.name}, ${tools.id}) > (${f.after.name}, ${f.after.id})` : undefined,
   ];
-  const rows = await tx
-    .select({ tool: tools, container_name: containers.container_name })
-    .from(tools)
-    .leftJoin(containers, and(eq(containers.tenant_uuid, tools.tenant_uuid), eq(containers.id, tools.container_id)))
+  // Only the columns the request asks for (plus the keyset's and the photos' keys); the container only when its
+  // name is asked for.
+  const wanted = f.fields;
+  const columns = Object.fromEntries(
+    Object.entries(getTableColumns(tools)).filter(([name]) => !wanted || KEYS.has(name) || wanted.has(name)),
+  ) as Partial<typeof tools._.columns>;
+  const withContainer = !wanted || wanted.has('container_name');
+  const base = tx.select({ ...columns, ...(withContainer ? { container_name: containers.container_name } : {}) }).from(tools);
+  const rows = (await (withContainer
+    ? base.leftJoin(containers, and(eq(containers.tenant_uuid, tools.tenant_uuid), eq(containers.id, tools.container_id)))
+    : base
+  )
     .where(and(...where))
     .orderBy(asc(tools.name), asc(tools.id))
-    .limit(f.limit + 1);
+    .limit(f.limit + 1)) as unknown as (typeof tools.$inferSelect & { container_name: string | null })[];
   const more = rows.length > f.limit;
-  const page = (more ? rows.slice(0, f.limit) : rows).map((r) => ({ ...r.tool, container_name: r.container_name }));
+  const page = more ? rows.slice(0, f.limit) : rows;
   return { items: page, more, last: page[page.length - 1] ?? null };
 }
 
