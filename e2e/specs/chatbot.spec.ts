@@ -32,7 +32,11 @@ test('a foreman asks on a phone who is scheduled on their job and opens the sche
   await page.goto('/modules/chatbot');
   await expect(page.getByRole('heading', { level: 1, name: 'Chatbot' })).toBeVisible();
   await expect(page.getByText('Built-in assistant')).toBeVisible();
-  // Suggestions for a foreman's tools before the first question.
+  // The demo's earlier exchange is there; clearing it asks first, then offers suggestions for a foreman's tools.
+  await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('What can you do?');
+  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await page.getByRole('dialog', { name: 'Clear the conversation?' }).getByRole('button', { name: 'Clear conversation' }).click();
+  await expect(page.getByText('No questions yet. Try one of these:')).toBeVisible();
   await expect(page.getByRole('button', { name: 'How many hours did my crew book this week?' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -53,12 +57,9 @@ test('a foreman asks on a phone who is scheduled on their job and opens the sche
   await expect(page).toHaveURL(/\/modules\/scheduled$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Schedule' })).toBeVisible();
 
-  // The conversation is kept, and clearing it asks first.
+  // The conversation is kept.
   await page.goto('/modules/chatbot');
   await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('Luis Hernandez');
-  await page.getByRole('button', { name: 'Clear conversation' }).click();
-  await page.getByRole('dialog', { name: 'Clear the conversation?' }).getByRole('button', { name: 'Clear conversation' }).click();
-  await expect(page.getByText('No questions yet. Try one of these:')).toBeVisible();
 });
 
 test('an admin asks about a job budget on a desktop and the numbers match the job’s budget tab', async ({ browser }) => {
