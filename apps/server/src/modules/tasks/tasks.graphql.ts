@@ -250,6 +250,12 @@ const withFiles = (info: GraphQLResolveInfo, under: boolean) => {
   return !f || f.has('files') || f.has('tasks') || f.has('task');
 };
 
+/** The checklist counts cost a query: only when the page shows them. */
+const checklistExtras = (info: GraphQLResolveInfo) => {
+  const f = selectedColumns(info, true);
+  return f ? { checklist: f.has('checklist_total') || f.has('checklist_done') } : null;
+};
+
 const encode = (k: { rank: number; id: number }) => Buffer.from(JSON.stringify([k.rank, k.id])).toString('base64url');
 function decode(token: string): { rank: number; id: number } {
   try {
@@ -384,6 +390,7 @@ tenantQuery('listTasks', READ, {
       limit,
       args.nextToken ? decode(args.nextToken) : null,
       withFiles(info, true),
+      checklistExtras(info),
     );
     return { items, nextToken: next ? encode(next) : null };
   },
