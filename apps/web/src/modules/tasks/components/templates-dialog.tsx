@@ -32,6 +32,20 @@ export function TemplatesDialog({
   const [ask, setAsk] = useState(false);
   const [name, setName] = useState('');
   const [items, setItems] = useState('');
+  // The template being changed (its id is sent with the save), or null for a new one.
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const selected = templates.data?.find((x) => x.id === templateId);
+  const startEditing = () => {
+    if (!selected) return;
+    setEditingId(selected.id);
+    setName(selected.name);
+    setItems(selected.items.map((item) => item.title).join('\n'));
+  };
+  const stopEditing = () => {
+    setEditingId(null);
+    setName('');
+    setItems('');
+  };
 
   const apply = useMutation({
     mutationFn: (confirm: boolean) => applyTemplate(tenant, Number(templateId), Number(jobId), confirm),
@@ -52,6 +66,7 @@ export function TemplatesDialog({
   const save = useMutation({
     mutationFn: () =>
       saveTemplate(tenant, {
+        ...(editingId !== null ? { id: editingId } : {}),
         name,
         items: items
           .split('\n')
@@ -60,8 +75,7 @@ export function TemplatesDialog({
           .map((title) => ({ title })),
       }),
     onSuccess: () => {
-      setName('');
-      setItems('');
+      stopEditing();
       snackbar.show({ color: 'success', message: t('messages.templateSaved') });
       return queryClient.invalidateQueries({ queryKey: taskKeys.templates(tenant) });
     },
@@ -121,9 +135,22 @@ export function TemplatesDialog({
         {admin && (
           <>
             <Divider />
-            <Typography variant="subtitle2" component="h3">
-              {t('templates.new')}
-            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
+                {editingId !== null ? t('templates.editing', { name: selected?.name ?? name }) : t('templates.new')}
+              </Typography>
+              {editingId !== null ? (
+                <Button size="small" onClick={stopEditing}>
+                  {t('templates.newInstead')}
+                </Button>
+              ) : (
+                selected && (
+                  <Button size="small" onClick={startEditing}>
+                    {t('templates.edit', { name: selected.name })}
+                  </Button>
+                )
+              )}
+            </Stack>
             <TextField
               label={t('templates.name')}
               value={name}
