@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileGallery } from '../../../components/files/file-gallery';
 import { FileUploadDialog } from '../../../components/files/file-upload-dialog';
@@ -42,6 +42,13 @@ export function TaskDialog({
   const thread = useQuery(threadQueryOptions(tenant, task.task_thread_uuid));
   const subtasks = useQuery({ ...subtasksQueryOptions(tenant, task.id), enabled: task.checklist_total > 0 });
   const [comment, setComment] = useState('');
+  const [newItem, setNewItem] = useState('');
+  const addItem = () => {
+    const title = newItem.trim();
+    if (!title) return;
+    // A checklist item is a sub-task on the same job (spec §3 parent_task).
+    actions.create.mutate({ task: { title, jobs_id: task.jobs_id ?? null }, parent: task.id }, { onSuccess: () => setNewItem('') });
+  };
   const [uploading, setUploading] = useState(false);
   const [assignees, setAssignees] = useState<TaskPerson[]>(
     task.assignees.map((a) => people.find((p) => p.id === a.employees_id) ?? { id: a.employees_id, name: a.name ?? `#${a.employees_id}` }),
@@ -60,6 +67,12 @@ export function TaskDialog({
 
   const send = () => actions.update.mutate({ task, action: 'comment', body: comment }, { onSuccess: () => setComment('') });
   const setStatus = (status: string) => actions.update.mutate({ task, action: 'status', status });
+  // The status buttons are disabled while a change saves and swap (Close task / Reopen), which drops the keyboard
+  // focus to the page; it comes back to the status button, so Escape and Tab keep working inside the dialog.
+  const statusButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!busy && document.activeElement === document.body) statusButton.current?.focus();
+  }, [busy]);
 
   const describe = (e: NonNullable<typeof thread.data>['entries'][number]) => {
     switch (e.action) {
@@ -103,11 +116,11 @@ export function TaskDialog({
             </Button>
           )}
           {task.status !== 'done' ? (
-            <Button variant="contained" color="success" disabled={busy} onClick={() => setStatus('done')}>
+            <Button ref={statusButton} variant="contained" color="success" disabled={busy} onClick={() => setStatus('done')}>
               {t('dialog.close')}
             </Button>
           ) : (
-            <Button variant="outlined" disabled={busy} onClick={() => setStatus('open')}>
+            <Button ref={statusButton} variant="outlined" disabled={busy} onClick={() => setStatus('open')}>
               {t('dialog.reopen')}
             </Button>
           )}
@@ -118,10 +131,12 @@ export function TaskDialog({
 
         {task.files.length > 0 && <FileGallery files={task.files} label={t('dialog.photos')} />}
 
-        {task.checklist_total > 0 && (
+        {(task.checklist_total > 0 || task.can_manage) && (
           <Box component="section" aria-labelledby="task-checklist">
             <Typography id="task-checklist" variant="subtitle2" component="h3">
-              {t('dialog.checklist', { done: task.checklist_done, total: task.checklist_total })}
+              {task.checklist_total > 0
+                ? t('dialog.checklist', { done: task.checklist_done, total: task.checklist_total })
+                : t('dialog.checklistEmpty')}
             </Typography>
             <List dense disablePadding>
               {(subtasks.data ?? []).map((sub) => (
@@ -141,6 +156,27 @@ export function TaskDialog({
                 </ListItem>
               ))}
             </List>
+            {task.can_manage && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                <TextField
+                  size="small"
+                  label={t('dialog.newItem')}
+                  value={newItem}
+                  onChange={(e) => setNewItem(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      addItem();
+                    }
+                  }}
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                  sx={{ flexGrow: 1 }}
+                />
+                <Button onClick={addItem} disabled={!newItem.trim() || actions.create.isPending}>
+                  {t('dialog.addItem')}
+                </Button>
+              </Stack>
+            )}
           </Box>
         )}
 
