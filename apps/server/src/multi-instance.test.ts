@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createMember, createTenant, type TestMember } from './testing/factories.js';
+import { closeAll, subscribe } from './testing/sse.js';
 import { testConfig } from './testing/test-app.js';
 import { createTestDatabase } from './testing/test-db.js';
 
@@ -17,7 +18,6 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const instances: { app: FastifyInstance; base: string }[] = [];
 let admin: TestMember;
 let reader: TestMember;
-const controllers: AbortController[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -32,37 +32,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const c of controllers) c.abort();
+  closeAll();
   for (const { app } of instances) await app.close();
   await database?.dispose();
 });
-
-async function firstEvent(base: string, query: string, variables: Record<string, unknown>, token: string) {
-  const controller = new AbortController();
-  controllers.push(controller);
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  return async () => {
-    for (;;) {
-      const data = buffer
-        .split('\n\n')
-        .slice(0, -1)
-        .flatMap((event) => event.split('\n'))
-        .find((line) => line.startsWith('data:') && line.length > 5);
-      if (data) return JSON.parse(data.slice(5));
-      const { value, done } = await reader.read();
-      if (done) throw new Error('stream ended');
-      buffer += value;
-    }
-  };
-}
 
 describe('two instances on one database and one Redis', () => {
   it('run on different ports', () => {
@@ -71,12 +44,13 @@ describe('two instances on one database and one Redis', () => {
 
   it('deliver a change made through one to a subscription held on the other', async () => {
     const [a, b] = instances;
-    const next = await firstEvent(
+    const sub = await subscribe(
       a.base,
       'subscription($t: ID!) { onCreateDepartments(tenant_uuid: $t) { department } }',
       { t: admin.tenantUuid },
       reader.token,
     );
+    expect(sub.status).toBe(200);
     // The subscription is registered with Redis before the change is made.
     await new Promise((r) => setTimeout(r, 300));
     const created = await fetch(`${b.base}/graphql`, {
@@ -88,7 +62,7 @@ describe('two instances on one database and one Redis', () => {
       }),
     });
     expect((await created.json()).errors).toBeUndefined();
-    expect((await next()).data.onCreateDepartments).toEqual({ department: 'Made on B' });
+    expect((await sub.next()).data.onCreateDepartments).toEqual({ department: 'Made on B' });
   });
 
   it('count sign-in failures for one account across both', async () => {

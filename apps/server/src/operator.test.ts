@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createRealtime } from './platform/realtime.js';
 import { createMember, createTenant, type TestMember } from './testing/factories.js';
+import { startServerProcess } from './testing/server-process.js';
 import { testConfig, useTestApp } from './testing/test-app.js';
 
 // The operator's view (issue 25): /metrics, /readyz, and a graceful shutdown that ends streams and waits for
@@ -164,40 +163,16 @@ describe('graceful shutdown', () => {
 
 describe('the server process', () => {
   it('exits 0 within 10 s of SIGTERM', async () => {
-    const root = path.resolve(import.meta.dirname, '../../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATA_DIR: 'memory://',
-        DEMO_DATA: 'false',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const server = startServerProcess();
     try {
-      await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toContain('Groundwork is serving');
+      await expect.poll(server.output, { timeout: 60_000, interval: 200 }).toContain('Groundwork is serving');
       const signalled = Date.now();
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(10_000);
-      expect(out).toContain('shutting down');
+      expect(server.output()).toContain('shutting down');
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      server.kill();
     }
   }, 90_000);
 });

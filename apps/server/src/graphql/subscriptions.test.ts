@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT } from '@groundwork/core/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, type TestMember } from '../testing/factories.js';
+import { closeAll, subscribe as openSubscription } from '../testing/sse.js';
 import { useTestApp } from '../testing/test-app.js';
 
 const t = useTestApp();
@@ -20,51 +21,13 @@ beforeAll(async () => {
   b = await createMember(t.database.db, tb, { permissions: ['people_admin'] });
 });
 
-const controllers: AbortController[] = [];
-afterAll(() => {
-  for (const c of controllers) c.abort();
-});
+afterAll(closeAll);
 
-/** Opens a GraphQL-over-SSE subscription and yields each event's data. */
-async function subscribe(query: string, variables: Record<string, unknown>, token: string) {
-  const controller = new AbortController();
-  controllers.push(controller);
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  return {
-    /** The next event, or null once the server has ended the stream. */
-    async nextOrEnd(): Promise<any> {
-      try {
-        return await this.next();
-      } catch (err) {
-        if ((err as Error).message === 'stream ended') return null;
-        throw err;
-      }
-    },
-    async next(): Promise<any> {
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = event.split('\n').find((l) => l.startsWith('data:'));
-          if (data && data.length > 5) return JSON.parse(data.slice(5));
-          continue;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        buffer += value;
-      }
-    },
-  };
-}
+const subscribe = async (query: string, variables: Record<string, unknown>, token: string) => {
+  const sub = await openSubscription(base, query, variables, token);
+  expect(sub.status).toBe(200);
+  return sub;
+};
 
 const ON_CREATE = `subscription($t: ID!) { onCreateDepartments(tenant_uuid: $t) { department tenant_uuid } }`;
 const CREATE = `mutation($t: ID!, $d: [DepartmentsInput!]!) { createDepartments(tenant_uuid: $t, data: $d) { id } }`;

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../testing/server-process.js';
 
 // Optional OpenTelemetry traces (issue 25): with OTEL_EXPORTER_OTLP_ENDPOINT the server sends its spans over
 // OTLP/HTTP. A stand-in collector on 127.0.0.1 receives them; the real exporter is what talks to it.
@@ -34,35 +33,13 @@ const freePort = () =>
 describe.skipIf(process.env.GW_TEST_DB === 'postgres')('tracing', () => {
   it('sends the spans of a GraphQL request to the OTLP endpoint, not those of health checks', async () => {
     const port = await freePort();
-    const root = path.resolve(import.meta.dirname, '../../../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATA_DIR: 'memory://',
-        DEMO_DATA: 'false',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        WEB_DIST: '/nonexistent',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
-        OTEL_SERVICE_NAME: 'groundwork-test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServerProcess({
+      PORT: String(port),
+      OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+      OTEL_SERVICE_NAME: 'groundwork-test',
     });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toContain('Groundwork is serving');
+      await expect.poll(server.output, { timeout: 60_000, interval: 200 }).toContain('Groundwork is serving');
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const res = await fetch(`${base}/graphql`, {
@@ -71,15 +48,15 @@ describe.skipIf(process.env.GW_TEST_DB === 'postgres')('tracing', () => {
         body: JSON.stringify({ query: '{ __typename }' }),
       });
       expect(res.status).toBe(200);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
       const bodies = received.map((r) => r.body.toString('latin1')).join('\n');
       expect(received.length).toBeGreaterThan(0);
       expect(bodies).toContain('groundwork-test');
       expect(bodies).toContain('/graphql');
       expect(bodies).not.toContain('/healthz');
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      server.kill();
     }
   }, 90_000);
 });
