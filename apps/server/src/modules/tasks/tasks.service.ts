@@ -148,6 +148,12 @@ const viewColumns = {
   created_by_name: sql<string | null>`(select ${personName(sql`e.firstname`, sql`e.lastname`)} from ${employees} e
     where e.tenant_uuid = ${outer(tasks.tenant_uuid)} and e.id = ${outer(tasks.created_by)})`,
 };
+/** A task's assignees (id and name, by id) as JSON in the list's own statement: one round trip less per page. */
+const assigneesColumn = sql<{ employees_id: number; name: string | null }[]>`(select coalesce(json_agg(json_build_object(
+    'employees_id', a.employees_id, 'name', ${personName(sql`e.firstname`, sql`e.lastname`)}) order by a.employees_id), '[]')
+  from ${taskAssignees} a left join ${employees} e on e.tenant_uuid = a.tenant_uuid and e.id = a.employees_id
+  where a.tenant_uuid = ${outer(tasks.tenant_uuid)} and a.tasks_id = ${outer(tasks.id)})`;
+
 type Row = {
   [K in keyof typeof viewColumns]: unknown;
 } & { id: number; uuid: string; jobs_id: number | null; created_by: number | null; status: string; due_date: string | null };
@@ -168,16 +174,22 @@ async function complete(
   if (rows.length === 0) return [];
   const t = member.tenantUuid;
   const ids = rows.map((r) => r.id);
-  const people = await tx
-    .select({
-      tasks_id: taskAssignees.tasks_id,
-      employees_id: taskAssignees.employees_id,
-      name: personName(employees.firstname, employees.lastname),
-    })
-    .from(taskAssignees)
-    .leftJoin(employees, and(eq(employees.tenant_uuid, taskAssignees.tenant_uuid), eq(employees.id, taskAssignees.employees_id)))
-    .where(and(eq(taskAssignees.tenant_uuid, t), inArray(taskAssignees.tasks_id, ids)))
-    .orderBy(taskAssignees.employees_id);
+  // A list reads the assignees in its own statement (assigneesColumn); a lookup by id asks for them here.
+  const preloaded = rows.every((r) => Array.isArray((r as { assignees?: unknown }).assignees));
+  const people = preloaded
+    ? rows.flatMap((r) =>
+        ((r as { assignees?: { employees_id: number; name: string | null }[] }).assignees ?? []).map((a) => ({ tasks_id: r.id, ...a })),
+      )
+    : await tx
+        .select({
+          tasks_id: taskAssignees.tasks_id,
+          employees_id: taskAssignees.employees_id,
+          name: personName(employees.firstname, employees.lastname),
+        })
+        .from(taskAssignees)
+        .leftJoin(employees, and(eq(employees.tenant_uuid, taskAssignees.tenant_uuid), eq(employees.id, taskAssignees.employees_id)))
+        .where(and(eq(taskAssignees.tenant_uuid, t), inArray(taskAssignees.tasks_id, ids)))
+        .orderBy(taskAssignees.employees_id);
   const counts = !(extras?.checklist ?? true)
     ? []
     : await tx
@@ -274,7 +286,7 @@ export async function listTaskRows(
     after ? sql`(${rank} > ${after.rank} or (${rank} = ${after.rank} and ${tasks.id} < ${after.id}))` : undefined,
   ];
   const rows = (await tx
-    .select({ ...viewColumns, rank })
+    .select({ ...viewColumns, rank, assignees: assigneesColumn })
     .from(tasks)
     .where(and(...conds))
     .orderBy(rank, desc(tasks.id))
