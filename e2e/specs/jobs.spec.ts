@@ -77,10 +77,17 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
       .getByRole('textbox', { name: /^Material for / })
       .nth(1)
       .fill('2500');
+    // The line saves on leaving the field; the switch is toggled once that save (and the refetch after it) is back, or
+    // the refetch would put the old state back under the click on a loaded machine.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('UpdateJobsCostcodes'),
+    );
     await page
       .getByRole('textbox', { name: /^Material for / })
       .nth(1)
       .press('Tab');
+    await saved;
+    await page.waitForResponse((r) => r.url().endsWith('/graphql'), { timeout: 5000 }).catch(() => {});
     await expect(page.getByTestId('total-matbdg')).toHaveText('2,500.00');
     await page.getByRole('switch').nth(1).uncheck();
     await expect(page.getByTestId('total-hrsbdg')).toHaveText('100');
