@@ -25,6 +25,7 @@ export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.
 export { joinLinks, joinRequests } from '../modules/join/join.table.js';
 export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
 export { navigationItems } from '../modules/navigation/navigation.table.js';
+export { bundleItems, itemClasses, items, itemTypes, orders, vendors } from '../modules/ordering/ordering.table.js';
 export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';
 export { scheduledLabor } from '../modules/scheduling/scheduling.table.js';
 export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/settings.table.js';

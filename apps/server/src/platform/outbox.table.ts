@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file attached to an e-mail: an object of the company's storage, sent under `filename`. */
+export type OutboxAttachment = { tenant_uuid: string; object: string; filename: string; content_type: string };
 
 /**
  * Global (no tenant): every e-mail and text the server sends. With SMTP (or an SMS provider) a row is `queued` until
@@ -20,6 +23,11 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     deliver_after: timestamp('deliver_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     last_error: text('last_error'),
+    // E-mail only: copies, an HTML body, a reply-to, and files from the storage port (read when the mail is sent).
+    cc: text('cc'),
+    html: text('html'),
+    reply_to: text('reply_to'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
   },
   (t) => [index('outbox_to_idx').on(t.to, t.id), index('outbox_queued_idx').on(t.deliver_after).where(sql`${t.state} = 'queued'`)],
 );
