@@ -102,7 +102,12 @@ export const PERMISSION_MATRIX = {
   receipts: { module: 'receipts', admin: ['receipts_admin'], own: ['receipts_basic'], ownCreate: true },
   scheduling: { module: 'scheduling', admin: ['scheduling_admin'], read: ['basic_access'] },
   tools: { module: 'tool20', admin: ['tool20_admin'], read: ['tool20_basic'] },
-  ordering: { module: 'ordering', admin: ['ordering_admin'], own: ['ordering_basic'] },
+  /** Purchase orders: ordering_basic sees and adds only their own (issue 17), ordering_admin all of them. */
+  ordering: { module: 'ordering', admin: ['ordering_admin'], own: ['ordering_basic'], ownCreate: true },
+  /** Vendors: read by whoever orders, kept by ordering admins. */
+  vendors: { module: 'ordering', admin: ['ordering_admin'], read: ['ordering_basic'] },
+  /** The item catalogue (/modules/inventory): read by whoever orders or handles tools, kept by ordering admins. */
+  catalogue: { module: 'inventory', admin: ['ordering_admin'], read: ['ordering_basic', 'tool20_basic', 'tool20_admin'] },
   project_notes: { module: 'project_notes', admin: ['project_notes_admin'], own: ['project_notes_basic'] },
   /**
    * Tasks (§6 names no tasks permission): every member reaches the area; which tasks is decided per task in
