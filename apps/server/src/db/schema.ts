@@ -13,6 +13,12 @@ export {
   user,
   verification,
 } from '../identity/auth.table.js';
+export {
+  announcementReceipts,
+  announcements,
+  departmentMembers,
+  divisionMembers,
+} from '../modules/announcements/announcements.table.js';
 export { chatMessages } from '../modules/chatbot/chatbot.table.js';
 export { costcodes } from '../modules/costcodes/costcodes.table.js';
 export { customLinks } from '../modules/customlinks/customlinks.table.js';
@@ -24,7 +30,9 @@ export { issues } from '../modules/issues/issues.table.js';
 export { jobs, jobsCostcodes, jobsForemen, jobsPms } from '../modules/jobs/jobs.table.js';
 export { joinLinks, joinRequests } from '../modules/join/join.table.js';
 export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
+export { moods } from '../modules/mood/mood.table.js';
 export { navigationItems } from '../modules/navigation/navigation.table.js';
+export { notifications, pushSubscriptions } from '../modules/notifications/notifications.table.js';
 export { bundleItems, itemClasses, items, itemTypes, orders, vendors } from '../modules/ordering/ordering.table.js';
 export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';
 export { scheduledLabor } from '../modules/scheduling/scheduling.table.js';
