@@ -27,6 +27,7 @@ import { registerIdentity } from './identity/routes.js';
 import type { LiveSession } from './identity/session.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerJoinRoutes } from './modules/join/join.routes.js';
+import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
 import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
@@ -168,6 +169,7 @@ export async function buildApp({
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now });
   const texts = createSmsSender({ provider: sms, db: database.db, now, production: config.env === 'production' });
   registerJoinRoutes(app, { config, db: database.db, gate, sessionOf, now });
+  registerOrderAckRoutes(app, { config, db: database.db, realtime, now });
 
   const production = config.env === 'production';
   const schema = getSchema();

@@ -191,7 +191,7 @@ export const orderFormSchema = z
     vendor_id: z.number({ message: ORDERING_MESSAGES.vendor }).int().positive(ORDERING_MESSAGES.vendor),
     order_date: dateField,
     deliver_date: dateField.nullable().optional(),
-    to_emails: recipientsField.refine((v) => parseRecipients(v).emails.length > 0, ORDERING_MESSAGES.noRecipients),
+    to_emails: recipientsField,
     cc_email: recipientsField.nullable().optional(),
     notes: text(ORDERING_LIMITS.text),
     delivery_address: text(ORDERING_LIMITS.text),
@@ -202,6 +202,11 @@ export const orderFormSchema = z
     path: ['deliver_date'],
   });
 export type OrderForm = z.infer<typeof orderFormSchema>;
+/** Sending needs someone to send to. */
+export const orderSendSchema = orderFormSchema.refine((o) => parseRecipients(o.to_emails).emails.length > 0, {
+  message: ORDERING_MESSAGES.noRecipients,
+  path: ['to_emails'],
+});
 
 /** A line's total in cents (quantity × unit cost, rounded to the cent). */
 export const lineTotalCents = (l: { quantity: number; unit_cost_cents?: number | null }) =>

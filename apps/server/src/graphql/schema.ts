@@ -22,6 +22,7 @@ import '../modules/receipts/receipts.graphql.js';
 import '../modules/scheduling/scheduling.graphql.js';
 import '../modules/tasks/tasks.graphql.js';
 import '../modules/tools/tools.graphql.js';
+import '../modules/ordering/ordering.graphql.js';
 import '../modules/join/join.graphql.js';
 
 let schema: GraphQLSchema | undefined;

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { createMailer, smtpDelivery } from '../platform/mail.js';
 import { devOutboxServed, registerOutboxRoutes, startOutboxWorker } from '../platform/outbox.js';
 import { createSmsSender, type SmsSender } from '../platform/sms.js';
+import { storageFor } from '../platform/storage.js';
 import { BETTER_AUTH_HTTP_PATHS, CLIENT_IP_HEADER, createAuth } from './auth.js';
 import { createCaptcha, createRecaptcha } from './captcha.js';
 import { IdentityError, invalidParameter, limitExceeded } from './errors.js';
@@ -42,7 +43,7 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
   const delivery = startOutboxWorker({
     db,
     deliver: {
-      ...(config.smtpUrl ? { email: smtpDelivery({ smtpUrl: config.smtpUrl, from: config.mailFrom }) } : {}),
+      ...(config.smtpUrl ? { email: smtpDelivery({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage: storageFor(config) }) } : {}),
       ...(provider ? { sms: (msg: { to: string; text: string }) => provider.send({ to: msg.to, text: msg.text }) } : {}),
     },
     log: app.log,
@@ -151,7 +152,7 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
   // Every code and temporary password is readable there: only on this machine, and the log says which it is.
   const outbox = devOutboxServed(config);
   if (outbox.served) {
-    registerOutboxRoutes(app, db, config.appOrigin);
+    registerOutboxRoutes(app, db, config.appOrigin, storageFor(config));
     app.log.info(
       `development outbox at /dev/outbox: e-mail and texts are kept there instead of sent, for this machine only (HOST ${config.host}, no SMTP_URL)`,
     );

@@ -1,8 +1,10 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
-import { type Deliver, enqueueOutbox, writeOutbox } from './outbox.js';
+import { type Deliver, enqueueOutbox, type Message, writeOutbox } from './outbox.js';
+import type { Storage } from './storage.js';
 
-export type Mail = { to: string; subject: string; text: string };
+/** An e-mail: `to` and `cc` are comma-separated addresses; attachments are objects of the storage port. */
+export type Mail = Message;
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
@@ -18,13 +20,29 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; now
 // An SMTP server that stops answering must not hold the worker for nodemailer's default hour.
 const SMTP_TIMEOUTS = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' };
 
-/** How the delivery worker sends e-mail: SMTP via nodemailer. */
-export function smtpDelivery(opts: { smtpUrl: string; from: string }): Deliver {
+/** How the delivery worker sends e-mail: SMTP via nodemailer, attachments streamed from the storage port. */
+export function smtpDelivery(opts: { smtpUrl: string; from: string; storage?: Storage }): Deliver {
   const url = new URL(opts.smtpUrl);
   // nodemailer reads its options from the URL's query; one the operator set wins.
   for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   const transport = nodemailer.createTransport(url.toString());
   return async (mail) => {
-    await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+    const attachments = [];
+    for (const file of mail.attachments ?? []) {
+      const stored = await opts.storage?.get(file.tenant_uuid, file.object);
+      // A file that is gone is an error worth retrying (and then logging), never a mail sent without it.
+      if (!stored) throw new Error(`attachment ${file.filename} is not in storage`);
+      attachments.push({ filename: file.filename, contentType: file.content_type, content: stored.body });
+    }
+    await transport.sendMail({
+      from: opts.from,
+      to: mail.to,
+      cc: mail.cc || undefined,
+      replyTo: mail.replyTo || undefined,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html || undefined,
+      attachments,
+    });
   };
 }

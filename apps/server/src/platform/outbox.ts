@@ -2,15 +2,40 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { outbox } from './outbox.table.js';
+import { type OutboxAttachment, outbox } from './outbox.table.js';
+import type { Storage } from './storage.js';
 
-export type OutboxMessage = { to: string; subject: string; text: string; created_at: string };
+export type OutboxMessage = {
+  id: number;
+  to: string;
+  cc: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: { filename: string; content_type: string; url: string }[];
+  created_at: string;
+};
 export type OutboxChannel = 'email' | 'sms';
-type Message = { to: string; subject: string; text: string };
+/** A message; e-mail may also carry copies (`cc`, comma-separated), an HTML body, a reply-to and stored files. */
+export type Message = {
+  to: string;
+  subject: string;
+  text: string;
+  cc?: string | null;
+  html?: string | null;
+  replyTo?: string | null;
+  attachments?: OutboxAttachment[] | null;
+};
+const extras = (msg: Message) => ({
+  cc: msg.cc || null,
+  html: msg.html || null,
+  reply_to: msg.replyTo || null,
+  attachments: msg.attachments?.length ? msg.attachments : null,
+});
 
 /** Keeps a message that is not sent (no SMTP or SMS provider): development and tests read it at /dev/outbox. */
 export async function writeOutbox(db: Db, channel: OutboxChannel, msg: Message, now: Date) {
-  await db.insert(outbox).values({ channel, to: msg.to, subject: msg.subject, text: msg.text, created_at: now });
+  await db.insert(outbox).values({ channel, to: msg.to, subject: msg.subject, text: msg.text, created_at: now, ...extras(msg) });
 }
 
 /**
@@ -18,18 +43,43 @@ export async function writeOutbox(db: Db, channel: OutboxChannel, msg: Message, 
  * provider, so an answer takes as long whether or not a message went out (and nothing is lost while SMTP is down).
  */
 export async function enqueueOutbox(db: Db, channel: OutboxChannel, msg: Message, now: Date) {
-  await db.insert(outbox).values({ channel, to: msg.to, subject: msg.subject, text: msg.text, created_at: now, state: 'queued' });
+  await db
+    .insert(outbox)
+    .values({ channel, to: msg.to, subject: msg.subject, text: msg.text, created_at: now, state: 'queued', ...extras(msg) });
   for (const worker of workers.get(db) ?? []) worker.kick();
 }
 
 export async function readOutbox(db: Db, to?: string, limit = 200): Promise<OutboxMessage[]> {
   const rows = await db
-    .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, created_at: outbox.created_at })
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      cc: outbox.cc,
+      subject: outbox.subject,
+      text: outbox.text,
+      html: outbox.html,
+      attachments: outbox.attachments,
+      created_at: outbox.created_at,
+    })
     .from(outbox)
-    .where(and(eq(outbox.state, 'kept'), to ? eq(outbox.to, to) : undefined))
+    // A mail to several people is kept once, `to` joined with commas: a look-up by one of them finds it.
+    .where(
+      and(
+        eq(outbox.state, 'kept'),
+        to ? sql`(${outbox.to} = ${to} or ${to} = any(string_to_array(replace(${outbox.to}, ' ', ''), ',')))` : undefined,
+      ),
+    )
     .orderBy(desc(outbox.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    attachments: (r.attachments ?? []).map((a, i) => ({
+      filename: a.filename,
+      content_type: a.content_type,
+      url: `/dev/outbox/${r.id}/attachments/${i}`,
+    })),
+    created_at: r.created_at.toISOString(),
+  }));
 }
 
 export type Deliver = (msg: Message) => Promise<void>;
@@ -74,8 +124,19 @@ export function startOutboxWorker(opts: {
         order by id limit ${BATCH}
         for update skip locked
       )
-      returning id, channel, "to", subject, text, attempts`)) as unknown as {
-      rows: { id: number | string; channel: OutboxChannel; to: string; subject: string; text: string; attempts: number }[];
+      returning id, channel, "to", subject, text, cc, html, reply_to, attachments, attempts`)) as unknown as {
+      rows: {
+        id: number | string;
+        channel: OutboxChannel;
+        to: string;
+        subject: string;
+        text: string;
+        cc: string | null;
+        html: string | null;
+        reply_to: string | null;
+        attachments: OutboxAttachment[] | null;
+        attempts: number;
+      }[];
     };
     return result.rows;
   }
@@ -87,13 +148,21 @@ export function startOutboxWorker(opts: {
       for (const row of rows) {
         const id = Number(row.id);
         try {
-          await (deliver[row.channel] as Deliver)({ to: row.to, subject: row.subject, text: row.text });
+          await (deliver[row.channel] as Deliver)({
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            cc: row.cc,
+            html: row.html,
+            replyTo: row.reply_to,
+            attachments: row.attachments,
+          });
           await db.delete(outbox).where(eq(outbox.id, id));
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           if (row.attempts >= MAX_ATTEMPTS) {
             log.error({ outboxId: id, channel: row.channel, attempts: row.attempts, error: message }, 'message not delivered: giving up');
-            await db.update(outbox).set({ state: 'failed', text: '', last_error: message }).where(eq(outbox.id, id));
+            await db.update(outbox).set({ state: 'failed', text: '', html: null, last_error: message }).where(eq(outbox.id, id));
           } else {
             log.warn({ outboxId: id, channel: row.channel, attempts: row.attempts, error: message }, 'message not delivered: will retry');
             await db
@@ -179,7 +248,7 @@ function localRequest(req: FastifyRequest, appHost: string): boolean {
 }
 
 /** /dev/outbox and /dev/outbox.json: only where `devOutboxServed` says so (the caller checks), to local requests. */
-export function registerOutboxRoutes(app: FastifyInstance, db: Db, appOrigin: string) {
+export function registerOutboxRoutes(app: FastifyInstance, db: Db, appOrigin: string, storage?: Storage) {
   const appHost = new URL(appOrigin).hostname;
   const local = {
     async onRequest(req: FastifyRequest, reply: FastifyReply) {
@@ -192,10 +261,32 @@ export function registerOutboxRoutes(app: FastifyInstance, db: Db, appOrigin: st
     const to = given?.includes('@') ? given.toLowerCase() : given && /^\d{8,15}$/.test(given) ? `+${given}` : given;
     return readOutbox(db, to);
   });
+  // A kept e-mail's attachment, read from the storage port as the delivery worker would.
+  app.get('/dev/outbox/:id/attachments/:n', local, async (req, reply) => {
+    const { id, n } = req.params as { id: string; n: string };
+    const [row] = /^\d{1,15}$/.test(id)
+      ? await db
+          .select({ attachments: outbox.attachments })
+          .from(outbox)
+          .where(and(eq(outbox.id, Number(id)), eq(outbox.state, 'kept')))
+      : [];
+    const file = row?.attachments?.[Number(n)];
+    const stored = file && storage ? await storage.get(file.tenant_uuid, file.object) : null;
+    if (!file || !stored) return reply.status(404).send({ error: 'Not Found', statusCode: 404 });
+    return reply
+      .type(file.content_type)
+      .header('content-length', stored.bytes)
+      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w. -]/g, '_')}"`)
+      .send(stored.body);
+  });
   app.get('/dev/outbox', local, async (_req, reply) => {
     const rows = await readOutbox(db);
     const items = rows
-      .map((m) => `<li><b>${esc(m.to)}</b> · ${esc(m.created_at)}<br><i>${esc(m.subject)}</i><pre>${esc(m.text)}</pre></li>`)
+      .map((m) => {
+        const cc = m.cc ? ` · cc ${esc(m.cc)}` : '';
+        const files = m.attachments.map((a) => `<a href="${esc(a.url)}">${esc(a.filename)}</a>`).join(' ');
+        return `<li><b>${esc(m.to)}</b>${cc} · ${esc(m.created_at)}<br><i>${esc(m.subject)}</i><pre>${esc(m.text)}</pre>${files}</li>`;
+      })
       .join('\n');
     return reply
       .type('text/html; charset=utf-8')
