@@ -24,6 +24,8 @@ import '../modules/tasks/tasks.graphql.js';
 import '../modules/tools/tools.graphql.js';
 import '../modules/ordering/ordering.graphql.js';
 import '../modules/join/join.graphql.js';
+import '../modules/notifications/notifications.graphql.js';
+import '../modules/announcements/announcements.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { Tx } from '../../db/client.js';
+import { pushSubscriptions } from './notifications.table.js';
+
+/**
+ * Web Push (issue 21): VAPID keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (VAPID_SUBJECT, default a mailto of the
+ * app), or generated once into DATA_DIR/vapid.json (kept in memory when DATA_DIR is memory://).
+ */
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+
+const byDir = new Map<string, VapidKeys>();
+
+export function vapidKeys(dataDir: string, env: NodeJS.ProcessEnv = process.env): VapidKeys {
+  const subject = env.VAPID_SUBJECT ?? 'mailto:support@groundwork.invalid';
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  const known = byDir.get(dataDir);
+  if (known) return known;
+  let keys: VapidKeys | undefined;
+  const file = dataDir === 'memory://' ? null : path.join(dataDir, 'vapid.json');
+  if (file && existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    keys = { ...stored, subject };
+  }
+  if (!keys) {
+    const made = webpush.generateVAPIDKeys();
+    keys = { publicKey: made.publicKey, privateKey: made.privateKey, subject };
+    if (file) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify({ publicKey: made.publicKey, privateKey: made.privateKey }), { mode: 0o600 });
+    }
+  }
+  byDir.set(dataDir, keys);
+  return keys;
+}
+
+export type PushTarget = { id: number; endpoint: string; p256dh: string; auth: string };
+export type PushPayload = { title: string; link: string | null; kind: string; unread?: number };
+
+/**
+ * Sends `payload` to each device; returns the ids of subscriptions the push service says are gone (404 or 410),
+ * which the caller deletes. Other failures are logged by the caller and kept for the next time.
+ */
+export async function sendPush(keys: VapidKeys, targets: PushTarget[], payload: PushPayload): Promise<{ gone: number[]; failed: number }> {
+  const gone: number[] = [];
+  let failed = 0;
+  await Promise.all(
+    targets.map(async (t) => {
+      try {
+        await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, JSON.stringify(payload), {
+          vapidDetails: keys,
+          TTL: 60 * 60 * 24,
+          timeout: 10_000,
+        });
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) gone.push(t.id);
+        else failed++;
+      }
+    }),
+  );
+  return { gone, failed };
+}
+
+export async function pushTargets(tx: Tx, tenant: string, people: number[]): Promise<(PushTarget & { employees_id: number })[]> {
+  if (people.length === 0) return [];
+  return tx
+    .select({
+      id: pushSubscriptions.id,
+      employees_id: pushSubscriptions.employees_id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.tenant_uuid, tenant), inArray(pushSubscriptions.employees_id, people)));
+}
+
+export async function dropSubscriptions(tx: Tx, tenant: string, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.tenant_uuid, tenant), inArray(pushSubscriptions.id, ids)));
+}
