@@ -49,15 +49,27 @@ export async function sendPush(keys: VapidKeys, targets: PushTarget[], payload: 
   await Promise.all(
     targets.map(async (t) => {
       try {
-        await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, JSON.stringify(payload), {
-          vapidDetails: keys,
-          TTL: 60 * 60 * 24,
-          timeout: 10_000,
+        // The request web-push builds (encrypted payload, VAPID headers), sent with fetch: web-push's own sender speaks
+        // only TLS, and a push service stand-in in tests listens on plain HTTP.
+        const req = webpush.generateRequestDetails(
+          { endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } },
+          JSON.stringify(payload),
+          {
+            vapidDetails: keys,
+            TTL: 60 * 60 * 24,
+          },
+        );
+        const res = await fetch(req.endpoint, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: req.body ? new Uint8Array(req.body) : undefined,
+          signal: AbortSignal.timeout(10_000),
         });
-      } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode;
-        if (status === 404 || status === 410) gone.push(t.id);
-        else failed++;
+        if (res.status === 404 || res.status === 410) gone.push(t.id);
+        else if (!res.ok) failed++;
+        await res.body?.cancel();
+      } catch {
+        failed++;
       }
     }),
   );

@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: web-push-testing ships no types
+import { PushApiModel } from 'web-push-testing/src/PushApiModel.js';
+// @ts-expect-error: web-push-testing ships no types
+import WebPushTestingServer from 'web-push-testing/src/server.js';
+import { withTenant } from '../../db/with-tenant.js';
+import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
+import { useTestApp } from '../../testing/test-app.js';
+import { settlePushes } from './notifications.service.js';
+import { pushSubscriptions } from './notifications.table.js';
+
+/** Web Push through a push service stand-in (web-push-testing) on 127.0.0.1: delivery, devices, 410. */
+
+const t = useTestApp();
+type Result = Awaited<ReturnType<typeof t.gql>>;
+const code = (res: Result) => res.errors?.[0]?.extensions?.code;
+const ok = (res: Result) => {
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data as Record<string, any>;
+};
+
+const KEY = `query($t: ID!) { pushPublicKey(tenant_uuid: $t) }`;
+const SAVE_SUB = `mutation($t: ID!, $e: String!, $p: String!, $a: String!) { savePushSubscription(tenant_uuid: $t, endpoint: $e, p256dh: $p, auth: $a) }`;
+const DELETE_SUB = `mutation($t: ID!, $e: String!) { deletePushSubscription(tenant_uuid: $t, endpoint: $e) }`;
+const SAVE = `mutation($t: ID!, $a: AnnouncementInput!) { saveAnnouncement(tenant_uuid: $t, announcement: $a) { id } }`;
+
+let pushBase: string;
+let server: { close(cb: () => void): void };
+let tenant: string;
+let admin: TestMember;
+let worker: TestMember;
+let other: TestMember;
+
+const today = new Date().toISOString().slice(0, 10);
+const announce = (title: string) =>
+  t.gql(
+    SAVE,
+    {
+      t: tenant,
+      a: {
+        title,
+        body: '',
+        start_date: today,
+        exp_date: today,
+        audience: 'everyone',
+        audience_ids: [],
+        is_default: false,
+        on_app: true,
+        requires_ack: false,
+      },
+    },
+    admin.token,
+  );
+
+async function post(path: string, body: unknown) {
+  const res = await fetch(`${pushBase}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** A browser's PushManager.subscribe, against the stand-in. */
+async function device(who: TestMember) {
+  const key = ok(await t.gql(KEY, { t: who.tenantUuid }, who.token)).pushPublicKey as string;
+  const sub = (await post('/subscribe', { userVisibleOnly: 'true', applicationServerKey: key })).body.data as {
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+    clientHash: string;
+  };
+  ok(await t.gql(SAVE_SUB, { t: who.tenantUuid, e: sub.endpoint, p: sub.keys.p256dh, a: sub.keys.auth }, who.token));
+  return sub;
+}
+const messages = async (clientHash: string) =>
+  ((await post('/get-notifications', { clientHash })).body.data.messages as string[]).map((m) => JSON.parse(m));
+
+beforeAll(async () => {
+  const model = new PushApiModel();
+  const stand = new WebPushTestingServer(model, 0);
+  stand.setRequestHandlers();
+  await new Promise<void>((resolve) => {
+    stand._server = stand._app.listen(0, '127.0.0.1', resolve);
+  });
+  server = stand._server;
+  pushBase = `http://127.0.0.1:${(stand._server.address() as AddressInfo).port}`;
+  model.notifyUrl = `${pushBase}/notify/`;
+  const db = t.database.db;
+  tenant = await createTenant(db);
+  admin = await createMember(db, tenant, { permissions: ['announcements_admin'] });
+  worker = await createMember(db, tenant, { permissions: ['announcements_basic'] });
+  other = await createMember(db, await createTenant(db), { isAdmin: true });
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const subscriptionsOf = (who: TestMember) =>
+  withTenant(t.database.db, who.tenantUuid, (tx) =>
+    tx
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.tenant_uuid, who.tenantUuid), eq(pushSubscriptions.employees_id, who.employeeId))),
+  );
+
+describe('web push', () => {
+  it("delivers a new notification to each of the person's devices, and none of another company's", async () => {
+    const phone = await device(worker);
+    const laptop = await device(worker);
+    const elsewhere = await device(other);
+    expect((await subscriptionsOf(worker)).map((s) => s.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
+    ok(await announce('Concrete at 6'));
+    await settlePushes();
+    expect(await messages(phone.clientHash)).toEqual([expect.objectContaining({ title: 'Concrete at 6', kind: 'announcement' })]);
+    expect(await messages(laptop.clientHash)).toHaveLength(1);
+    expect(await messages(elsewhere.clientHash)).toEqual([]);
+  });
+
+  it('removes a device the push service answers 410 Gone for, and keeps the others', async () => {
+    const [a, b] = [await device(worker), await device(worker)];
+    await post(`/expire-subscription/${a.clientHash}`, {});
+    ok(await announce('Rain day'));
+    await settlePushes();
+    const left = (await subscriptionsOf(worker)).map((s) => s.endpoint);
+    expect(left).not.toContain(a.endpoint);
+    expect(left).toContain(b.endpoint);
+  });
+
+  it('stores subscriptions only for the caller, checks them, and deletes only their own', async () => {
+    const mine = await device(worker);
+    expect(code(await t.gql(SAVE_SUB, { t: tenant, e: 'not a url', p: 'x', a: 'y' }, worker.token))).toBe('VALIDATION');
+    expect(code(await t.gql(SAVE_SUB, { t: tenant, e: mine.endpoint, p: 'x', a: 'y' }))).toBe('UNAUTHENTICATED');
+    expect(code(await t.gql(SAVE_SUB, { t: tenant, e: 'https://push.example/1', p: 'x', a: 'y' }, other.token))).toBe('NOT_FOUND');
+    expect(ok(await t.gql(DELETE_SUB, { t: tenant, e: mine.endpoint }, admin.token)).deletePushSubscription).toBe(false);
+    expect(ok(await t.gql(DELETE_SUB, { t: tenant, e: mine.endpoint }, worker.token)).deletePushSubscription).toBe(true);
+    expect((await subscriptionsOf(worker)).map((s) => s.endpoint)).not.toContain(mine.endpoint);
+  });
+});
