@@ -26,6 +26,7 @@ import '../modules/ordering/ordering.graphql.js';
 import '../modules/join/join.graphql.js';
 import '../modules/notifications/notifications.graphql.js';
 import '../modules/announcements/announcements.graphql.js';
+import '../modules/mood/mood.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 
