@@ -163,9 +163,13 @@ defineRecordOperations({
           .from(bundleItems)
           .where(and(eq(bundleItems.tenant_uuid, tenant), inArray(bundleItems.id, ids)))
       : [];
-    const pairs = changes.map(
-      (c) => ({ ...stored.find((s) => s.id === c.id), ...c.patch }) as { bundle_items_id: number; items_id: number },
-    );
+    // An id that is not the company's is left to the operation, which answers NOT_FOUND.
+    const pairs = changes.flatMap((c) => {
+      const before = stored.find((s) => s.id === c.id);
+      if (c.id !== null && !before) return [];
+      return [{ ...before, ...c.patch } as { bundle_items_id: number; items_id: number }];
+    });
+    if (!pairs.length) return;
     for (const p of pairs) {
       if (p.bundle_items_id === p.items_id) throw new AppError('VALIDATION', ORDERING_MESSAGES.bundleSelf, { field: 'items_id' });
     }
