@@ -11,6 +11,7 @@ import { employees } from '../modules/employees/employees.table.js';
 import { seedDemoIssues } from '../modules/issues/issues.seed.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { seedDemoJoin } from '../modules/join/join.seed.js';
+import { seedDemoOrdering } from '../modules/ordering/ordering.seed.js';
 import { seedDemoReceipts } from '../modules/receipts/receipts.seed.js';
 import { seedDemoSchedule } from '../modules/scheduling/scheduling.seed.js';
 import { seedDemoTasks } from '../modules/tasks/tasks.seed.js';
@@ -105,6 +106,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedDemoSchedule(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTools(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
+    await seedDemoOrdering(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoChat(tx, tenant_uuid, personIds);
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],
@@ -122,7 +124,16 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     const grants: [number, string[]][] = [
       [
         groups[0].id,
-        ['projects_basic', 'people_basic', 'receipts_basic', 'project_notes_admin', 'tool20_basic', 'chatbot_basic', 'basic_access'],
+        [
+          'projects_basic',
+          'people_basic',
+          'receipts_basic',
+          'ordering_basic',
+          'project_notes_admin',
+          'tool20_basic',
+          'chatbot_basic',
+          'basic_access',
+        ],
       ],
       [groups[1].id, ['basic_access', 'receipts_basic', 'tool20_basic', 'chatbot_basic']],
       [
