@@ -829,3 +829,37 @@ tenantMutation(
     },
   },
 );
+
+// --- The order form's pick lists, in one round trip -------------------------------------------------------
+
+type Choice = { id: number; label: string };
+const ChoiceRef = builder.objectRef<Choice>('OrderChoice').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), label: t.exposeString('label') }),
+});
+const OrderLookupsRef = builder.objectRef<{ jobs: Choice[]; costcodes: Choice[] }>('OrderLookups').implement({
+  fields: (t) => ({
+    jobs: t.field({ type: [ChoiceRef], resolve: (l) => l.jobs }),
+    costcodes: t.field({ type: [ChoiceRef], resolve: (l) => l.costcodes }),
+  }),
+});
+
+tenantQuery(
+  'orderLookups',
+  { area: 'ordering', action: 'read' },
+  {
+    type: OrderLookupsRef,
+    description: "The company's active jobs (abbreviation · name) and cost codes, for the order form; whoever may order reads them.",
+    resolve: async (_args, g) => {
+      const tenant = g.member.tenantUuid;
+      const jobRows = (await g.tx.execute(sql`
+        select id, concat_ws(' · ', nullif(job_abbr, ''), job) as label from jobs
+        where tenant_uuid = ${tenant} and status = 1
+        order by lower(coalesce(nullif(job_abbr, ''), job)), id limit 1000`)) as unknown as { rows: Choice[] };
+      const codeRows = (await g.tx.execute(sql`
+        select id, concat_ws(' ', costcode, description) as label from costcodes
+        where tenant_uuid = ${tenant} and status = 1
+        order by costcode, id limit 2000`)) as unknown as { rows: Choice[] };
+      return { jobs: jobRows.rows, costcodes: codeRows.rows };
+    },
+  },
+);
