@@ -182,10 +182,8 @@ const PLACEHOLDER_PATHS = [
   'admin/reports',
   'modules/ordering',
   'modules/inventory',
-  'modules/announcements',
   'modules/project-notes',
   'reports/people-report',
-  'notifications',
 ] as const;
 
 const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
@@ -232,6 +230,18 @@ const chatbotRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/chatbot/chatbot-page'), 'ChatbotPage'),
 });
 
+// Announcements and the notifications inbox (issue 21).
+const announcementsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/announcements',
+  component: lazyRouteComponent(() => import('../modules/announcements/announcements-page'), 'AnnouncementsPage'),
+});
+const notificationsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'notifications',
+  component: lazyRouteComponent(() => import('../modules/notifications/notifications-page'), 'NotificationsPage'),
+});
+
 // Crew scheduling (issue 19): the planner's board, a foreman's crews and a worker's own days.
 const schedulingPage = (path: string, name: 'SchedulingAdminPage' | 'SchedulingPage' | 'ScheduledPage') =>
   createRoute({
@@ -270,6 +280,8 @@ const routeTree = rootRoute.addChildren([
     tasksRoute,
     chatbotRoute,
     toolsRoute,
+    announcementsRoute,
+    notificationsRoute,
     peopleRoute,
     adminPeopleRoute,
   ]),

@@ -32,6 +32,8 @@ import timecardsEn from '../locales/timecards.en.json';
 import timecardsEs from '../locales/timecards.es.json';
 import toolsEn from '../locales/tools.en.json';
 import toolsEs from '../locales/tools.es.json';
+import announcementsEn from '../modules/announcements/locales/en.json';
+import announcementsEs from '../modules/announcements/locales/es.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -54,6 +56,7 @@ export const resources = {
     tools: toolsEn,
     chatbot: chatbotEn,
     join: joinEn,
+    announcements: announcementsEn,
   },
   es: {
     translation: es,
@@ -72,6 +75,7 @@ export const resources = {
     tools: toolsEs,
     chatbot: chatbotEs,
     join: joinEs,
+    announcements: announcementsEs,
   },
 } as const;
 
@@ -94,6 +98,7 @@ declare module 'i18next' {
       tasks: typeof tasksEn;
       tools: typeof toolsEn;
       chatbot: typeof chatbotEn;
+      announcements: typeof announcementsEn;
       join: typeof joinEn;
     };
   }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { writeSelectedTenant } from '../auth/auth-storage';
 import { CLAIMS_QUERY_KEY, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
+import { NotificationsBell } from '../modules/notifications/notifications-bell';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
 import { ThemeSwitcher } from './theme-mode';
@@ -63,6 +64,7 @@ export function AppBarActions() {
 
   return (
     <>
+      <NotificationsBell />
       <ThemeSwitcher />
       <Tooltip title={t('menu.account')}>
         <IconButton

@@ -1,0 +1,30 @@
+import { parse } from '@0no-co/graphql.web';
+import type { TadaDocumentNode } from 'gql.tada';
+import { request } from '../../lib/graphql';
+import { localToday } from '../announcements/api';
+
+/** The mood check-in (server: apps/server/src/modules/mood/mood.graphql.ts). */
+function op<R, V>(source: string): TadaDocumentNode<R, V> {
+  return parse(source) as unknown as TadaDocumentNode<R, V>;
+}
+type T = { tenant_uuid: string };
+export type Mood = { mood: number; hurt: boolean; mood_date: string };
+
+export const myMoodToday = (v: T) =>
+  request(
+    op<{ myMoodToday: Mood | null }, T & { today: string }>(
+      'query MyMoodToday($tenant_uuid: ID!, $today: String) { myMoodToday(tenant_uuid: $tenant_uuid, today: $today) { mood hurt mood_date } }',
+    ),
+    { ...v, today: localToday() },
+  ).then((r) => r.myMoodToday);
+
+export const answerMood = (v: T & { mood: number; hurt: boolean }) =>
+  request(
+    op<{ answerMood: Mood }, T & { mood: number; hurt: boolean; today: string }>(
+      `mutation AnswerMood($tenant_uuid: ID!, $mood: Int!, $hurt: Boolean, $today: String) {
+        answerMood(tenant_uuid: $tenant_uuid, mood: $mood, hurt: $hurt, today: $today) { mood hurt mood_date } }`,
+    ),
+    { ...v, today: localToday() },
+  ).then((r) => r.answerMood);
+
+export const moodKey = (tenant: string) => ['mood', tenant, localToday()] as const;
