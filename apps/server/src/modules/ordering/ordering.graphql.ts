@@ -863,3 +863,41 @@ tenantQuery(
     },
   },
 );
+
+// --- A bundle's parts with their names --------------------------------------------------------------------
+
+type BundlePartView = { id: number; items_id: number; item: string; unit: string | null; quantity: number };
+const BundlePartRef = builder.objectRef<BundlePartView>('BundlePart').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'The bundle item (BundleItems) record.' }),
+    items_id: t.exposeInt('items_id'),
+    item: t.exposeString('item'),
+    unit: t.exposeString('unit', { nullable: true }),
+    quantity: t.exposeFloat('quantity'),
+  }),
+});
+
+tenantQuery(
+  'bundleParts',
+  { area: 'catalogue', action: 'read' },
+  {
+    type: [BundlePartRef],
+    description: "The active items a bundle is made of, with each one's name and quantity.",
+    args: (t) => ({ bundle_items_id: t.int({ required: true }) }),
+    resolve: async (args, g) => {
+      const rows = await g.tx
+        .select({ id: bundleItems.id, items_id: bundleItems.items_id, item: items.item, unit: items.unit, quantity: bundleItems.quantity })
+        .from(bundleItems)
+        .innerJoin(items, and(eq(items.tenant_uuid, bundleItems.tenant_uuid), eq(items.id, bundleItems.items_id)))
+        .where(
+          and(
+            eq(bundleItems.tenant_uuid, g.member.tenantUuid),
+            eq(bundleItems.bundle_items_id, args.bundle_items_id),
+            eq(bundleItems.status, 1),
+          ),
+        )
+        .orderBy(bundleItems.id);
+      return rows.map((r) => ({ ...r, quantity: Number(r.quantity) }));
+    },
+  },
+);
