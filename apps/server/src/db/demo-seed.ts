@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../identity/auth.js';
 import { account, user } from '../identity/auth.table.js';
+import { seedDemoAnnouncements } from '../modules/announcements/announcements.seed.js';
 import { seedDemoChat } from '../modules/chatbot/chatbot.seed.js';
 import { costcodes } from '../modules/costcodes/costcodes.table.js';
 import { seedDemoCustomLinks } from '../modules/customlinks/customlinks.seed.js';
@@ -132,10 +133,11 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
           'project_notes_admin',
           'tool20_basic',
           'chatbot_basic',
+          'announcements_basic',
           'basic_access',
         ],
       ],
-      [groups[1].id, ['basic_access', 'receipts_basic', 'tool20_basic', 'chatbot_basic']],
+      [groups[1].id, ['basic_access', 'receipts_basic', 'tool20_basic', 'chatbot_basic', 'announcements_basic']],
       [
         groups[2].id,
         ['people_admin', 'projects_basic', 'receipts_admin', 'ordering_admin', 'announcements_admin', 'scheduling_admin', 'basic_access'],
@@ -156,6 +158,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
       .insert(usergroupUsers)
       .values([people[8], people[10]].map((p) => ({ tenant_uuid, usergroups_id: groups[2].id, employees_id: p.id })));
     await seedDemoJoin(tx, tenant_uuid, groups[1].id);
+    await seedDemoAnnouncements(tx, tenant_uuid, personIds);
   });
   return tenant_uuid;
 }

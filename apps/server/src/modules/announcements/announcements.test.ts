@@ -7,9 +7,11 @@ import { describeModelContract } from '../../testing/model-contract.js';
 import { closeAll, subscribe } from '../../testing/sse.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { departments } from '../departments/departments.table.js';
+import { divisions } from '../divisions/divisions.table.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { notifications } from '../notifications/notifications.table.js';
+import { seedDemoAnnouncements } from './announcements.seed.js';
 import { departmentMembers } from './announcements.table.js';
 
 const t = useTestApp();
@@ -290,5 +292,36 @@ describe('notifications', () => {
     // The office's stream gets nothing of it: its next event is the one addressed to the office.
     await save({ title: 'For accounting', audience: 'departments', audience_ids: [accounting] });
     expect((await theirs.next()).data.onMyNotification.title).toBe('For accounting');
+  });
+});
+
+describe('demo data', () => {
+  it('seeds announcements, departments, a week of notifications and a month of check-ins', async () => {
+    const db = t.database.db;
+    const company = await createTenant(db);
+    const people: TestMember[] = [];
+    for (let i = 0; i < 14; i++) people.push(await createMember(db, company, { permissions: ['announcements_basic'] }));
+    await withTenant(db, company, async (tx) => {
+      await tx
+        .insert(departments)
+        .values(['Field Operations', 'Estimating', 'Accounting', 'Safety'].map((department) => ({ tenant_uuid: company, department })));
+      await tx.insert(divisions).values(['Commercial', 'Residential', 'Civil'].map((division) => ({ tenant_uuid: company, division })));
+      await seedDemoAnnouncements(
+        tx,
+        company,
+        people.map((p) => p.employeeId),
+        TODAY,
+      );
+    });
+    const worker = people[6];
+    const shown = (
+      ok(await t.gql(CURRENT, { t: company, d: TODAY }, worker.token)).currentAnnouncements as { title: string; is_default: boolean }[]
+    ).map((a) => a.title);
+    expect(shown).toEqual(['Welcome to Groundwork', 'Crane lift on Main Street Thursday at 7', 'New PPE policy: sign by Friday']);
+    const office = (ok(await t.gql(CURRENT, { t: company, d: TODAY }, people[2].token)).currentAnnouncements as { title: string }[]).map(
+      (a) => a.title,
+    );
+    expect(office).not.toContain('New PPE policy: sign by Friday');
+    expect((await inbox(worker)).items.length).toBeGreaterThanOrEqual(6);
   });
 });
