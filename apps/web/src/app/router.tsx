@@ -178,13 +178,7 @@ const testRoute = createRoute({
 
 // Spec §2 routes whose areas are not built yet: inside the shell with their title and an honest note. An area
 // that lands takes its path out of this list and adds its own route.
-const PLACEHOLDER_PATHS = [
-  'admin/reports',
-  'modules/ordering',
-  'modules/inventory',
-  'modules/project-notes',
-  'reports/people-report',
-] as const;
+const PLACEHOLDER_PATHS = ['admin/reports', 'modules/project-notes', 'reports/people-report'] as const;
 
 const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
   createRoute({
@@ -221,6 +215,18 @@ const toolsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/tool20',
   component: lazyRouteComponent(() => import('../modules/tools/tools-page'), 'ToolsPage'),
+});
+
+// Buying (issue 17): purchase orders sent by e-mail, and the item catalogue with its vendors.
+const orderingRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/ordering',
+  component: lazyRouteComponent(() => import('../modules/ordering/ordering-page'), 'OrderingPage'),
+});
+const inventoryRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/inventory',
+  component: lazyRouteComponent(() => import('../modules/ordering/inventory-page'), 'InventoryPage'),
 });
 
 // The chatbot (issue 22): questions about the company's own records, answered from tools run as the asker.
@@ -280,6 +286,8 @@ const routeTree = rootRoute.addChildren([
     tasksRoute,
     chatbotRoute,
     toolsRoute,
+    orderingRoute,
+    inventoryRoute,
     announcementsRoute,
     notificationsRoute,
     peopleRoute,

@@ -14,6 +14,8 @@ import en from '../locales/en.json';
 import es from '../locales/es.json';
 import joinEn from '../locales/join.en.json';
 import joinEs from '../locales/join.es.json';
+import orderingEn from '../locales/ordering.en.json';
+import orderingEs from '../locales/ordering.es.json';
 import peopleEn from '../locales/people.en.json';
 import peopleEs from '../locales/people.es.json';
 import profileEn from '../locales/profile.en.json';
@@ -54,6 +56,7 @@ export const resources = {
     scheduling: schedulingEn,
     tasks: tasksEn,
     tools: toolsEn,
+    ordering: orderingEn,
     chatbot: chatbotEn,
     join: joinEn,
     announcements: announcementsEn,
@@ -73,6 +76,7 @@ export const resources = {
     scheduling: schedulingEs,
     tasks: tasksEs,
     tools: toolsEs,
+    ordering: orderingEs,
     chatbot: chatbotEs,
     join: joinEs,
     announcements: announcementsEs,
@@ -97,6 +101,7 @@ declare module 'i18next' {
       scheduling: typeof schedulingEn;
       tasks: typeof tasksEn;
       tools: typeof toolsEn;
+      ordering: typeof orderingEn;
       chatbot: typeof chatbotEn;
       announcements: typeof announcementsEn;
       join: typeof joinEn;
