@@ -47,6 +47,8 @@ export default defineConfig({
         // The first install controls the open page at once, so it works offline without a reload.
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // Web Push (issue 21): shows the server's pushes and opens their links.
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],
