@@ -374,14 +374,20 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
           />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <TextField
-            label={t('dialog.to')}
-            required
-            disabled={readOnly}
-            {...register('to_emails')}
-            error={Boolean(errors.to_emails)}
-            helperText={errors.to_emails?.message ?? t('dialog.toHint')}
-            slotProps={{ htmlInput: { inputMode: 'email' } }}
+          <Controller
+            control={control}
+            name="to_emails"
+            render={({ field }) => (
+              <TextField
+                {...field}
+                label={t('dialog.to')}
+                required
+                disabled={readOnly}
+                error={Boolean(errors.to_emails)}
+                helperText={errors.to_emails?.message ?? t('dialog.toHint')}
+                slotProps={{ htmlInput: { inputMode: 'email' } }}
+              />
+            )}
           />
           <TextField
             label={t('dialog.cc')}

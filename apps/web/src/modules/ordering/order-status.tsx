@@ -1,4 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import { Chip, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Order } from './api';
@@ -12,7 +13,7 @@ export function OrderStatusChips({ order }: { order: Pick<Order, 'status' | 'sen
       {order.acknowledged_on ? (
         <Chip size="small" color="success" icon={<CheckCircleIcon />} label={t('orders.acknowledged')} />
       ) : order.sent_on ? (
-        <Chip size="small" color="info" variant="outlined" label={t('orders.sent')} />
+        <Chip size="small" icon={<SendIcon />} label={t('orders.sent')} />
       ) : (
         <Chip size="small" variant="outlined" label={t('orders.draft')} />
       )}
