@@ -14,8 +14,8 @@ const PASSWORD = 'field-ops-e2e-password';
 const UNAUTH_PAGE = 'Unauthorized page. Redirected to dashboard.';
 const UNAUTH_SETTINGS = 'You are not authorized to access that settings area.';
 
-// Luis Hernandez is in the demo's Foremen group: projects_basic, people_basic, receipts_basic, project_notes_admin,
-// tool20_basic, chatbot_basic, basic_access. Items without a permission are for every member. All are type 0: by title.
+// Luis Hernandez is in the demo's Foremen group: projects_basic, people_basic, receipts_basic, ordering_basic,
+// project_notes_admin, tool20_basic, chatbot_basic, basic_access. Items without a permission are for every member. All are type 0: by title.
 const FOREMAN_MENU = [
   'Chatbot',
   'Dashboard',
@@ -23,6 +23,7 @@ const FOREMAN_MENU = [
   'Inventory',
   'My Schedule',
   'Notifications',
+  'Ordering',
   'People',
   'Project Notes',
   'Projects',
