@@ -73,6 +73,16 @@ test('an admin posts to one department; a worker there sees the badge rise live,
   await admin.getByTestId('manage-card').filter({ hasText: title }).getByRole('button', { name: 'Who has seen it' }).click();
   const readers = admin.getByRole('dialog', { name: new RegExp(`Seen and acknowledged: ${title}`) });
   await expect(readers.getByRole('row', { name: /Ben Miller/ })).toBeVisible();
+  await readers.getByRole('button', { name: 'Close' }).click();
+
+  // Check-ins: totals only, by department; the small Accounting department (1 person) is withheld.
+  await admin.getByRole('tab', { name: 'Check-ins' }).click();
+  await admin.getByRole('combobox', { name: 'Group by' }).click();
+  await admin.getByRole('option', { name: 'Department' }).click();
+  const table = admin.getByRole('table', { name: 'Check-ins' });
+  await expect(table.getByRole('row', { name: /Field Operations/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Accounting.*Fewer than 5 people: not shown/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
   await admin.context().close();
   await worker.context().close();
 });

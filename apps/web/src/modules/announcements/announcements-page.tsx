@@ -33,6 +33,7 @@ import { GraphQLRequestError } from '../../lib/graphql';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { useDocumentTitle } from '../../shell/use-document-title';
+import { MoodSummary } from '../mood/mood-summary';
 import { AnnouncementDialog } from './announcement-dialog';
 import * as api from './api';
 
@@ -56,6 +57,7 @@ const msgKey = (m: string) => `messages.${m}` as never;
 function TenantAnnouncements({ tenant }: { tenant: string }) {
   const { t } = useTranslation('announcements');
   const admin = useCan('announcements', 'write');
+  const moodAdmin = useCan('people', 'write');
   const [tab, setTab] = useState(0);
   const [editing, setEditing] = useState<api.Announcement | null | undefined>(undefined);
   return (
@@ -67,16 +69,18 @@ function TenantAnnouncements({ tenant }: { tenant: string }) {
           </Button>
         </Stack>
       )}
-      {admin && (
+      {(admin || moodAdmin) && (
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label={t('title')} variant="scrollable">
-          <Tab label={t('tabs.current')} />
-          <Tab label={t('tabs.manage')} />
-          <Tab label={t('tabs.archived')} />
+          <Tab label={t('tabs.current')} value={0} />
+          {admin && <Tab label={t('tabs.manage')} value={1} />}
+          {admin && <Tab label={t('tabs.archived')} value={2} />}
+          {moodAdmin && <Tab label={t('moodSummary.tab')} value={3} />}
         </Tabs>
       )}
       {tab === 0 && <CurrentList tenant={tenant} />}
       {tab === 1 && admin && <ManageList tenant={tenant} status={1} onEdit={setEditing} />}
       {tab === 2 && admin && <ManageList tenant={tenant} status={0} onEdit={setEditing} />}
+      {tab === 3 && moodAdmin && <MoodSummary tenant={tenant} />}
       {editing !== undefined && <AnnouncementDialog tenant={tenant} announcement={editing} onClose={() => setEditing(undefined)} />}
     </>
   );

@@ -28,3 +28,14 @@ export const answerMood = (v: T & { mood: number; hurt: boolean }) =>
   ).then((r) => r.answerMood);
 
 export const moodKey = (tenant: string) => ['mood', tenant, localToday()] as const;
+
+export type MoodGroup = { key: string; people: number; answers: number; average: number | null; hurt: number | null; suppressed: boolean };
+
+export const moodSummary = (v: T & { from: string; to: string; by: string }) =>
+  request(
+    op<{ moodSummary: MoodGroup[] }, typeof v>(
+      `query MoodSummary($tenant_uuid: ID!, $from: String!, $to: String!, $by: String!) {
+        moodSummary(tenant_uuid: $tenant_uuid, from: $from, to: $to, by: $by) { key people answers average hurt suppressed } }`,
+    ),
+    v,
+  ).then((r) => r.moodSummary);
