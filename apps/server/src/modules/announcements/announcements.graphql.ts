@@ -8,6 +8,7 @@ import {
 } from '@groundwork/core/announcements';
 import { accessTo } from '@groundwork/core/permissions';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
 import { builder } from '../../graphql/builder.js';
 import { AppError, notFound } from '../../graphql/errors.js';
 import { type Gated, type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
@@ -210,6 +211,21 @@ async function currentFor(g: Gated, today: string): Promise<AnnouncementRow[]> {
   return rows.filter((r) => r.employee_id === g.member.employeeId || reaches(r, b));
 }
 
+/** An e-mail-only announcement (on_app false): one message per person with an address, through the mail queue. */
+async function emailAudience(g: Gated, row: AnnouncementRow, people: number[]) {
+  if (people.length === 0) return;
+  const to = await g.tx
+    .select({ email: employees.email })
+    .from(employees)
+    .where(and(eq(employees.tenant_uuid, g.member.tenantUuid), inArray(employees.id, people), sql`coalesce(${employees.email}, '') <> ''`));
+  const text = sanitizeHtml(row.body, { allowedTags: [], allowedAttributes: {} }).trim();
+  g.afterCommit(async () => {
+    for (const { email } of to) {
+      if (email) await g.ctx.mailer.send({ to: email, subject: row.title, text: text || row.title, html: row.body || null });
+    }
+  });
+}
+
 function checkToday(today: string | null | undefined): string {
   if (today == null) return utcToday();
   if (!isDay(today)) throw new AppError('VALIDATION', `today: ${ANNOUNCEMENT_MESSAGES.invalidDate}`, { field: 'today' });
@@ -343,11 +359,13 @@ tenantMutation('saveAnnouncement', WRITE, {
         .returning();
       publish(g, 'create', row);
       const today = utcToday();
-      if (row.on_app && row.start_date <= today && today <= row.exp_date) {
+      if (row.start_date <= today && today <= row.exp_date) {
         const people = (await audienceMembers(g.tx, tenant, row.audience as Audience, row.audience_ids)).filter(
           (p) => p !== g.member.employeeId,
         );
-        await deliver(g, await addNotifications(g.tx, tenant, people, { kind: 'announcement', title: row.title, ref_id: row.id }));
+        if (row.on_app)
+          await deliver(g, await addNotifications(g.tx, tenant, people, { kind: 'announcement', title: row.title, ref_id: row.id }));
+        else await emailAudience(g, row, people);
       }
     }
     const [view] = await views(g, [row], true);

@@ -1,13 +1,15 @@
 import { MODULES } from '@groundwork/core/permissions';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
+import { readOutbox } from '../../platform/outbox.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
 import { closeAll, subscribe } from '../../testing/sse.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
+import { employees } from '../employees/employees.table.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { notifications } from '../notifications/notifications.table.js';
@@ -292,6 +294,30 @@ describe('notifications', () => {
     // The office's stream gets nothing of it: its next event is the one addressed to the office.
     await save({ title: 'For accounting', audience: 'departments', audience_ids: [accounting] });
     expect((await theirs.next()).data.onMyNotification.title).toBe('For accounting');
+  });
+});
+
+describe('announcements: e-mail only', () => {
+  it('sends an announcement not shown in the app to its audience by e-mail, and puts nothing in their inboxes', async () => {
+    await withTenant(t.database.db, tenant, (tx) =>
+      tx
+        .update(employees)
+        .set({ email: sql`'person' || ${employees.id} || '@example.test'` })
+        .where(eq(employees.tenant_uuid, tenant)),
+    );
+    await ageInboxes();
+    const before = (await inbox(crew)).items.length;
+    await save({
+      title: 'Insurance forms',
+      body: '<p>Fill in the <strong>forms</strong>.</p>',
+      on_app: false,
+      audience: 'departments',
+      audience_ids: [field],
+    });
+    const mail = await readOutbox(t.database.db, `person${crew.employeeId}@example.test`);
+    expect(mail[0]).toMatchObject({ subject: 'Insurance forms', text: 'Fill in the forms.' });
+    expect(await readOutbox(t.database.db, `person${office.employeeId}@example.test`)).toEqual([]);
+    expect((await inbox(crew)).items.length).toBe(before);
   });
 });
 
