@@ -8,7 +8,7 @@ import WebPushTestingServer from 'web-push-testing/src/server.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
-import { settlePushes } from './notifications.service.js';
+import { notifyPeople, settlePushes } from './notifications.service.js';
 import { pushSubscriptions } from './notifications.table.js';
 
 /** Web Push through a push service stand-in (web-push-testing) on 127.0.0.1: delivery, devices, 410. */
@@ -135,5 +135,21 @@ describe('web push', () => {
     expect(ok(await t.gql(DELETE_SUB, { t: tenant, e: mine.endpoint }, admin.token)).deletePushSubscription).toBe(false);
     expect(ok(await t.gql(DELETE_SUB, { t: tenant, e: mine.endpoint }, worker.token)).deletePushSubscription).toBe(true);
     expect((await subscriptionsOf(worker)).map((s) => s.endpoint)).not.toContain(mine.endpoint);
+  });
+});
+
+describe('notifications outside a request', () => {
+  it('notifyPeople writes, batches and publishes in the company, for the seams of other modules', async () => {
+    const deps = { db: t.database.db, realtime: { publish: () => {} } as never, dataDir: 'memory://', log: console };
+    const first = await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'task_assigned', title: 'Check the forms', ref_id: 7 });
+    expect(first).toEqual([expect.objectContaining({ kind: 'task_assigned', link: '/modules/tasks?id=7', count: 1 })]);
+    const second = await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'task_assigned', title: 'Strip the forms', ref_id: 8 });
+    expect(second[0]).toMatchObject({ id: first[0].id, count: 2, title: 'Strip the forms', link: '/modules/tasks' });
+    await settlePushes();
+    const INBOX = `query($t: ID!) { listMyNotifications(tenant_uuid: $t) { items { kind count } } }`;
+    expect(ok(await t.gql(INBOX, { t: tenant }, worker.token)).listMyNotifications.items[0]).toEqual({ kind: 'task_assigned', count: 2 });
+    expect(ok(await t.gql(INBOX, { t: other.tenantUuid }, other.token)).listMyNotifications.items).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ kind: 'task_assigned' })]),
+    );
   });
 });
