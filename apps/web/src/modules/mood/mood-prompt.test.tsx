@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../lib/graphql';
+import { i18n } from '../../lib/i18n';
+import { renderInShell } from '../../shell/test-utils';
+import { localToday } from '../announcements/api';
+import { textToHtml } from '../announcements/body-text';
+import { MoodPrompt } from './mood-prompt';
+
+vi.mock('../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+const TENANT = '00000000-0000-4000-8000-000000000021';
+configure({ asyncUtilTimeout: 5000 });
+
+const name = (doc: unknown) =>
+  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
+    ?.value ?? '';
+
+let today: { mood: number; hurt: boolean; mood_date: string } | null;
+let answers: Record<string, unknown>[];
+
+beforeEach(() => {
+  localStorage.clear();
+  today = null;
+  answers = [];
+  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
+    switch (name(doc)) {
+      case 'MyMoodToday':
+        return { myMoodToday: today };
+      case 'AnswerMood':
+        answers.push(variables);
+        today = { mood: variables.mood as number, hurt: variables.hurt as boolean, mood_date: variables.today as string };
+        return { answerMood: today };
+      default:
+        throw new Error(`unexpected ${name(doc)}`);
+    }
+  }) as never);
+});
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+const show = () =>
+  renderInShell(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MoodPrompt tenant={TENANT} />
+    </QueryClientProvider>,
+  );
+
+describe('the daily mood check-in', () => {
+  it('is offered until answered: one tap for the mood, hurt optional, sent with the local date', async () => {
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: "How's your day?" }));
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Good' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I was hurt at work today' }));
+    expect(screen.getByText('The safety lead will follow up with you.')).toBeInTheDocument();
+    fireEvent.click(send);
+    await screen.findByText('Thanks for checking in.');
+    expect(answers).toEqual([{ tenant_uuid: TENANT, mood: 4, hurt: true, today: localToday() }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: "How's your day?" })).toBeNull());
+  });
+
+  it('is not offered once answered today', async () => {
+    today = { mood: 3, hurt: false, mood_date: localToday() };
+    show();
+    await waitFor(() => expect(vi.mocked(request)).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: "How's your day?" })).toBeNull();
+  });
+
+  it('"Not now" puts it away for the rest of the day on this device', async () => {
+    const first = show();
+    fireEvent.click(await screen.findByRole('button', { name: "How's your day?" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('button', { name: "How's your day?" })).toBeNull();
+    first.unmount();
+    show();
+    await waitFor(() => expect(vi.mocked(request)).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: "How's your day?" })).toBeNull();
+    expect(answers).toEqual([]);
+  });
+
+  it('speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: '¿Cómo va su día?' }));
+    expect(screen.getByRole('button', { name: 'Excelente' })).toBeInTheDocument();
+  });
+});
+
+describe('announcement body text', () => {
+  it('turns paragraphs, line breaks and web addresses into safe HTML', () => {
+    expect(textToHtml('Hi <b>crew</b>\nsee https://example.com/a\n\n Second ')).toBe(
+      '<p>Hi &lt;b&gt;crew&lt;/b&gt;<br />see <a href="https://example.com/a">https://example.com/a</a></p><p>Second</p>',
+    );
+  });
+});
