@@ -130,6 +130,49 @@ const ALL_SCENARIOS: (GraphQLRequest & {
     params: (c) => [c.tenantUuid, PAGE],
   },
   {
+    // Buying (issue 17): the first page of the 10,000-item catalogue by name, as the item list shows it.
+    op: 'ordering: searchItems',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { searchItems(tenant_uuid: $t, limit: $n) { items { id item unit unit_cost_cents vendor_name } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.searchItems.items,
+    sql: `select i.id, i.item, i.unit, i.unit_cost_cents, v.name as vendor_name from items i
+  left join vendors v on v.tenant_uuid = i.tenant_uuid and v.id = i.vendor_id
+  where i.tenant_uuid = $1 and i.status = 1 and i.active = 'true' order by i.item, i.id limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
+  },
+  {
+    // Buying (issue 17): a typed search in the 10,000-item catalogue (the order form's item picker).
+    op: 'ordering: searchItems text',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { searchItems(tenant_uuid: $t, search: "bolt 1/2", limit: $n) { items { id item unit unit_cost_cents vendor_name } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.searchItems.items,
+    sql: `select i.id, i.item, i.unit, i.unit_cost_cents, v.name as vendor_name from items i
+  left join vendors v on v.tenant_uuid = i.tenant_uuid and v.id = i.vendor_id
+  where i.tenant_uuid = $1 and i.status = 1 and i.active = 'true'
+    and (i.item ilike '%bolt 1/2%' or i.acc_id ilike '%bolt 1/2%' or i.description ilike '%bolt 1/2%')
+  order by i.item, i.id limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
+  },
+  {
+    // Buying (issue 17): the newest page of 10,000 purchase orders with job, vendor and author names.
+    op: 'ordering: searchOrders',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { searchOrders(tenant_uuid: $t, limit: $n) {
+      items { id po_number order_date job_label vendor_name employee_name total_cents sent_on acknowledged_on status } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.searchOrders.items,
+    sql: `select o.id, o.po_number, o.order_date::text, concat_ws(' · ', j.job_abbr, j.job) as job_label, v.name as vendor_name,
+  concat_ws(' ', e.firstname, e.lastname) as employee_name, o.total_cents, o.sent_on, o.acknowledged_on, o.status
+  from orders o
+  left join jobs j on j.tenant_uuid = o.tenant_uuid and j.id = o.jobs_id
+  left join vendors v on v.tenant_uuid = o.tenant_uuid and v.id = o.vendor_id
+  left join employees e on e.tenant_uuid = o.tenant_uuid and e.id = o.employees_id
+  where o.tenant_uuid = $1 and o.status = 1 order by o.order_date desc, o.id desc limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
+  },
+  {
     // Tools (issue 16): the newest page of the company's 200k-row move log, with where to and who.
     op: 'tools: toolLog',
     as: 'admin',

@@ -6,6 +6,7 @@ import { departments } from '@groundwork/server/src/modules/departments/departme
 import { divisions } from '@groundwork/server/src/modules/divisions/divisions.table.js';
 import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
 import { jobs, jobsForemen } from '@groundwork/server/src/modules/jobs/jobs.table.js';
+import { items, orders, vendors } from '@groundwork/server/src/modules/ordering/ordering.table.js';
 import { receipts } from '@groundwork/server/src/modules/receipts/receipts.table.js';
 import { scheduledLabor } from '@groundwork/server/src/modules/scheduling/scheduling.table.js';
 import { tenantSettings } from '@groundwork/server/src/modules/settings/settings.table.js';
@@ -27,6 +28,9 @@ export const SIZES = {
   tasks: 50_000,
   tools: 5_000,
   toolLogs: 200_000,
+  items: 10_000,
+  vendors: 60,
+  orders: 10_000,
 } as const;
 
 /** Ten biweekly pay periods of time, from this Monday; the measured period is the fifth. */
@@ -56,6 +60,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'tasks', run: seedTasks },
   { table: 'scheduled_labor', run: seedSchedule },
   { table: 'tools', run: seedTools },
+  { table: 'items', run: seedCatalogue },
   {
     table: 'departments',
     run: (ctx) =>
@@ -154,6 +159,78 @@ async function seedTools({ tx, tenantUuid, random, ids }: SeedContext): Promise<
     where t.tenant_uuid = ${tenantUuid}::uuid
     order by g, t.id`);
   return toolIds;
+}
+
+/**
+ * Buying (issue 17): 60 vendors, a 10,000-item catalogue (names like "Hex bolt 1/2 x 6 #123") and 10,000 purchase
+ * orders of three lines each across the jobs, by the first 50 people.
+ */
+async function seedCatalogue({ tx, tenantUuid, random, ids }: SeedContext): Promise<number[]> {
+  const vendorIds = await insertBatched(
+    tx,
+    vendors,
+    Array.from({ length: SIZES.vendors }, (_, i) => ({
+      tenant_uuid: tenantUuid,
+      name: `Vendor ${i + 1}`,
+      emails: `orders${i + 1}@vendor.test`,
+    })),
+  );
+  const NOUNS = [
+    'Hex bolt',
+    'Lag screw',
+    'Joist hanger',
+    'Plywood',
+    'Stud',
+    'Rebar',
+    'Conduit',
+    'Pipe',
+    'Drywall',
+    'Shingle',
+    'Washer',
+    'Anchor',
+  ];
+  const SIZES_TXT = ['1/2 x 6', '3/8 x 4', '3/4', '2x4x8', '#4 x 20 ft', '10 ft', '4 x 8'];
+  const itemIds = await insertBatched(
+    tx,
+    items,
+    Array.from({ length: SIZES.items }, (_, i) => ({
+      tenant_uuid: tenantUuid,
+      item: `${pick(random, NOUNS)} ${pick(random, SIZES_TXT)} #${i + 1}`,
+      unit: 'ea',
+      unit_cost_cents: 50 + Math.floor(random() * 20_000),
+      vendor_id: pick(random, vendorIds),
+      active: random() < 0.05 ? 'false' : 'true',
+    })),
+  );
+  const jobIds = ids.get('jobs') ?? [];
+  const people = (ids.get('employees') ?? []).slice(0, 50);
+  await insertBatched(
+    tx,
+    orders,
+    Array.from({ length: SIZES.orders }, (_, i) => {
+      const lines = [0, 1, 2].map(() => ({
+        items_id: pick(random, itemIds),
+        description: 'Item',
+        quantity: 1 + Math.floor(random() * 50),
+        unit: 'ea',
+        unit_cost_cents: 100 + Math.floor(random() * 5000),
+        costcodes_id: null,
+      }));
+      return {
+        tenant_uuid: tenantUuid,
+        po_number: i + 1,
+        order_date: addDays('2024-01-01', Math.floor(i / 10)),
+        jobs_id: pick(random, jobIds),
+        vendor_id: pick(random, vendorIds),
+        employees_id: pick(random, people),
+        to_emails: 'orders@vendor.test',
+        lines,
+        total_cents: lines.reduce((s, l) => s + l.quantity * l.unit_cost_cents, 0),
+        status: random() < 0.1 ? 0 : 1,
+      };
+    }),
+  );
+  return itemIds;
 }
 
 export async function insertBatched<T extends PgTable & { id: PgColumn }>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<number[]> {

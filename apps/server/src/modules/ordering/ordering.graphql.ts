@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { defineRecordOperations } from '../../graphql/record-operations.js';
+import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { recordTopic } from '../../platform/realtime.js';
 import { mayReadFile, registerFileSource } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
@@ -487,7 +487,7 @@ tenantQuery(
       limit: t.int({ required: false }),
       nextToken: t.string({ required: false }),
     }),
-    resolve: async (args, g) => {
+    resolve: async (args, g, info) => {
       const limit = args.limit ?? 50;
       checkLimit(limit);
       const after = args.nextToken ? dec(args.nextToken, keyOf) : null;
@@ -500,6 +500,7 @@ tenantQuery(
         ...args,
         limit,
         after: after ? { item: after[0], id: after[1] } : null,
+        fields: selectedColumns(info, true),
       });
       return { items: rows, nextToken: more && last ? enc([last.item, last.id]) : null };
     },
@@ -552,11 +553,14 @@ tenantQuery(
       limit: t.int({ required: false }),
       nextToken: t.string({ required: false }),
     }),
-    resolve: async (args, g) => {
+    resolve: async (args, g, info) => {
       const limit = args.limit ?? 50;
       checkLimit(limit);
       if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', 'Search is too long.');
       const after = args.nextToken ? dec(args.nextToken, keyOf) : null;
+      const fields = selectedColumns(info, true);
+      // The insurance flag is worked out from the vendor's expiry date.
+      if (fields?.has('vendor_insurance_lapsed')) fields.add('vendor_insurance_expires');
       const {
         items: rows,
         more,
@@ -566,8 +570,11 @@ tenantQuery(
         employees_id: ownOnly(g) || args.mine ? g.member.employeeId : null,
         limit,
         after: after ? { order_date: after[0], id: after[1] } : null,
+        fields,
       });
-      return { items: await withPdf(g, rows), nextToken: more && last ? enc([last.order_date, last.id]) : null };
+      // The PDF costs a statement per page: only when asked for.
+      const items = !fields || fields.has('pdf_uuid') ? await withPdf(g, rows) : rows.map((r) => ({ ...r, pdf_uuid: null }));
+      return { items, nextToken: more && last ? enc([last.order_date, last.id]) : null };
     },
   },
 );

@@ -43,7 +43,21 @@ export type ItemSearch = {
   active?: boolean | null;
   limit: number;
   after: { item: string; id: number } | null;
+  /** The fields the request selected (null: all); only those are read. */
+  fields?: Set<string> | null;
 };
+
+/** The table's columns and the joined names the request asked for, plus the keyset's keys; everything when unknown. */
+function pickColumns<C extends Record<string, unknown>, E extends Record<string, unknown>>(
+  columns: C,
+  extras: E,
+  fields: Set<string> | null | undefined,
+  keys: string[],
+): C & E {
+  if (!fields) return { ...columns, ...extras };
+  const wanted = (k: string) => fields.has(k) || keys.includes(k);
+  return Object.fromEntries([...Object.entries(columns), ...Object.entries(extras)].filter(([k]) => wanted(k))) as C & E;
+}
 
 export type ItemRow = typeof items.$inferSelect & { vendor_name: string | null; type_name: string | null; class_name: string | null };
 
@@ -52,18 +66,7 @@ export async function searchItemRows(tx: Tx, tenant: string, f: ItemSearch) {
   const active = f.active ?? true;
   const q = f.search?.trim();
   const rows = (await tx
-    .select({
-      ...itemColumns,
-      vendor_name: sql<
-        string | null
-      >`(select v.name from vendors v where v.tenant_uuid = ${outer(items.tenant_uuid)} and v.id = ${outer(items.vendor_id)})`,
-      type_name: sql<
-        string | null
-      >`(select t.partclass from item_types t where t.tenant_uuid = ${outer(items.tenant_uuid)} and t.id = ${outer(items.item_type_id)})`,
-      class_name: sql<
-        string | null
-      >`(select c.partclass from item_classes c where c.tenant_uuid = ${outer(items.tenant_uuid)} and c.id = ${outer(items.item_class_id)})`,
-    })
+    .select(pickColumns(itemColumns, itemExtras, f.fields, ['id', 'item']))
     .from(items)
     .where(
       and(
@@ -83,6 +86,17 @@ export async function searchItemRows(tx: Tx, tenant: string, f: ItemSearch) {
   return { items: page, more, last: page[page.length - 1] ?? null };
 }
 const { tenant_uuid: _t, ...itemColumns } = getTableColumns(items);
+const itemExtras = {
+  vendor_name: sql<
+    string | null
+  >`(select v.name from vendors v where v.tenant_uuid = ${outer(items.tenant_uuid)} and v.id = ${outer(items.vendor_id)})`,
+  type_name: sql<
+    string | null
+  >`(select t.partclass from item_types t where t.tenant_uuid = ${outer(items.tenant_uuid)} and t.id = ${outer(items.item_type_id)})`,
+  class_name: sql<
+    string | null
+  >`(select c.partclass from item_classes c where c.tenant_uuid = ${outer(items.tenant_uuid)} and c.id = ${outer(items.item_class_id)})`,
+};
 
 /** Names among `names` the catalogue already has (spec §5, case-insensitively), as the catalogue spells them. */
 export async function existingNames(tx: Tx, tenant: string, names: readonly string[], exceptIds: readonly number[] = []) {
@@ -251,6 +265,7 @@ export type OrderSearch = {
   search?: string | null;
   limit: number;
   after: { order_date: string; id: number } | null;
+  fields?: Set<string> | null;
 };
 
 export type OrderRow = typeof orders.$inferSelect & {
@@ -297,7 +312,7 @@ export async function searchOrderRows(tx: Tx, tenant: string, f: OrderSearch) {
     f.after ? sql`(${orders.order_date}, ${orders.id}) < (${f.after.order_date}, ${f.after.id})` : undefined,
   ];
   const rows = (await tx
-    .select({ ...orderColumns, ...orderExtras })
+    .select(pickColumns(orderColumns, orderExtras, f.fields, ['id', 'order_date', 'uuid']))
     .from(orders)
     .where(and(...where))
     .orderBy(desc(orders.order_date), desc(orders.id))
