@@ -8,11 +8,12 @@ import {
 } from '@groundwork/core/announcements';
 import { accessTo } from '@groundwork/core/permissions';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { GraphQLResolveInfo } from 'graphql';
 import sanitizeHtml from 'sanitize-html';
 import { builder } from '../../graphql/builder.js';
 import { AppError, notFound } from '../../graphql/errors.js';
 import { type Gated, type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { defineRecordOperations } from '../../graphql/record-operations.js';
+import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { type Row, recordTopic } from '../../platform/realtime.js';
 import { employees } from '../employees/employees.table.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
@@ -226,6 +227,12 @@ async function emailAudience(g: Gated, row: AnnouncementRow, people: number[]) {
   });
 }
 
+/** Counting who has seen each announcement costs two statements a row: only when the list asks for stats. */
+function wantsStats(info: GraphQLResolveInfo): boolean {
+  const fields = selectedColumns(info, true);
+  return !fields || fields.has('stats');
+}
+
 function checkToday(today: string | null | undefined): string {
   if (today == null) return utcToday();
   if (!isDay(today)) throw new AppError('VALIDATION', `today: ${ANNOUNCEMENT_MESSAGES.invalidDate}`, { field: 'today' });
@@ -252,7 +259,7 @@ tenantQuery('searchAnnouncements', WRITE, {
   type: AnnouncementPageRef,
   description: 'Every announcement of the company for its admins, newest first, with who has seen and acknowledged (counts).',
   args: (t) => ({ status: t.int({ required: false }), limit: t.int({ required: false }), nextToken: t.string({ required: false }) }),
-  resolve: async (args, g) => {
+  resolve: async (args, g, info) => {
     const limit = args.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new AppError('VALIDATION', 'limit must be between 1 and 200.');
     const before = args.nextToken ? Number(Buffer.from(args.nextToken, 'base64url').toString('utf8')) : null;
@@ -272,7 +279,7 @@ tenantQuery('searchAnnouncements', WRITE, {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: await views(g, page, true),
+      items: await views(g, page, wantsStats(info)),
       nextToken: rows.length > limit && last ? Buffer.from(String(last.id)).toString('base64url') : null,
     };
   },

@@ -124,13 +124,29 @@ function CurrentList({ tenant }: { tenant: string }) {
   useEffect(() => {
     if (list.isError) snackbar.show({ color: 'error', message: t(msgKey(ANNOUNCEMENT_MESSAGES.fetchError)) });
   }, [list.isError, snackbar, t]);
+  // Opened from a notification (?id=): that announcement is brought into view and gets the focus.
+  const wanted = Number(new URLSearchParams(window.location.search).get('id')) || null;
+  useEffect(() => {
+    if (!wanted || !list.data) return;
+    const card = document.getElementById(`announcement-${wanted}`);
+    card?.scrollIntoView?.({ block: 'center' });
+    card?.focus({ preventScroll: true });
+  }, [wanted, list.data]);
 
   if (list.isPending) return <CircularProgress aria-label={t('loading')} />;
   if (!list.data?.length) return <Alert severity="info">{t('empty')}</Alert>;
   return (
     <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('title')}>
       {list.data.map((a) => (
-        <Card key={a.id} component="li" variant="outlined" data-testid="announcement-card">
+        <Card
+          key={a.id}
+          id={`announcement-${a.id}`}
+          tabIndex={-1}
+          component="li"
+          variant="outlined"
+          data-testid="announcement-card"
+          sx={a.id === wanted ? { borderColor: 'primary.main', borderWidth: 2 } : undefined}
+        >
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
               <Typography variant="h6" component="h2">
