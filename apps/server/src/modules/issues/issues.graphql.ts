@@ -1,50 +1,13 @@
 import { issueSchema } from '@groundwork/core/profile';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../../config.js';
-import type { Ctx } from '../../graphql/context.js';
 import { AppError } from '../../graphql/errors.js';
 import { enterTenant, type Rule, tenantMutation } from '../../graphql/gate.js';
-import { storageFor } from '../../platform/storage.js';
 import { registerFileSource } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { issues } from './issues.table.js';
 
 type Attachment = { server_filename: string; original_name: string; mimetype: string; bytes: number };
-type IssueMail = { to: string; replyTo: string; subject: string; text: string; attachments: Attachment[]; tenantUuid: string };
-
-let smtp: { url: string; transport: Transporter } | undefined;
-
-/**
- * The platform mailer carries text only; an issue's attachments need the files themselves, so with SMTP
- * they are attached here. Without SMTP (development, tests) the outbox gets the text, which lists them.
- */
-async function sendIssueMail(ctx: Ctx, config: Config, mail: IssueMail): Promise<void> {
-  if (!config.smtpUrl) {
-    await ctx.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text });
-    return;
-  }
-  if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(config.smtpUrl) };
-  // The files come from storage as streams; whatever happens to the send, none is left open.
-  const bodies = await Promise.all(mail.attachments.map((a) => storageFor(config).get(mail.tenantUuid, a.server_filename)));
-  try {
-    await smtp.transport.sendMail({
-      from: config.mailFrom,
-      to: mail.to,
-      replyTo: mail.replyTo,
-      subject: mail.subject,
-      text: mail.text,
-      attachments: mail.attachments.map((a, i) => {
-        const object = bodies[i];
-        if (!object) throw new Error(`issue attachment ${a.server_filename} is missing from storage`);
-        return { filename: a.original_name, contentType: a.mimetype, content: object.body };
-      }),
-    });
-  } finally {
-    for (const object of bodies) object?.body.destroy();
-  }
-}
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.ceil(bytes / 1024)} KB`);
 
@@ -140,13 +103,18 @@ tenantMutation('submitIssue', ISSUES, {
     // Sent once the issue is committed: a failed send never loses the report.
     afterCommit(async () => {
       try {
-        await sendIssueMail(ctx, ctx.config, {
+        // Through the mail queue, files and all: queued now, delivered (and retried) by the worker.
+        await ctx.mailer.send({
           to: ctx.config.supportEmail,
           replyTo: input.user_email,
           subject: `Issue: ${input.subject}`,
           text,
-          attachments: saved.attachments,
-          tenantUuid,
+          attachments: saved.attachments.map((a) => ({
+            tenant_uuid: tenantUuid,
+            object: a.server_filename,
+            filename: a.original_name,
+            content_type: a.mimetype,
+          })),
         });
         await enterTenant(ctx, tenantUuid, ISSUES, ({ tx }) =>
           tx
