@@ -161,6 +161,11 @@ describe('submitIssue', () => {
     expect(mail.text).toContain('Saving Tuesday shows a spinner forever.');
     expect(mail.text).toContain(`- spinner.png (${photo.json.server_filename}`);
     expect(mail.text).toContain('- steps.txt');
+    // The files themselves travel with the queued mail (read from storage when it is sent).
+    expect(mail.attachments.map((a) => [a.filename, a.content_type]).sort()).toEqual([
+      ['spinner.png', 'image/png'],
+      ['steps.txt', 'text/plain'],
+    ]);
 
     const [row] = await withTenant(t.database.db, tenantA, (tx) => tx.select().from(issues).where(eq(issues.employees_id, me.employeeId)));
     expect(row).toMatchObject({ subject: 'Time card will not save', user_email: 'rosa@example.com' });
