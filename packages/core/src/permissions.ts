@@ -108,7 +108,8 @@ export const PERMISSION_MATRIX = {
   vendors: { module: 'ordering', admin: ['ordering_admin'], read: ['ordering_basic'] },
   /** The item catalogue (/modules/inventory): read by whoever orders or handles tools, kept by ordering admins. */
   catalogue: { module: 'inventory', admin: ['ordering_admin'], read: ['ordering_basic', 'tool20_basic', 'tool20_admin'] },
-  project_notes: { module: 'project_notes', admin: ['project_notes_admin'], own: ['project_notes_basic'] },
+  /** Daily reports: project_notes_basic writes and sees their own (issue 18), project_notes_admin all of them. */
+  project_notes: { module: 'project_notes', admin: ['project_notes_admin'], own: ['project_notes_basic'], ownCreate: true },
   /**
    * Tasks (§6 names no tasks permission): every member reaches the area; which tasks is decided per task in
    * tasks.ts (assigned to them or on a job they belong to; admins and the job's foremen and PMs create and

@@ -23,6 +23,7 @@ import '../modules/scheduling/scheduling.graphql.js';
 import '../modules/tasks/tasks.graphql.js';
 import '../modules/tools/tools.graphql.js';
 import '../modules/ordering/ordering.graphql.js';
+import '../modules/project-notes/project-notes.graphql.js';
 import '../modules/join/join.graphql.js';
 import '../modules/notifications/notifications.graphql.js';
 import '../modules/announcements/announcements.graphql.js';
