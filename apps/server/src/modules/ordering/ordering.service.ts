@@ -148,6 +148,7 @@ export async function bulkCreateItems(
   if (within.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.duplicateInBatch(within), { field: 'items' });
   const existing = await existingNames(tx, tenant, names);
   if (existing.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.duplicateItems(existing), { field: 'items' });
+  await checkDefaults(tx, tenant, defaults);
   return tx
     .insert(items)
     .values(
@@ -165,6 +166,27 @@ export async function bulkCreateItems(
       })),
     )
     .returning();
+}
+
+/** The batch's type, class, vendor and cost code: each the company's, or the whole batch is refused. */
+async function checkDefaults(
+  tx: Tx,
+  tenant: string,
+  d: { item_type_id?: number | null; item_class_id?: number | null; vendor_id?: number | null; costcodes_id?: number | null },
+) {
+  const refs: [number | null | undefined, string, string][] = [
+    [d.item_type_id, 'item_types', 'item_type_id'],
+    [d.item_class_id, 'item_classes', 'item_class_id'],
+    [d.vendor_id, 'vendors', 'vendor_id'],
+    [d.costcodes_id, 'costcodes', 'costcodes_id'],
+  ];
+  for (const [id, table, field] of refs) {
+    if (id == null) continue;
+    const found = (await tx.execute(
+      sql`select 1 from ${sql.identifier(table)} where tenant_uuid = ${tenant} and id = ${id} and status = 1`,
+    )) as unknown as { rows: unknown[] };
+    if (!found.rows.length) throw new AppError('VALIDATION', `${field}: choose one of the company’s records.`, { field });
+  }
 }
 
 type BundlePart = { items_id: number; quantity: number; item: string; unit: string | null; unit_cost_cents: number | null };
