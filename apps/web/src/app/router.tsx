@@ -178,7 +178,7 @@ const testRoute = createRoute({
 
 // Spec §2 routes whose areas are not built yet: inside the shell with their title and an honest note. An area
 // that lands takes its path out of this list and adds its own route.
-const PLACEHOLDER_PATHS = ['admin/reports', 'modules/project-notes', 'reports/people-report'] as const;
+const PLACEHOLDER_PATHS = ['admin/reports', 'reports/people-report'] as const;
 
 const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
   createRoute({
@@ -227,6 +227,13 @@ const inventoryRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/inventory',
   component: lazyRouteComponent(() => import('../modules/ordering/inventory-page'), 'InventoryPage'),
+});
+
+// Daily reports (issue 18): a job's day drafted from the app's records, sent as a PDF.
+const projectNotesRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'modules/project-notes',
+  component: lazyRouteComponent(() => import('../modules/project-notes/project-notes-page'), 'ProjectNotesPage'),
 });
 
 // The chatbot (issue 22): questions about the company's own records, answered from tools run as the asker.
@@ -288,6 +295,7 @@ const routeTree = rootRoute.addChildren([
     toolsRoute,
     orderingRoute,
     inventoryRoute,
+    projectNotesRoute,
     announcementsRoute,
     notificationsRoute,
     peopleRoute,

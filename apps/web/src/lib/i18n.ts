@@ -20,6 +20,8 @@ import peopleEn from '../locales/people.en.json';
 import peopleEs from '../locales/people.es.json';
 import profileEn from '../locales/profile.en.json';
 import profileEs from '../locales/profile.es.json';
+import projectNotesEn from '../locales/project-notes.en.json';
+import projectNotesEs from '../locales/project-notes.es.json';
 import projectsEn from '../locales/projects.en.json';
 import projectsEs from '../locales/projects.es.json';
 import receiptsEn from '../locales/receipts.en.json';
@@ -57,6 +59,7 @@ export const resources = {
     tasks: tasksEn,
     tools: toolsEn,
     ordering: orderingEn,
+    'project-notes': projectNotesEn,
     chatbot: chatbotEn,
     join: joinEn,
     announcements: announcementsEn,
@@ -77,6 +80,7 @@ export const resources = {
     tasks: tasksEs,
     tools: toolsEs,
     ordering: orderingEs,
+    'project-notes': projectNotesEs,
     chatbot: chatbotEs,
     join: joinEs,
     announcements: announcementsEs,
@@ -102,6 +106,7 @@ declare module 'i18next' {
       tasks: typeof tasksEn;
       tools: typeof toolsEn;
       ordering: typeof orderingEn;
+      'project-notes': typeof projectNotesEn;
       chatbot: typeof chatbotEn;
       announcements: typeof announcementsEn;
       join: typeof joinEn;
