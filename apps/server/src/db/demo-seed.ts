@@ -13,6 +13,7 @@ import { seedDemoIssues } from '../modules/issues/issues.seed.js';
 import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { seedDemoJoin } from '../modules/join/join.seed.js';
 import { seedDemoOrdering } from '../modules/ordering/ordering.seed.js';
+import { seedDemoReports } from '../modules/project-notes/project-notes.seed.js';
 import { seedDemoReceipts } from '../modules/receipts/receipts.seed.js';
 import { seedDemoSchedule } from '../modules/scheduling/scheduling.seed.js';
 import { seedDemoTasks } from '../modules/tasks/tasks.seed.js';
@@ -108,6 +109,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTools(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoOrdering(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
+    await seedDemoReports(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoChat(tx, tenant_uuid, personIds);
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],

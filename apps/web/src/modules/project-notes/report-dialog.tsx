@@ -278,7 +278,10 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             options={jobs}
             value={job}
             disabled={archived}
-            onChange={(_e, v) => set({ jobs_id: v?.id ?? null })}
+            onChange={(_e, v) => {
+              set({ jobs_id: v?.id ?? null });
+              setNote(null);
+            }}
             getOptionLabel={(o) => o.label}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             renderInput={(params) => (
@@ -291,7 +294,10 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             required
             disabled={archived}
             value={values.for_date}
-            onChange={(e) => set({ for_date: e.target.value })}
+            onChange={(e) => {
+              set({ for_date: e.target.value });
+              setNote(null);
+            }}
             error={Boolean(errors.for_date)}
             helperText={errors.for_date}
             slotProps={{ inputLabel: { shrink: true } }}
