@@ -15,8 +15,9 @@ const UNAUTH_PAGE = 'Unauthorized page. Redirected to dashboard.';
 const UNAUTH_SETTINGS = 'You are not authorized to access that settings area.';
 
 // Luis Hernandez is in the demo's Foremen group: projects_basic, people_basic, receipts_basic, ordering_basic,
-// project_notes_admin, tool20_basic, chatbot_basic, basic_access. Items without a permission are for every member. All are type 0: by title.
+// project_notes_admin, tool20_basic, chatbot_basic, announcements_basic, basic_access. Items without a permission are for every member. All are type 0: by title.
 const FOREMAN_MENU = [
+  'Announcements',
   'Chatbot',
   'Dashboard',
   'External Links',

@@ -170,7 +170,7 @@ test('a worker joins by link from a phone, waits, is approved on a desktop and l
     return (await response.json()) as { 'cognito:groups': string[]; 'custom:selected_tenant_uuid': string | null };
   });
   expect(claims['custom:selected_tenant_uuid']).toBeTruthy();
-  expect(claims['cognito:groups']).toEqual(['basic_access', 'chatbot_basic', 'receipts_basic', 'tool20_basic']);
+  expect(claims['cognito:groups']).toEqual(['announcements_basic', 'basic_access', 'chatbot_basic', 'receipts_basic', 'tool20_basic']);
 
   await workerContext.close();
   await admin.context().close();
