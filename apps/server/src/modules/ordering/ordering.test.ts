@@ -507,6 +507,14 @@ describe('orders: the vendor’s acknowledgement link', () => {
     });
     expect(twice.body).toContain(ORDERING_MESSAGES.ackAlready);
     expect(ok(await t.gql(GET_ORDER, { t: tenant, id: order.id }, buyer.token)).getOrder.acknowledged_on).toBe(first);
+    // The person who ordered is told in their inbox, once; nobody else is.
+    const INBOX = 'query($t: ID!) { listMyNotifications(tenant_uuid: $t) { items { kind title link count } } }';
+    const mine = ok(await t.gql(INBOX, { t: tenant }, buyer.token)).listMyNotifications.items;
+    expect(mine.filter((n: { kind: string }) => n.kind === 'order_acknowledged')).toEqual([
+      { kind: 'order_acknowledged', title: expect.stringMatching(/^PO-\d{4} · Boise Lumber$/), link: '/modules/ordering', count: 1 },
+    ]);
+    const admins = ok(await t.gql(INBOX, { t: tenant }, admin.token)).listMyNotifications.items;
+    expect(admins.filter((n: { kind: string }) => n.kind === 'order_acknowledged')).toEqual([]);
   });
 
   it('refuses a tampered, expired or foreign token, and cannot reach another order or company', async () => {

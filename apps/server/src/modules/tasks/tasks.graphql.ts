@@ -23,6 +23,7 @@ import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { attachFiles, type FileSummary } from '../files/files.service.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
+import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import { notifyTaskPeople } from './tasks.notify.js';
 import {
   type Assignee,
@@ -348,6 +349,8 @@ async function insertTasks(g: Gated, userName: string | null, list: NewTask[]) {
     });
     const others = people.filter((p) => p !== me);
     g.afterCommit(() => notifyTaskPeople({ kind: 'assigned', tenantUuid: t, taskId: row.id, recipients: others }));
+    // The inbox (issue 21): written in this transaction, published and pushed once it commits.
+    await deliver(g, await addNotifications(g.tx, t, others, { kind: 'task_assigned', title: n.title, ref_id: row.id }));
   }
   return ids;
 }
@@ -680,6 +683,14 @@ tenantMutation('customUpdateTask', READ, {
     });
     const others = recipients.filter((p) => p !== g.member.employeeId);
     g.afterCommit(() => notifyTaskPeople({ kind: notice, tenantUuid: tenant, taskId: row.id, recipients: others }));
+    await deliver(
+      g,
+      await addNotifications(g.tx, tenant, others, {
+        kind: notice === 'assigned' ? 'task_assigned' : 'task_comment',
+        title: row.title,
+        ref_id: row.id,
+      }),
+    );
     const [task] = await tasksByIds(g.tx, g.member, [row.id]);
     const [thread] = await threadsOf(g.tx, g.member, { taskIds: [row.id] });
     return { task, thread };

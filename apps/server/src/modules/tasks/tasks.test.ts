@@ -280,6 +280,11 @@ describe('customUpdateTask (spec §7: task_id, task_action_id, user_id, user_nam
     expect(r.task.assignees.map((a) => a.employees_id)).toEqual([worker.employeeId, outsider.employeeId].sort((a, b) => a - b));
     expect(r.thread.entries[0]).toMatchObject({ action: 'reassign', assignees: [worker.employeeId, outsider.employeeId] });
     expect(takeTaskNotices()).toEqual([{ kind: 'assigned', tenantUuid: tenant, taskId: task.id, recipients: [outsider.employeeId] }]);
+    // ...in their inbox, with a link to the task (issue 21); the person who reassigned is not told.
+    const INBOX = 'query($t: ID!) { listMyNotifications(tenant_uuid: $t) { items { kind title link } } }';
+    const inbox = (who: typeof pm) => t.gql(INBOX, { t: tenant }, who.token).then((r) => r.data?.listMyNotifications.items ?? []);
+    expect(await inbox(outsider)).toContainEqual({ kind: 'task_assigned', title: 'Sweep level 2', link: `/modules/tasks?id=${task.id}` });
+    expect((await inbox(pm)).filter((n: { title: string }) => n.title === 'Sweep level 2')).toEqual([]);
     // Now assigned, the outsider sees it; edit stays with the leads.
     expect((await list(outsider, { scope: 'mine' })).items.map((x) => x.id)).toContain(task.id);
     expect(code(await update(outsider, task, TASK_ACTION.edit, { due: '2026-12-24' }))).toBe('FORBIDDEN');
