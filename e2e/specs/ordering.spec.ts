@@ -48,7 +48,9 @@ test.describe.configure({ mode: 'serial' });
 
 let sentPo = '';
 
-test('an admin pastes items (duplicates refused), orders from the catalogue, sends the PO and sees it acknowledged', async ({ browser }) => {
+test('an admin pastes items (duplicates refused), orders from the catalogue, sends the PO and sees it acknowledged', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const page = await newPage(browser, { width: 1440, height: 900 });
   await signIn(page, DEMO_ADMIN);
