@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
 import { type RecordEvent, type Row, recordTopic } from '../../platform/realtime.js';
+import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import {
   applySchedule,
   type Board,
@@ -233,6 +234,13 @@ tenantMutation(
       publish(g, 'update', result.updated);
       const changes = changesByPerson(result);
       if (changes.length) g.afterCommit(() => scheduleNotifier.notify(g.member.tenantUuid, changes));
+      // Each person whose days changed gets one inbox notification for the batch (issue 21), never the planner.
+      for (const c of changes) {
+        if (c.employees_id === g.member.employeeId) continue;
+        const days = [...c.added, ...c.removed, ...c.updated].map((e) => e.date).sort();
+        const title = days.length === 1 ? `Schedule changed: ${days[0]}` : `Schedule changed: ${days[0]} to ${days[days.length - 1]}`;
+        await deliver(g, await addNotifications(g.tx, g.member.tenantUuid, [c.employees_id], { kind: 'schedule_changed', title }));
+      }
       return result;
     },
   },

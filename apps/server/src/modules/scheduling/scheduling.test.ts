@@ -246,6 +246,18 @@ describe('updateSchedule', () => {
         [ben.employeeId, 1],
       ].sort(),
     );
+    // The person's inbox has one notification of schedule changes, naming this batch's days (earlier changes within the
+    // minute are folded into it: the count says how many).
+    const INBOX = 'query($t: ID!) { listMyNotifications(tenant_uuid: $t) { items { kind title link count } } }';
+    const inbox = await t.gql(INBOX, { t: tenant }, cruz.token);
+    expect(inbox.data?.listMyNotifications.items.filter((n: { kind: string }) => n.kind === 'schedule_changed')).toEqual([
+      {
+        kind: 'schedule_changed',
+        title: 'Schedule changed: 2026-12-07 to 2026-12-11',
+        link: '/modules/scheduling',
+        count: expect.any(Number),
+      },
+    ]);
   });
 });
 
