@@ -11,6 +11,7 @@ import { useClaims } from '../../auth/session';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { ButtonLink } from '../../shell/links';
 import { useNavigationItems } from '../../shell/navigation';
+import { PinnedAnnouncement } from '../announcements/pinned-announcement';
 import { type DashboardSearch, openSettingsComponent, type SettingsComponent } from './search';
 import { SubscriptionCancelledDialog } from './subscription-cancelled-dialog';
 
@@ -54,6 +55,8 @@ function Overview() {
         </Typography>
         <Typography color="text.secondary">{t('overview.subtitle')}</Typography>
       </Box>
+
+      {tenant && <PinnedAnnouncement tenant={tenant} />}
 
       {admin && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
