@@ -173,6 +173,22 @@ const ALL_SCENARIOS: (GraphQLRequest & {
     params: (c) => [c.tenantUuid, PAGE],
   },
   {
+    // Daily reports (issue 18): the newest page of 20,000 reports with job and author, as the list shows them.
+    op: 'project-notes: searchDailyReports',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { searchDailyReports(tenant_uuid: $t, limit: $n) {
+      items { id for_date job_label employee_name manpower work_performed sent_on revised status photos { uuid } } nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: PAGE }),
+    rows: (d) => d.searchDailyReports.items,
+    sql: `select n.id, n.for_date::text, concat_ws(' · ', nullif(j.job_abbr, ''), j.job) as job_label,
+  concat_ws(' ', e.firstname, e.lastname) as employee_name, n.manpower, n.work_performed, n.sent_on, n.revised, n.status, n.photos
+  from jobs_notes n
+  left join jobs j on j.tenant_uuid = n.tenant_uuid and j.id = n.jobs_id
+  left join employees e on e.tenant_uuid = n.tenant_uuid and e.id = n.employees_id
+  where n.tenant_uuid = $1 and n.status = 1 order by n.for_date desc, n.id desc limit $2`,
+    params: (c) => [c.tenantUuid, PAGE],
+  },
+  {
     // Tools (issue 16): the newest page of the company's 200k-row move log, with where to and who.
     op: 'tools: toolLog',
     as: 'admin',

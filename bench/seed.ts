@@ -7,6 +7,7 @@ import { divisions } from '@groundwork/server/src/modules/divisions/divisions.ta
 import { employees } from '@groundwork/server/src/modules/employees/employees.table.js';
 import { jobs, jobsForemen } from '@groundwork/server/src/modules/jobs/jobs.table.js';
 import { items, orders, vendors } from '@groundwork/server/src/modules/ordering/ordering.table.js';
+import { jobsNotes } from '@groundwork/server/src/modules/project-notes/project-notes.table.js';
 import { receipts } from '@groundwork/server/src/modules/receipts/receipts.table.js';
 import { scheduledLabor } from '@groundwork/server/src/modules/scheduling/scheduling.table.js';
 import { tenantSettings } from '@groundwork/server/src/modules/settings/settings.table.js';
@@ -31,6 +32,7 @@ export const SIZES = {
   items: 10_000,
   vendors: 60,
   orders: 10_000,
+  reports: 20_000,
 } as const;
 
 /** Ten biweekly pay periods of time, from this Monday; the measured period is the fifth. */
@@ -61,6 +63,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'scheduled_labor', run: seedSchedule },
   { table: 'tools', run: seedTools },
   { table: 'items', run: seedCatalogue },
+  { table: 'jobs_notes', run: seedReports },
   {
     table: 'departments',
     run: (ctx) =>
@@ -231,6 +234,32 @@ async function seedCatalogue({ tx, tenantUuid, random, ids }: SeedContext): Prom
     }),
   );
   return itemIds;
+}
+
+/** Daily reports (issue 18): 20,000 reports, one per job and day (the first 100 jobs over 200 days), with crews. */
+async function seedReports({ tx, tenantUuid, random, ids }: SeedContext): Promise<number[]> {
+  const jobIds = (ids.get('jobs') ?? []).slice(0, 100);
+  const people = ids.get('employees') ?? [];
+  return insertBatched(
+    tx,
+    jobsNotes,
+    Array.from({ length: SIZES.reports }, (_, i) => ({
+      tenant_uuid: tenantUuid,
+      jobs_id: jobIds[i % jobIds.length],
+      employees_id: pick(random, people.slice(0, 50)),
+      for_date: addDays('2025-06-02', Math.floor(i / jobIds.length)),
+      work_performed: 'Formed and poured footings; stripped forms on the east wall.',
+      weather: 'Clear',
+      email_to: 'owner@client.test',
+      manpower: [0, 1, 2].map((k) => ({
+        employees_id: pick(random, people),
+        name: `Person ${k}`,
+        hours: 8,
+        costcodes: [{ costcode: '03-100', hours: 8 }],
+      })),
+      status: random() < 0.05 ? 0 : 1,
+    })),
+  );
 }
 
 export async function insertBatched<T extends PgTable & { id: PgColumn }>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<number[]> {

@@ -21,6 +21,7 @@ import { sanitiseRichText } from '../../platform/rich-text.js';
 import { storageFor } from '../../platform/storage.js';
 import { employees } from '../employees/employees.table.js';
 import { attachFiles, registerFileSource } from '../files/files.service.js';
+import { files } from '../files/files.table.js';
 import { tenants } from '../tenants/tenants.table.js';
 import {
   copyPrevious,
@@ -209,22 +210,37 @@ function decKey(token: string): [string, number] {
   throw new AppError('VALIDATION', 'Invalid nextToken.');
 }
 
+/** The page's photos in one statement (never one per report), each with its caption and thumbnail. */
 async function withPhotos(g: Gated, rows: ReportRow[]): Promise<ReportView[]> {
-  return Promise.all(
-    rows.map(async (r) => {
-      if (!r.photos.length) return { ...r, photo_files: [] };
-      const found = await reportPhotos(g.tx, g.member.tenantUuid, r);
-      return {
-        ...r,
-        photo_files: found.map((f) => ({
-          uuid: f.uuid,
-          caption: r.photos.find((p) => p.uuid === f.uuid)?.caption ?? null,
-          thumbnail_base64: f.thumbnail_base64,
-          original_name: f.original_name,
-        })),
-      };
+  const uuids = rows.flatMap((r) => r.photos.map((p) => p.uuid));
+  const found = uuids.length
+    ? await g.tx
+        .select({
+          uuid: files.uuid,
+          source_uuid: files.source_uuid,
+          original_name: files.original_name,
+          thumbnail_base64: files.thumbnail_base64,
+        })
+        .from(files)
+        .where(
+          and(
+            eq(files.tenant_uuid, g.member.tenantUuid),
+            inArray(files.uuid, uuids),
+            eq(files.source_table, REPORTS_SOURCE),
+            eq(files.status, 1),
+          ),
+        )
+    : [];
+  const byUuid = new Map(found.map((f) => [f.uuid, f]));
+  return rows.map((r) => ({
+    ...r,
+    photo_files: r.photos.flatMap((p) => {
+      const f = byUuid.get(p.uuid);
+      return f && f.source_uuid === r.uuid
+        ? [{ uuid: f.uuid, caption: p.caption, thumbnail_base64: f.thumbnail_base64, original_name: f.original_name }]
+        : [];
     }),
-  );
+  }));
 }
 
 async function checkJob(g: Gated, jobId: number) {
