@@ -1258,7 +1258,8 @@ describe('outbox and logs', () => {
     await call('ForgotPassword', { username });
     const list = (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${username}` })).json();
     expect(list.length).toBe(2);
-    expect(Object.keys(list[0]).sort()).toEqual(['created_at', 'subject', 'text', 'to']);
+    expect(Object.keys(list[0]).sort()).toEqual(['attachments', 'cc', 'created_at', 'html', 'id', 'subject', 'text', 'to']);
+    expect(list[0]).toMatchObject({ cc: null, html: null, attachments: [] });
     expect(list[0].created_at >= list[1].created_at).toBe(true);
     const html = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(html.headers['content-type']).toContain('text/html');
