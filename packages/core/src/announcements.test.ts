@@ -50,7 +50,7 @@ describe('notifications rules', () => {
   it('links each kind to its record and caps the badge', () => {
     expect(notificationLink('announcement', 4)).toBe('/modules/announcements?id=4');
     expect(notificationLink('announcement', null)).toBe('/modules/announcements');
-    expect(notificationLink('reservation_overdue')).toBe('/modules/tools');
+    expect(notificationLink('reservation_overdue')).toBe('/modules/tool20');
     expect(badgeText(7)).toBe('7');
     expect(badgeText(100)).toBe('99+');
   });
