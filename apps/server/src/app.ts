@@ -27,6 +27,7 @@ import { registerIdentity } from './identity/routes.js';
 import type { LiveSession } from './identity/session.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerJoinRoutes } from './modules/join/join.routes.js';
+import { startSweeps } from './modules/notifications/sweeps.js';
 import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
 import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
@@ -170,6 +171,14 @@ export async function buildApp({
   const texts = createSmsSender({ provider: sms, db: database.db, now, production: config.env === 'production' });
   registerJoinRoutes(app, { config, db: database.db, gate, sessionOf, now });
   registerOrderAckRoutes(app, { config, db: database.db, realtime, now });
+  if (config.sweepIntervalSeconds > 0) {
+    const sweeps = startSweeps(
+      { db: database.db, realtime, dataDir: config.dataDir, log: app.log, mailer, appOrigin: config.appOrigin },
+      config.sweepIntervalSeconds * 1000,
+      now,
+    );
+    app.addHook('onClose', () => sweeps.stop());
+  }
 
   const production = config.env === 'production';
   const schema = getSchema();

@@ -29,6 +29,7 @@ const envSchema = z.object({
     .positive()
     .default(5 * 1024),
   FILES_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z
     .string()
@@ -90,6 +91,11 @@ export type Config = {
    * it the chatbot answers with its built-in parser.
    */
   llm?: { baseUrl: string; apiKey?: string; model: string };
+  /**
+   * How often the notification sweeps run (SWEEP_INTERVAL_SECONDS; reservations due and overdue, time cards to sign,
+   * announcements reaching their start date, held pushes, e-mail digests). 0 turns them off; tests run them by hand.
+   */
+  sweepIntervalSeconds: number;
 };
 
 export type S3Config = {
@@ -182,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } }
       : {}),
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),
     ...(e.LLM_BASE_URL && e.LLM_MODEL
       ? { llm: { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}) } }
       : {}),

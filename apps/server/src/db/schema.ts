@@ -32,7 +32,7 @@ export { joinLinks, joinRequests } from '../modules/join/join.table.js';
 export { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from '../modules/modules/modules.table.js';
 export { moods } from '../modules/mood/mood.table.js';
 export { navigationItems } from '../modules/navigation/navigation.table.js';
-export { notifications, pushSubscriptions } from '../modules/notifications/notifications.table.js';
+export { noticeKeys, notificationSettings, notifications, pushSubscriptions } from '../modules/notifications/notifications.table.js';
 export { bundleItems, itemClasses, items, itemTypes, orders, vendors } from '../modules/ordering/ordering.table.js';
 export { jobsNotes } from '../modules/project-notes/project-notes.table.js';
 export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';

@@ -19,6 +19,7 @@ import { employees } from '../employees/employees.table.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import {
   type AnnouncementRow,
+  audienceEmails,
   audienceMembers,
   belongingOf,
   markReceipts,
@@ -214,16 +215,10 @@ async function currentFor(g: Gated, today: string): Promise<AnnouncementRow[]> {
 
 /** An e-mail-only announcement (on_app false): one message per person with an address, through the mail queue. */
 async function emailAudience(g: Gated, row: AnnouncementRow, people: number[]) {
-  if (people.length === 0) return;
-  const to = await g.tx
-    .select({ email: employees.email })
-    .from(employees)
-    .where(and(eq(employees.tenant_uuid, g.member.tenantUuid), inArray(employees.id, people), sql`coalesce(${employees.email}, '') <> ''`));
+  const to = await audienceEmails(g.tx, g.member.tenantUuid, people);
   const text = sanitizeHtml(row.body, { allowedTags: [], allowedAttributes: {} }).trim();
   g.afterCommit(async () => {
-    for (const { email } of to) {
-      if (email) await g.ctx.mailer.send({ to: email, subject: row.title, text: text || row.title, html: row.body || null });
-    }
+    for (const email of to) await g.ctx.mailer.send({ to: email, subject: row.title, text: text || row.title, html: row.body || null });
   });
 }
 

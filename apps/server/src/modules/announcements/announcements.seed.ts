@@ -1,10 +1,11 @@
+import { type NotificationKind, notificationLink } from '@groundwork/core/notifications';
 import { addDays, isoDay } from '@groundwork/core/pay-periods';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
 import { moods } from '../mood/mood.table.js';
-import { notifications, pushSubscriptions } from '../notifications/notifications.table.js';
+import { noticeKeys, notificationSettings, notifications, pushSubscriptions } from '../notifications/notifications.table.js';
 import { announcementReceipts, announcements, departmentMembers, divisionMembers } from './announcements.table.js';
 
 /**
@@ -126,13 +127,13 @@ export async function seedDemoAnnouncements(tx: Tx, tenant_uuid: string, people:
   ]);
 
   // A week of notifications for everyone: older ones read.
-  type N = { kind: string; title: string; link: string; ref_id: number | null; days: number };
+  type N = { kind: NotificationKind; title: string; ref_id: number | null; days: number };
   const week: N[] = [
-    { kind: 'announcement', title: crane.title, link: `/modules/announcements?id=${crane.id}`, ref_id: crane.id, days: 1 },
-    { kind: 'schedule_changed', title: 'Your schedule for next week changed', link: '/modules/scheduling', ref_id: null, days: 2 },
-    { kind: 'task_assigned', title: 'New task: check the formwork on the east wall', link: '/modules/tasks', ref_id: null, days: 3 },
-    { kind: 'reservation_due', title: 'Tool reservation due back tomorrow: Hilti TE 70', link: '/modules/tool20', ref_id: null, days: 4 },
-    { kind: 'timecard_to_sign', title: 'Sign your time card for the pay period', link: '/modules/timecards', ref_id: null, days: 6 },
+    { kind: 'announcement', title: crane.title, ref_id: crane.id, days: 1 },
+    { kind: 'schedule_changed', title: 'Your schedule for next week changed', ref_id: null, days: 2 },
+    { kind: 'task_assigned', title: 'New task: check the formwork on the east wall', ref_id: null, days: 3 },
+    { kind: 'reservation_due', title: 'Your reservation of Hilti TE 70 starts today.', ref_id: null, days: 4 },
+    { kind: 'timecard_to_sign', title: 'Sign your time card for the pay period', ref_id: null, days: 6 },
   ];
   const inbox = people.flatMap((employees_id) =>
     week.map((n) => ({
@@ -140,7 +141,7 @@ export async function seedDemoAnnouncements(tx: Tx, tenant_uuid: string, people:
       employees_id,
       kind: n.kind,
       title: n.title,
-      link: n.link,
+      link: notificationLink(n.kind, n.ref_id),
       ref_id: n.ref_id,
       created_on: sql`now() - make_interval(days => ${n.days})`,
       updated_on: sql`now() - make_interval(days => ${n.days})`,
@@ -164,6 +165,21 @@ export async function seedDemoAnnouncements(tx: Tx, tenant_uuid: string, people:
       .values(
         ppeNotice.map((n) => ({ ...n, created_on: sql`now() - interval '2 days'`, updated_on: sql`now() - interval '2 days'` })) as never,
       );
+  }
+
+  // The sweeps already told the crane announcement (so a restart does not tell it again).
+  await tx.insert(noticeKeys).values({ tenant_uuid, key: `announcement:${crane.id}` });
+  // The foreman keeps his evenings quiet and wants an e-mail when a time card waits for him.
+  if (people[3]) {
+    await tx.insert(notificationSettings).values({
+      tenant_uuid,
+      employees_id: people[3],
+      push_off: ['task_comment'],
+      email_on: ['timecard_to_sign'],
+      quiet_start: '21:00',
+      quiet_end: '05:30',
+      time_zone: 'America/Chicago',
+    });
   }
 
   // One device of the foreman's registered for push (a '.invalid' endpoint: the sender skips it, nothing leaves).

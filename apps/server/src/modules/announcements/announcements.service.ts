@@ -2,6 +2,7 @@ import type { Audience } from '@groundwork/core/announcements';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Tx } from '../../db/client.js';
+import { sanitiseRichText } from '../../platform/rich-text.js';
 import { employees } from '../employees/employees.table.js';
 import { jobsForemen, jobsPms } from '../jobs/jobs.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
@@ -13,36 +14,17 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 /** A crew member is on a job they are scheduled on within this many days either side of today (as tasks). */
 const CREW_WINDOW_DAYS = 14;
 
-/** The rich body as stored: formatting, lists, links and images only; no scripts, styles or event handlers. */
-export function sanitiseBody(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'code',
-      'pre',
-      'hr',
-      'img',
-    ],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['https', 'data'] },
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-  });
+/** The rich body as stored: the platform's one rich-text rule (formatting, lists and links; nothing that runs). */
+export const sanitiseBody = sanitiseRichText;
+
+/** The e-mail addresses of `people` that have one (an announcement not shown in the app goes by e-mail). */
+export async function audienceEmails(tx: Tx, tenant: string, people: readonly number[]): Promise<string[]> {
+  if (people.length === 0) return [];
+  const rows = await tx
+    .select({ email: employees.email })
+    .from(employees)
+    .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, [...people]), sql`coalesce(${employees.email}, '') <> ''`));
+  return rows.map((r) => r.email as string);
 }
 
 /** The active people an audience reaches, by employee id. */

@@ -147,7 +147,7 @@ describe('announcements: windows and audiences', () => {
       is_default: true,
       body: '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:x">y</a>',
     });
-    expect(a.body).toBe('<p>Hi</p><a rel="noopener noreferrer" target="_blank">y</a>');
+    expect(a.body).toBe('<p>Hi</p><a rel="noopener noreferrer nofollow" target="_blank">y</a>');
     await save({ title: 'Pinned B', is_default: true });
     const list = await current(crew);
     expect(list[0].title).toBe('Pinned B');

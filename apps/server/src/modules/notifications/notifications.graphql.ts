@@ -1,10 +1,16 @@
-import { NOTIFICATION_LIMITS } from '@groundwork/core/notifications';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LIMITS,
+  type NotificationKind,
+  type NotificationSettings,
+  notificationSettingsProblem,
+} from '@groundwork/core/notifications';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Rule, tenantMutation, tenantQuery, tenantSubscription } from '../../graphql/gate.js';
-import { inboxTopic, type NotificationRow, unreadCount } from './notifications.service.js';
-import { notifications, pushSubscriptions } from './notifications.table.js';
+import { inboxTopic, type NotificationRow, settingsOf, unreadCount } from './notifications.service.js';
+import { notificationSettings, notifications, pushSubscriptions } from './notifications.table.js';
 import { vapidKeys } from './push.js';
 
 /**
@@ -136,6 +142,8 @@ tenantSubscription('onMyNotification', OWN, {
           updated_on: '',
           employees_id: 0,
           tenant_uuid: '',
+          push_held: false,
+          emailed_at: null,
         } satisfies NotificationRow)
       : row,
 });
@@ -207,5 +215,61 @@ tenantMutation('deletePushSubscription', OWN, {
       )
       .returning({ id: pushSubscriptions.id });
     return rows.length > 0;
+  },
+});
+
+// --- Channels and quiet hours -----------------------------------------------------------------------
+
+const NotificationSettingsRef = builder.objectRef<NotificationSettings>('NotificationSettings').implement({
+  description: "The signed-in person's channels per kind and quiet hours. The inbox always gets everything.",
+  fields: (t) => ({
+    kinds: t.stringList({ description: 'Every kind of notification, in display order.', resolve: () => [...NOTIFICATION_KINDS] }),
+    push_off: t.stringList({ description: 'Kinds not pushed to this person’s devices.', resolve: (s) => s.push_off }),
+    email_on: t.stringList({ description: 'Kinds e-mailed in a digest when left unread.', resolve: (s) => s.email_on }),
+    quiet_start: t.exposeString('quiet_start', { nullable: true, description: '"HH:MM": pushes wait from here…' }),
+    quiet_end: t.exposeString('quiet_end', { nullable: true, description: '…to here (may pass midnight).' }),
+    time_zone: t.exposeString('time_zone', { description: 'IANA zone the quiet hours are read in.' }),
+  }),
+});
+
+const NotificationSettingsInputRef = builder.inputType('NotificationSettingsInput', {
+  fields: (t) => ({
+    push_off: t.stringList({ required: true }),
+    email_on: t.stringList({ required: true }),
+    quiet_start: t.string({ required: false }),
+    quiet_end: t.string({ required: false }),
+    time_zone: t.string({ required: true }),
+  }),
+});
+
+tenantQuery('myNotificationSettings', OWN, {
+  type: NotificationSettingsRef,
+  description: "The signed-in person's notification settings in this company (the defaults until they save some).",
+  resolve: async (_args, g) => {
+    const all = await settingsOf(g.tx, g.member.tenantUuid, [g.member.employeeId]);
+    return all.get(g.member.employeeId) as NotificationSettings;
+  },
+});
+
+tenantMutation('saveNotificationSettings', OWN, {
+  type: NotificationSettingsRef,
+  description: "Saves the signed-in person's channels per kind and quiet hours (only their own).",
+  args: (arg) => ({ settings: arg({ type: NotificationSettingsInputRef, required: true }) }),
+  resolve: async ({ settings }, g) => {
+    const value: NotificationSettings = {
+      push_off: [...new Set(settings.push_off)] as NotificationKind[],
+      email_on: [...new Set(settings.email_on)] as NotificationKind[],
+      quiet_start: settings.quiet_start || null,
+      quiet_end: settings.quiet_end || null,
+      time_zone: settings.time_zone.trim(),
+    };
+    const problem = notificationSettingsProblem(value);
+    if (problem) throw new AppError('VALIDATION', problem.message, { field: problem.field });
+    const row = { ...value, updated_on: sql`now()` };
+    await g.tx
+      .insert(notificationSettings)
+      .values({ tenant_uuid: g.member.tenantUuid, employees_id: g.member.employeeId, ...row })
+      .onConflictDoUpdate({ target: [notificationSettings.tenant_uuid, notificationSettings.employees_id], set: row });
+    return value;
   },
 });

@@ -1,12 +1,20 @@
-import { BATCH_WINDOW_SECONDS, type NotificationKind, notificationLink } from '@groundwork/core/notifications';
+import {
+  BATCH_WINDOW_SECONDS,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type NotificationKind,
+  type NotificationSettings,
+  notificationLink,
+  pushPlan,
+} from '@groundwork/core/notifications';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import type { Gated } from '../../graphql/gate.js';
+import { clock } from '../../platform/clock.js';
 import type { Realtime } from '../../platform/realtime.js';
-import { notifications } from './notifications.table.js';
-import { dropSubscriptions, type PushTarget, pushTargets, sendPush, vapidKeys } from './push.js';
+import { notificationSettings, notifications } from './notifications.table.js';
+import { dropSubscriptions, type PushPayload, type PushTarget, pushTargets, sendPush, vapidKeys } from './push.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -77,21 +85,94 @@ type Delivery = {
   inTenant: (fn: (tx: Tx) => Promise<void>) => Promise<void>;
 };
 
-/** Publishes the rows live and pushes them to their people's devices (not awaited by the caller). */
-function send(d: Delivery, tenant: string, rows: NotificationRow[], targets: (PushTarget & { employees_id: number })[]) {
-  for (const row of rows) d.realtime.publish(inboxTopic(tenant, row.employees_id), row as never);
-  if (targets.length === 0) return;
+/** Each person's settings (the defaults where they saved none). */
+export async function settingsOf(tx: Tx, tenant: string, people: readonly number[]): Promise<Map<number, NotificationSettings>> {
+  const unique = [...new Set(people)];
+  const rows = unique.length
+    ? await tx
+        .select()
+        .from(notificationSettings)
+        .where(and(eq(notificationSettings.tenant_uuid, tenant), inArray(notificationSettings.employees_id, unique)))
+    : [];
+  const found = new Map(rows.map((r) => [r.employees_id, r]));
+  return new Map(
+    unique.map((p) => {
+      const r = found.get(p);
+      return [
+        p,
+        r
+          ? {
+              push_off: r.push_off as NotificationKind[],
+              email_on: r.email_on as NotificationKind[],
+              quiet_start: r.quiet_start,
+              quiet_end: r.quiet_end,
+              time_zone: r.time_zone,
+            }
+          : DEFAULT_NOTIFICATION_SETTINGS,
+      ];
+    }),
+  );
+}
+
+type Targets = (PushTarget & { employees_id: number })[];
+type Planned = { rows: NotificationRow[]; pushNow: NotificationRow[]; targets: Targets };
+
+/**
+ * In the transaction that wrote `rows`: which to push now (the person's kind is on and they are outside quiet
+ * hours), which to hold (marked push_held; one summary push when quiet hours end) and the devices to push to.
+ */
+async function planDelivery(tx: Tx, tenant: string, rows: NotificationRow[], at: Date): Promise<Planned> {
+  const settings = await settingsOf(
+    tx,
+    tenant,
+    rows.map((r) => r.employees_id),
+  );
+  const pushNow: NotificationRow[] = [];
+  const held: number[] = [];
+  for (const row of rows) {
+    const plan = pushPlan(row.kind as NotificationKind, settings.get(row.employees_id) ?? DEFAULT_NOTIFICATION_SETTINGS, at);
+    if (plan === 'now') pushNow.push(row);
+    else if (plan === 'held') held.push(row.id);
+  }
+  if (held.length) {
+    await tx
+      .update(notifications)
+      .set({ push_held: true })
+      .where(and(eq(notifications.tenant_uuid, tenant), inArray(notifications.id, held)));
+  }
+  const targets = await pushTargets(
+    tx,
+    tenant,
+    pushNow.map((r) => r.employees_id),
+  );
+  return { rows, pushNow, targets };
+}
+
+/** Publishes every row live (the inbox is always told) and pushes the planned ones to their people's devices. */
+function send(d: Delivery, tenant: string, planned: Planned) {
+  for (const row of planned.rows) d.realtime.publish(inboxTopic(tenant, row.employees_id), row as never);
+  pushRows(
+    d,
+    tenant,
+    planned.pushNow.map((r) => ({ employees_id: r.employees_id, payload: { title: r.title, link: r.link, kind: r.kind } })),
+    planned.targets,
+  );
+}
+
+/** Pushes each payload to its person's devices (not awaited by the caller); devices the service says are gone are dropped. */
+export function pushRows(d: Delivery, tenant: string, items: { employees_id: number; payload: PushPayload }[], targets: Targets) {
+  if (targets.length === 0 || items.length === 0) return;
   const keys = vapidKeys(d.dataDir);
   const byPerson = new Map<number, PushTarget[]>();
   for (const t of targets) byPerson.set(t.employees_id, [...(byPerson.get(t.employees_id) ?? []), t]);
   const job = (async () => {
     const gone: number[] = [];
-    for (const row of rows) {
-      const devices = byPerson.get(row.employees_id);
+    for (const item of items) {
+      const devices = byPerson.get(item.employees_id);
       if (!devices) continue;
-      const sent = await sendPush(keys, devices, { title: row.title, link: row.link, kind: row.kind });
+      const sent = await sendPush(keys, devices, item.payload);
       gone.push(...sent.gone);
-      if (sent.failed) d.log.warn({ failed: sent.failed, kind: row.kind }, 'web push: some deliveries failed');
+      if (sent.failed) d.log.warn({ failed: sent.failed, kind: item.payload.kind }, 'web push: some deliveries failed');
     }
     if (gone.length) await d.inTenant((tx) => dropSubscriptions(tx, tenant, gone));
   })()
@@ -102,17 +183,13 @@ function send(d: Delivery, tenant: string, rows: NotificationRow[], targets: (Pu
 
 /**
  * After `g`'s transaction commits: each row goes to its person's live topic, and to their devices by Web Push (not
- * awaited by the request; devices the push service says are gone are removed). Push targets are read in the
- * transaction, so delivery needs no second look at the company's data except to drop dead subscriptions.
+ * awaited by the request; devices the push service says are gone are removed) unless the person switched the kind
+ * off or is in quiet hours. Settings and push targets are read in the transaction.
  */
 export async function deliver(g: Gated, rows: NotificationRow[]): Promise<void> {
   if (rows.length === 0) return;
   const tenant = g.member.tenantUuid;
-  const targets = await pushTargets(
-    g.tx,
-    tenant,
-    rows.map((r) => r.employees_id),
-  );
+  const planned = await planDelivery(g.tx, tenant, rows, clock.now());
   g.afterCommit(() =>
     send(
       {
@@ -122,34 +199,42 @@ export async function deliver(g: Gated, rows: NotificationRow[]): Promise<void> 
         inTenant: (fn) => g.ctx.gate.run(g.member.identity, tenant, fn),
       },
       tenant,
-      rows,
-      targets,
+      planned,
     ),
   );
 }
 
+export type NotifyDeps = { db: Db; realtime: Realtime; dataDir: string; log: Pick<FastifyBaseLogger, 'warn' | 'error'> };
+
 /**
- * For work outside a request (the seams tasks.notify.ts and tools.notify.ts, sweeps): addresses `notice` to `people`
- * in the company's own walled transaction, with the same batching, then publishes and pushes. Returns the rows.
+ * For work outside a request (the vendor's acknowledgement, the sweeps): addresses `notice` to `people` in the
+ * company's own walled transaction, with the same batching and channels, then publishes and pushes. Returns the rows.
  */
 export async function notifyPeople(
-  deps: { db: Db; realtime: Realtime; dataDir: string; log: Pick<FastifyBaseLogger, 'warn' | 'error'> },
+  deps: NotifyDeps,
   tenant: string,
   people: readonly number[],
   notice: Notice,
 ): Promise<NotificationRow[]> {
   if (people.length === 0) return [];
-  const { rows, targets } = await withTenant(deps.db, tenant, async (tx) => {
-    const rows = await addNotifications(tx, tenant, people, notice);
-    const targets = await pushTargets(
-      tx,
-      tenant,
-      rows.map((r) => r.employees_id),
-    );
-    return { rows, targets };
-  });
-  send({ ...deps, inTenant: (fn) => withTenant(deps.db, tenant, fn) }, tenant, rows, targets);
-  return rows;
+  const planned = await withTenant(deps.db, tenant, async (tx) =>
+    planDelivery(tx, tenant, await addNotifications(tx, tenant, people, notice), clock.now()),
+  );
+  send(deliveryOf(deps, tenant), tenant, planned);
+  return planned.rows;
+}
+
+/** The same, for a sweep already in the company's transaction: returns what to send once it commits. */
+export async function notifyInTx(tx: Tx, tenant: string, people: readonly number[], notice: Notice, at: Date): Promise<Planned> {
+  return planDelivery(tx, tenant, await addNotifications(tx, tenant, people, notice), at);
+}
+
+export function deliveryOf(deps: NotifyDeps, tenant: string): Delivery {
+  return { ...deps, inTenant: (fn) => withTenant(deps.db, tenant, fn) };
+}
+
+export function sendPlanned(deps: NotifyDeps, tenant: string, planned: Planned): void {
+  send(deliveryOf(deps, tenant), tenant, planned);
 }
 
 export async function unreadCount(tx: Tx, tenant: string, employeeId: number): Promise<number> {

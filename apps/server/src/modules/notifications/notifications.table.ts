@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
 import { employees } from '../employees/employees.table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -19,6 +20,10 @@ export const notifications = pgTable(
     ref_id: integer('ref_id'),
     count: integer('count').notNull().default(1),
     read_at: timestamp('read_at', { withTimezone: true, mode: 'string' }),
+    // Arrived in the person's quiet hours: pushed as one summary when they end.
+    push_held: boolean('push_held').notNull().default(false),
+    // Went out in an e-mail digest (only kinds the person asked for, unread for a while).
+    emailed_at: timestamp('emailed_at', { withTimezone: true, mode: 'string' }),
     created_on: createdOn(),
     updated_on: updatedOn(),
   },
@@ -29,6 +34,9 @@ export const notifications = pgTable(
     // The inbox, newest first, and the batching look-up (the person's latest of a kind).
     index('notifications_person_idx').on(t.tenant_uuid, t.employees_id, t.id),
     index('notifications_person_kind_idx').on(t.tenant_uuid, t.employees_id, t.kind, t.updated_on),
+    // The sweeps' look-ups: pushes held for quiet hours, and unread rows not yet in a digest.
+    index('notifications_held_idx').on(t.tenant_uuid, t.employees_id).where(sql`${t.push_held}`),
+    index('notifications_undigested_idx').on(t.tenant_uuid, t.employees_id).where(sql`${t.read_at} is null and ${t.emailed_at} is null`),
   ],
 );
 
@@ -51,5 +59,42 @@ export const pushSubscriptions = pgTable(
     foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.tenant_uuid, t.endpoint),
     index('push_subscriptions_person_idx').on(t.tenant_uuid, t.employees_id),
+  ],
+);
+
+/** A person's channels per kind and quiet hours (no row: the defaults in core's DEFAULT_NOTIFICATION_SETTINGS). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    tenant_uuid: tenantUuid(),
+    employees_id: integer('employees_id').notNull(),
+    push_off: text('push_off').array().notNull().default([]),
+    email_on: text('email_on').array().notNull().default([]),
+    quiet_start: text('quiet_start'),
+    quiet_end: text('quiet_end'),
+    time_zone: text('time_zone').notNull().default('UTC'),
+    updated_on: updatedOn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.employees_id] }),
+    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * What the sweeps have already told (a reservation due on its start day, a pay period's card to sign, a digest
+ * hour): a key is claimed with INSERT … ON CONFLICT DO NOTHING, so a sweep run twice, or on two instances at once,
+ * tells each person once.
+ */
+export const noticeKeys = pgTable(
+  'notice_keys',
+  {
+    tenant_uuid: tenantUuid(),
+    key: text('key').notNull(),
+    created_on: createdOn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenant_uuid, t.key] }),
+    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
   ],
 );

@@ -254,7 +254,7 @@ describe('updateSchedule', () => {
       {
         kind: 'schedule_changed',
         title: 'Schedule changed: 2026-12-07 to 2026-12-11',
-        link: '/modules/scheduling',
+        link: '/modules/scheduled',
         count: expect.any(Number),
       },
     ]);

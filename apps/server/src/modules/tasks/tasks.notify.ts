@@ -1,8 +1,6 @@
 /**
- * The seam for task notifications (issue #20: "assignment, comments and due-tomorrow reach the assignee once
- * notifications exist"). There is no notifications service yet: every task change that should tell someone
- * calls this, after its transaction commits, with the people to tell (never the author). The notifications
- * module replaces the body; a due-tomorrow sweep will call it with kind 'due_tomorrow'.
+ * A record of whom each task change told (never the author), kept for the tests beside the inbox rows that
+ * tasks.graphql.ts writes in the same transaction (addNotifications + deliver). Bounded; nothing is delivered here.
  */
 export type TaskNotice = {
   kind: 'assigned' | 'comment' | 'status' | 'due_tomorrow';

@@ -62,6 +62,8 @@ export const tasks = pgTable(
     index('tasks_job_idx').on(t.tenant_uuid, t.jobs_id, t.id),
     index('tasks_parent_idx').on(t.tenant_uuid, t.parent_task),
     index('tasks_template_job_idx').on(t.tenant_uuid, t.templates_id, t.jobs_id),
+    // The due-tomorrow sweep and overdue-first lists read open tasks by due date.
+    index('tasks_open_due_idx').on(t.tenant_uuid, t.due_date).where(sql`${t.status} <> 'done'`),
     check('tasks_status_check', sql`${t.status} in ('open', 'in_progress', 'done')`),
     check('tasks_priority_check', sql`${t.priority} between 0 and 2`),
   ],

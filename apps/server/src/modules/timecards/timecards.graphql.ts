@@ -52,12 +52,12 @@ const isAdmin = (m: Member) => m.permissions.has(ADMIN_ACCESS);
  */
 const TIMECARDS: Rule = { area: 'timecards', action: 'read' };
 
-async function loadSettings(tx: Tx, tenantUuid: string): Promise<TenantSetting[]> {
+export async function loadSettings(tx: Tx, tenantUuid: string): Promise<TenantSetting[]> {
   const rows = await tx.select().from(tenantSettings).where(eq(tenantSettings.tenant_uuid, tenantUuid));
   return rows.map((r) => ({ id: r.codx_tenant_options_values_id, custom_value: r.custom_value, pass_through_value: r.pass_through_value }));
 }
 
-function payPeriodConfig(settings: TenantSetting[]): { type: PayPeriodType; anchor: string } {
+export function payPeriodConfig(settings: TenantSetting[]): { type: PayPeriodType; anchor: string } {
   const typeSetting = settings.find((s) => s.id === TIMECARD_SETTINGS.payPeriodType);
   const type = Number(typeSetting?.pass_through_value ?? typeSetting?.custom_value);
   const anchor = settings.find((s) => s.id === TIMECARD_SETTINGS.payPeriodStart)?.custom_value;

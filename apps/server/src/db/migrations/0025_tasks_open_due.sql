@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_open_due_idx" ON "tasks" USING btree ("tenant_uuid","due_date") WHERE "tasks"."status" <> 'done';
