@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
+import { offerMoodCheckIn } from '../../lib/mood-offer';
 import { renderInShell } from '../../shell/test-utils';
 import { localToday } from '../announcements/api';
-import { textToHtml } from '../announcements/body-text';
 import { MoodPrompt } from './mood-prompt';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
@@ -86,18 +86,28 @@ describe('the daily mood check-in', () => {
     expect(answers).toEqual([]);
   });
 
+  it('is offered in a bubble (never a dialog in the way) at the end of the person’s own time-card entry, and not once answered', async () => {
+    show();
+    const face = await screen.findByRole('button', { name: "How's your day?" });
+    act(() => offerMoodCheckIn());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent("Time saved. How's your day? Tap the face to check in.");
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(face);
+    expect(await screen.findByRole('dialog', { name: "How's your day?" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Okay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Thanks for checking in.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => offerMoodCheckIn());
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(answers).toHaveLength(1);
+  });
+
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es');
     show();
     fireEvent.click(await screen.findByRole('button', { name: '¿Cómo va su día?' }));
     expect(screen.getByRole('button', { name: 'Excelente' })).toBeInTheDocument();
-  });
-});
-
-describe('announcement body text', () => {
-  it('turns paragraphs, line breaks and web addresses into safe HTML', () => {
-    expect(textToHtml('Hi <b>crew</b>\nsee https://example.com/a\n\n Second ')).toBe(
-      '<p>Hi &lt;b&gt;crew&lt;/b&gt;<br />see <a href="https://example.com/a">https://example.com/a</a></p><p>Second</p>',
-    );
   });
 });

@@ -18,13 +18,16 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MOOD_OFFER_EVENT } from '../../lib/mood-offer';
 import { useSnackbar } from '../../shell/snackbar';
 import { localToday } from '../announcements/api';
 import * as api from './api';
 
 const FACES = ['😣', '🙁', '😐', '🙂', '😄'];
+/** How long the bubble after one's own time entry stays. */
+const NUDGE_MS = 8000;
 const skippedKey = (tenant: string) => `gw.mood.skipped.${tenant}`;
 
 /**
@@ -57,6 +60,25 @@ export function MoodPrompt({ tenant }: { tenant: string }) {
     onError: () => snackbar.show({ color: 'error', message: t('mood.saveError') }),
   });
   const offered = !skipped && mine.isSuccess && mine.data === null && !save.isSuccess;
+  // Offered again at the end of one's own time-card entry (lib/mood-offer.ts), unless answered or put off today: the
+  // face says so in a bubble for a few seconds. A bubble, not a dialog: a worker entering a week of days is not stopped
+  // after each one, and nothing under the bubble stops taking taps.
+  const [nudge, setNudge] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  useEffect(() => {
+    if (!offered) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      setNudge(true);
+      clearTimeout(timer);
+      timer = setTimeout(() => setNudge(false), NUDGE_MS);
+    };
+    window.addEventListener(MOOD_OFFER_EVENT, show);
+    return () => {
+      window.removeEventListener(MOOD_OFFER_EVENT, show);
+      clearTimeout(timer);
+    };
+  }, [offered]);
   const skip = () => {
     localStorage.setItem(skippedKey(tenant), today);
     setSkipped(true);
@@ -65,8 +87,24 @@ export function MoodPrompt({ tenant }: { tenant: string }) {
   if (!offered) return null;
   if (!asking) {
     return (
-      <Tooltip title={t('mood.title')}>
-        <IconButton color="inherit" aria-label={t('mood.title')} onClick={() => setAsking(true)} data-testid="mood-open">
+      <Tooltip
+        title={nudge ? t('mood.nudge') : t('mood.title')}
+        open={nudge || hovered}
+        onOpen={() => setHovered(true)}
+        onClose={() => setHovered(false)}
+        disableInteractive
+        arrow={nudge}
+      >
+        <IconButton
+          color="inherit"
+          aria-label={t('mood.title')}
+          aria-description={nudge ? t('mood.nudge') : undefined}
+          onClick={() => {
+            setNudge(false);
+            setAsking(true);
+          }}
+          data-testid="mood-open"
+        >
           <Badge color="secondary" variant="dot">
             <SentimentSatisfiedAltOutlinedIcon />
           </Badge>

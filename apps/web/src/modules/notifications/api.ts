@@ -65,3 +65,28 @@ export const savePushSubscription = (v: T & { endpoint: string; p256dh: string; 
 
 export const unreadKey = (tenant: string) => ['notifications', tenant, 'unread'] as const;
 export const inboxKey = (tenant: string) => ['notifications', tenant, 'inbox'] as const;
+
+export type { NotificationSettings } from '@groundwork/core/notifications';
+
+import type { NotificationSettings } from '@groundwork/core/notifications';
+
+const SETTINGS_FIELDS = 'push_off email_on quiet_start quiet_end time_zone';
+
+export const myNotificationSettings = (v: T) =>
+  request(
+    op<{ myNotificationSettings: NotificationSettings }, T>(
+      `query MyNotificationSettings($tenant_uuid: ID!) { myNotificationSettings(tenant_uuid: $tenant_uuid) { ${SETTINGS_FIELDS} } }`,
+    ),
+    v,
+  ).then((r) => r.myNotificationSettings);
+
+export const saveNotificationSettings = (v: T & { settings: NotificationSettings }) =>
+  request(
+    op<{ saveNotificationSettings: NotificationSettings }, typeof v>(
+      `mutation SaveNotificationSettings($tenant_uuid: ID!, $settings: NotificationSettingsInput!) {
+        saveNotificationSettings(tenant_uuid: $tenant_uuid, settings: $settings) { ${SETTINGS_FIELDS} } }`,
+    ),
+    v,
+  ).then((r) => r.saveNotificationSettings);
+
+export const settingsKey = (tenant: string) => ['notifications', tenant, 'settings'] as const;

@@ -22,6 +22,7 @@ import { readSelectedTenantUuid } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { useDocumentTitle } from '../../shell/use-document-title';
 import * as api from './api';
+import { NotificationSettingsButton } from './notification-settings';
 import { PushButton } from './push';
 
 /** /notifications: everything addressed to me, newest first; open one to go to its record, mark one or all read. */
@@ -91,6 +92,7 @@ function Inbox({ tenant }: { tenant: string }) {
           label={t('notifications.unreadOnly')}
         />
         <PushButton tenant={tenant} />
+        <NotificationSettingsButton tenant={tenant} />
       </Stack>
       {list.isPending && <CircularProgress aria-label={t('notifications.title')} />}
       {!list.isPending && items.length === 0 && <Alert severity="info">{t('notifications.empty')}</Alert>}

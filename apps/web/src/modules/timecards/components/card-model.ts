@@ -2,6 +2,7 @@ import type { IsoDate, PayPeriod } from '@groundwork/core/pay-periods';
 import { costcodeLabel, jobLabel } from '@groundwork/core/timecards-export';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { offerMoodCheckIn } from '../../../lib/mood-offer';
 import { useSnackbar } from '../../../shell/snackbar';
 import { timecardKeys } from '../api/keys';
 import { type DayEntryLine, saveDay } from '../api/mutations';
@@ -18,6 +19,8 @@ export interface CardModel {
   /** The server's today, which decides the current pay period. */
   today: IsoDate;
   employeeId: number;
+  /** The signed-in person's own card (not someone else's opened by an admin or foreman). */
+  own?: boolean;
   entries: TimecardEntry[];
   /** False for a signed card, or someone else's card for anyone but an admin. */
   editable: boolean;
@@ -61,7 +64,7 @@ interface SaveArgs {
 }
 
 /** Saves a day (replacing it); refusals from the server (windows, increments, a locked card) go to the snackbar. */
-export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employeeId' | 'cardKey'>) {
+export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employeeId' | 'cardKey' | 'own'>) {
   const { t } = useTranslation('timecards');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -105,6 +108,8 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
       }),
     onSuccess: (_data, { crew }) => {
       snackbar.show({ color: 'success', message: crew?.length ? t('messages.crewSaved', { count: crew.length }) : t('messages.saved') });
+      // The end of one's own entry: the moment to offer the day's check-in.
+      if (model.own && !crew?.length) offerMoodCheckIn();
     },
     onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.saveFailed')) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(model.tenant) }),

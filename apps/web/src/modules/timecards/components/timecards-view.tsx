@@ -140,6 +140,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       dates,
       today: settings.today,
       employeeId: info.employee_id,
+      own: info.employee_id === me,
       entries: info.users_timecard_entries.filter((e) => e.timecard_date >= period.start && e.timecard_date <= period.end),
       editable: !cardRow?.signed_on,
       increment: settings.minute_increment,
@@ -147,7 +148,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       codesByJob,
       ...labels,
     };
-  }, [info, codes.data, jobs.data, tenant, cardOptions.queryKey, period, dates, settings]);
+  }, [info, codes.data, jobs.data, tenant, cardOptions.queryKey, period, dates, settings, me]);
 
   const cardRow = info?.users_timecard.find((c) => c.payperiod_start_date === period.start) ?? null;
   const holder = info?.people.find((p) => p.id === info.employee_id);
