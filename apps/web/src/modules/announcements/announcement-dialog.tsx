@@ -17,6 +17,7 @@ import {
   Select,
   Stack,
   TextField,
+  Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -24,10 +25,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RichTextEditor } from '../../components/rich-text-editor';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
-import { htmlToText, textToHtml } from './body-text';
 
 type FormValues = Omit<AnnouncementInput, 'body'> & { body: string };
 
@@ -62,7 +63,7 @@ export function AnnouncementDialog({
       ? {
           id: announcement.id,
           title: announcement.title,
-          body: htmlToText(announcement.body),
+          body: announcement.body,
           start_date: announcement.start_date,
           exp_date: announcement.exp_date,
           audience: announcement.audience as FormValues['audience'],
@@ -94,8 +95,7 @@ export function AnnouncementDialog({
   const failed = announcement ? ANNOUNCEMENT_MESSAGES.updateError : ANNOUNCEMENT_MESSAGES.addError;
 
   const save = useMutation({
-    mutationFn: (v: FormValues) =>
-      api.saveAnnouncement({ tenant_uuid: tenant, announcement: { ...v, id: v.id ?? null, body: textToHtml(v.body) } }),
+    mutationFn: (v: FormValues) => api.saveAnnouncement({ tenant_uuid: tenant, announcement: { ...v, id: v.id ?? null } }),
     onSuccess: () => {
       snackbar.show({ color: 'success', message: msg(announcement ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.added) ?? '' });
       void qc.invalidateQueries({ queryKey: ['announcements', tenant] });
@@ -119,14 +119,28 @@ export function AnnouncementDialog({
               error={Boolean(err.title)}
               helperText={msg(err.title?.message)}
             />
-            <TextField
-              label={t('form.body')}
-              multiline
-              minRows={4}
-              {...register('body')}
-              error={Boolean(err.body)}
-              helperText={msg(err.body?.message) ?? t('form.bodyHelp')}
+            <Controller
+              name="body"
+              control={control}
+              render={({ field }) => (
+                <RichTextEditor
+                  label={t('form.body')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  labels={{
+                    bold: t('form.editor.bold'),
+                    italic: t('form.editor.italic'),
+                    bullets: t('form.editor.bullets'),
+                    numbers: t('form.editor.numbers'),
+                  }}
+                />
+              )}
             />
+            {err.body && (
+              <Typography variant="caption" color="error" role="alert">
+                {msg(err.body.message)}
+              </Typography>
+            )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 label={t('form.start_date')}
