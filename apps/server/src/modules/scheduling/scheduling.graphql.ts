@@ -10,12 +10,13 @@ import { sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { AppError, notFound } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { defineRecordOperations } from '../../graphql/record-operations.js';
+import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { type RecordEvent, type Row, recordTopic } from '../../platform/realtime.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import {
   applySchedule,
   type Board,
+  type BoardGroup,
   type BoardJob,
   type BoardPerson,
   changesByPerson,
@@ -90,7 +91,21 @@ const BoardPersonRef = builder.objectRef<BoardPerson>('SchedulePerson').implemen
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
     trades: t.exposeStringList('trades'),
+    departments: t.field({
+      type: ['Int'],
+      description: "The person's departments (ids); on the planner's board only.",
+      resolve: (p) => p.departments ?? [],
+    }),
+    divisions: t.field({
+      type: ['Int'],
+      description: "The person's divisions (ids); on the planner's board only.",
+      resolve: (p) => p.divisions ?? [],
+    }),
   }),
+});
+
+const BoardGroupRef = builder.objectRef<BoardGroup>('ScheduleGroup').implement({
+  fields: (t) => ({ id: t.exposeInt('id'), label: t.exposeString('label') }),
 });
 
 const BoardRef = builder.objectRef<Board>('ScheduleBoard').implement({
@@ -100,6 +115,16 @@ const BoardRef = builder.objectRef<Board>('ScheduleBoard').implement({
     jobs: t.field({ type: [BoardJobRef], resolve: (b) => b.jobs }),
     people: t.field({ type: [BoardPersonRef], resolve: (b) => b.people }),
     entries: t.field({ type: [ScheduleEntryRef], resolve: (b) => b.entries }),
+    departments: t.field({
+      type: [BoardGroupRef],
+      description: "The company's active departments, to filter the board's people by (planner's board only).",
+      resolve: (b) => b.departments,
+    }),
+    divisions: t.field({
+      type: [BoardGroupRef],
+      description: "The company's active divisions, to filter the board's people by (planner's board only).",
+      resolve: (b) => b.divisions,
+    }),
   }),
 });
 
@@ -173,7 +198,11 @@ tenantQuery(
     type: BoardRef,
     description: "The planner's board: the company's active jobs and people and every entry from..to (at most 42 days; absent to: a week).",
     args: (t) => ({ from: t.string({ required: true }), to: t.string({ required: false }) }),
-    resolve: async ({ from, to }, g) => loadBoard(g.tx, g.member.tenantUuid, from, range(from, to, 7)),
+    resolve: async ({ from, to }, g, info) => {
+      const asked = selectedColumns(info, false);
+      const groups = !asked || asked.has('departments') || asked.has('divisions');
+      return loadBoard(g.tx, g.member.tenantUuid, from, range(from, to, 7), groups);
+    },
   },
 );
 

@@ -10,6 +10,9 @@ import {
 } from '@groundwork/core/scheduling';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
+import { departments } from '../departments/departments.table.js';
+import { divisions } from '../divisions/divisions.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
 import { staticListItems } from '../staticdata/staticdata.table.js';
@@ -36,8 +39,19 @@ export type BoardJob = {
   budgeted_hours: number;
   foremen: string | null;
 };
-export type BoardPerson = { id: number; name: string; trades: string[] };
-export type Board = { from: string; to: string; jobs: BoardJob[]; people: BoardPerson[]; entries: EntryView[] };
+/** A person on the board; `departments` and `divisions` (ids) are read only when the board's filters ask for them. */
+export type BoardPerson = { id: number; name: string; trades: string[]; departments?: number[]; divisions?: number[] };
+export type BoardGroup = { id: number; label: string };
+export type Board = {
+  from: string;
+  to: string;
+  jobs: BoardJob[];
+  people: BoardPerson[];
+  entries: EntryView[];
+  /** The company's active departments and divisions, for the board's filters (empty unless asked for). */
+  departments: BoardGroup[];
+  divisions: BoardGroup[];
+};
 
 const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${employees.firstname}, ${employees.lastname})), ''), ${employees.username}, '#' || ${employees.id})`;
 // The jobs list's label: "ABBR · Job" when the job has an abbreviation, else its name.
@@ -78,14 +92,47 @@ export async function boardJobs(tx: Tx, tenant: string, only?: readonly number[]
     .orderBy(sql`lower(coalesce(nullif(${jobs.job_abbr}, ''), ${jobs.job}))`, jobs.id);
 }
 
-/** Everyone the board can schedule: the company's active people, by name. */
-async function boardPeople(tx: Tx, tenant: string): Promise<BoardPerson[]> {
+const memberOf = (table: typeof departmentMembers | typeof divisionMembers, column: 'departments_id' | 'divisions_id') =>
+  sql<string>`(select coalesce(string_agg(m.${sql.identifier(column)}::text, ','), '') from ${table} m
+    where m.tenant_uuid = ${employees.tenant_uuid} and m.employees_id = ${employees.id})`;
+const ids = (list: string) => (list ? list.split(',').map(Number) : []);
+
+/** Everyone the board can schedule: the company's active people, by name (with their departments and divisions). */
+async function boardPeople(tx: Tx, tenant: string, groups: boolean): Promise<BoardPerson[]> {
   const rows = await tx
-    .select({ id: employees.id, name: personName, trades: employees.trades })
+    .select({
+      id: employees.id,
+      name: personName,
+      trades: employees.trades,
+      departments: groups ? memberOf(departmentMembers, 'departments_id') : sql<string>`''`,
+      divisions: groups ? memberOf(divisionMembers, 'divisions_id') : sql<string>`''`,
+    })
     .from(employees)
     .where(and(eq(employees.tenant_uuid, tenant), eq(employees.status, 1)))
     .orderBy(sql`lower(coalesce(${employees.firstname}, ''))`, sql`lower(coalesce(${employees.lastname}, ''))`, employees.id);
-  return rows.map((r) => ({ id: r.id, name: r.name, trades: parseTrades(r.trades) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    trades: parseTrades(r.trades),
+    ...(groups ? { departments: ids(r.departments), divisions: ids(r.divisions) } : {}),
+  }));
+}
+
+/** The company's active departments and divisions by name: the board's filter choices. */
+async function boardGroups(tx: Tx, tenant: string): Promise<{ departments: BoardGroup[]; divisions: BoardGroup[] }> {
+  const [deps, divs] = await Promise.all([
+    tx
+      .select({ id: departments.id, label: departments.department })
+      .from(departments)
+      .where(and(eq(departments.tenant_uuid, tenant), eq(departments.status, 1)))
+      .orderBy(sql`lower(${departments.department})`, departments.id),
+    tx
+      .select({ id: divisions.id, label: divisions.division })
+      .from(divisions)
+      .where(and(eq(divisions.tenant_uuid, tenant), eq(divisions.status, 1)))
+      .orderBy(sql`lower(${divisions.division})`, divisions.id),
+  ]);
+  return { departments: deps, divisions: divs };
 }
 
 export async function entriesBetween(
@@ -110,14 +157,18 @@ export async function entriesBetween(
     .orderBy(scheduledLabor.date, scheduledLabor.employees_id, scheduledLabor.id);
 }
 
-/** The planner's board: every active job and person and the entries of the days from..to. */
-export async function loadBoard(tx: Tx, tenant: string, from: string, to: string): Promise<Board> {
-  const [jobRows, people, entries] = await Promise.all([
+/**
+ * The planner's board: every active job and person and the entries of the days from..to; with `groups`, the
+ * departments and divisions to filter people by (one statement more, only when the board shows those filters).
+ */
+export async function loadBoard(tx: Tx, tenant: string, from: string, to: string, groups = true): Promise<Board> {
+  const [jobRows, people, entries, choices] = await Promise.all([
     boardJobs(tx, tenant),
-    boardPeople(tx, tenant),
+    boardPeople(tx, tenant, groups),
     entriesBetween(tx, tenant, from, to),
+    groups ? boardGroups(tx, tenant) : { departments: [], divisions: [] },
   ]);
-  return { from, to, jobs: jobRows, people, entries };
+  return { from, to, jobs: jobRows, people, entries, ...choices };
 }
 
 /** A foreman's jobs (where they are one of the job's foremen) with their crews for from..to. */
@@ -141,7 +192,7 @@ export async function loadForemanBoard(tx: Tx, tenant: string, foreman: number, 
           .orderBy(personName)
       ).map((r) => ({ id: r.id, name: r.name, trades: parseTrades(r.trades) }))
     : [];
-  return { from, to, jobs: jobRows, people, entries };
+  return { from, to, jobs: jobRows, people, entries, departments: [], divisions: [] };
 }
 
 export type MyDay = EntryView & { job_label: string | null; address: string | null; foremen: string | null };

@@ -6,7 +6,10 @@ import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
+import { departments } from '../departments/departments.table.js';
+import { divisions } from '../divisions/divisions.table.js';
 import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { type PersonChanges, scheduleNotifier } from './scheduling.service.js';
@@ -282,6 +285,55 @@ describe('the board, crews and My Schedule', () => {
     expect(board.entries.every((e: Entry) => e.date >= '2026-11-23' && e.date <= '2026-11-29')).toBe(true);
     expect(code(await t.gql(BOARD, { t: tenant, from: '2026-11-23', to: '2027-03-01' }, planner.token))).toBe('VALIDATION');
     expect(code(await t.gql(BOARD, { t: tenant, from: 'Thursday' }, planner.token))).toBe('VALIDATION');
+  });
+
+  it('gives the planner the departments and divisions to filter people by (active ones, this company’s only)', async () => {
+    const db = t.database.db;
+    const [concrete, steel, north] = await withTenant(db, tenant, async (tx) => {
+      const deps = await tx
+        .insert(departments)
+        .values([
+          { tenant_uuid: tenant, department: 'Concrete' },
+          { tenant_uuid: tenant, department: 'Steel' },
+          { tenant_uuid: tenant, department: 'Closed shop', status: 0 },
+        ])
+        .returning({ id: departments.id });
+      const [div] = await tx.insert(divisions).values({ tenant_uuid: tenant, division: 'North' }).returning({ id: divisions.id });
+      await tx.insert(departmentMembers).values([
+        { tenant_uuid: tenant, departments_id: deps[0].id, employees_id: ana.employeeId },
+        { tenant_uuid: tenant, departments_id: deps[1].id, employees_id: ana.employeeId },
+        { tenant_uuid: tenant, departments_id: deps[1].id, employees_id: ben.employeeId },
+      ]);
+      await tx.insert(divisionMembers).values({ tenant_uuid: tenant, divisions_id: div.id, employees_id: ben.employeeId });
+      return [deps[0].id, deps[1].id, div.id];
+    });
+    await withTenant(db, stranger.tenantUuid, (tx) =>
+      tx.insert(departments).values({ tenant_uuid: stranger.tenantUuid, department: 'Theirs' }),
+    );
+    const GROUPS = `query($t: ID!, $from: String!) { getScheduleBoard(tenant_uuid: $t, from: $from) {
+      departments { id label } divisions { id label } people { id departments divisions } } }`;
+    const res = await t.gql(GROUPS, { t: tenant, from: '2026-11-23' }, planner.token);
+    expect(res.errors).toBeUndefined();
+    const board = res.data?.getScheduleBoard;
+    expect(board.departments).toEqual([
+      { id: concrete, label: 'Concrete' },
+      { id: steel, label: 'Steel' },
+    ]);
+    expect(board.divisions).toEqual([{ id: north, label: 'North' }]);
+    const person = (id: number) => board.people.find((p: { id: number }) => p.id === id);
+    expect(person(ana.employeeId)).toEqual({ id: ana.employeeId, departments: expect.arrayContaining([concrete, steel]), divisions: [] });
+    expect(person(ben.employeeId)).toEqual({ id: ben.employeeId, departments: [steel], divisions: [north] });
+    expect(person(cruz.employeeId)).toEqual({ id: cruz.employeeId, departments: [], divisions: [] });
+    // A foreman's crews never list the company's groups.
+    const crews = await t.gql(
+      `query($t: ID!, $from: String!) { getMyCrews(tenant_uuid: $t, from: $from) { departments { id } divisions { id } } }`,
+      {
+        t: tenant,
+        from: '2026-11-23',
+      },
+      foreman.token,
+    );
+    expect(crews.data?.getMyCrews).toEqual({ departments: [], divisions: [] });
   });
 
   it('shows a foreman the crews of their jobs only', async () => {

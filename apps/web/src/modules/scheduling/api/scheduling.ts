@@ -13,8 +13,10 @@ export const scheduleBoardQuery = graphql(`
     getScheduleBoard(tenant_uuid: $tenant_uuid, from: $from, to: $to) {
       from to
       jobs { id label address budgeted_hours foremen }
-      people { id name trades }
+      people { id name trades departments divisions }
       entries { id jobs_id employees_id date event_type confirmation_status confirmed_on confirmation_reason }
+      departments { id label }
+      divisions { id label }
     }
   }
 `);

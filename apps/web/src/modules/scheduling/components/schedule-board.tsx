@@ -85,6 +85,8 @@ export function ScheduleBoard({ tenant, canWrite }: { tenant: string; canWrite: 
   const days = daysFrom(from, 7);
   const [staged, setStaged] = useState<Staged>(EMPTY_STAGED);
   const [trade, setTrade] = useState('');
+  const [department, setDepartment] = useState('');
+  const [division, setDivision] = useState('');
   const [search, setSearch] = useState('');
   const [focusDay, setFocusDay] = useState(() => {
     const today = isoDay(new Date());
@@ -115,7 +117,12 @@ export function ScheduleBoard({ tenant, canWrite }: { tenant: string; canWrite: 
   }, [chips]);
   const timeOff = useMemo(() => chips.filter((c) => c.event_type !== WORK_EVENT), [chips]);
   const trades = useMemo(() => [...new Set(people.flatMap((p) => p.trades))].sort(), [people]);
-  const shownPeople = people.filter((p) => !trade || p.trades.includes(trade));
+  const shownPeople = people.filter(
+    (p) =>
+      (!trade || p.trades.includes(trade)) &&
+      (!department || p.departments.includes(Number(department))) &&
+      (!division || p.divisions.includes(Number(division))),
+  );
   const panelPeople = showAll ? shownPeople : unscheduledOn(shownPeople, chips, focusDay);
   const jobs = (data?.jobs ?? []).filter((j) => !search.trim() || j.label.toLowerCase().includes(search.trim().toLowerCase()));
   const name = (id: number) => personById.get(id)?.name ?? `#${id}`;
@@ -300,6 +307,26 @@ export function ScheduleBoard({ tenant, canWrite }: { tenant: string; canWrite: 
             ))}
           </Select>
         </FormControl>
+        {!!data?.departments.length && (
+          <GroupFilter
+            id="schedule-department"
+            label={t('board.department')}
+            all={t('board.allDepartments')}
+            value={department}
+            onChange={setDepartment}
+            choices={data.departments}
+          />
+        )}
+        {!!data?.divisions.length && (
+          <GroupFilter
+            id="schedule-division"
+            label={t('board.division')}
+            all={t('board.allDivisions')}
+            value={division}
+            onChange={setDivision}
+            choices={data.divisions}
+          />
+        )}
         <TextField size="small" label={t('board.jobSearch')} value={search} onChange={(e) => setSearch(e.target.value)} />
       </Stack>
       <DndContext sensors={sensors} onDragEnd={canWrite ? onDragEnd : undefined} accessibility={{ announcements }}>
@@ -812,5 +839,29 @@ function PlaceDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A department or division filter for the board's people ('' is everyone). */
+function GroupFilter(props: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  onChange: (value: string) => void;
+  choices: { id: number; label: string }[];
+}) {
+  return (
+    <FormControl size="small" sx={{ minWidth: 180 }}>
+      <InputLabel id={props.id}>{props.label}</InputLabel>
+      <Select labelId={props.id} label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <MenuItem value="">{props.all}</MenuItem>
+        {props.choices.map((c) => (
+          <MenuItem key={c.id} value={String(c.id)}>
+            {c.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
   );
 }

@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../../lib/graphql';
+import { i18n } from '../../../lib/i18n';
+import { renderInShell } from '../../../shell/test-utils';
+import { ScheduleBoard } from './schedule-board';
+
+vi.mock('../../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+const TENANT = '00000000-0000-4000-8000-000000000019';
+configure({ asyncUtilTimeout: 5000 });
+
+const name = (doc: unknown) =>
+  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
+    ?.value ?? '';
+
+const person = (id: number, full: string, trades: string[], departments: number[], divisions: number[]) => ({
+  id,
+  name: full,
+  trades,
+  departments,
+  divisions,
+});
+
+beforeEach(() => {
+  vi.mocked(request).mockImplementation((async (doc: unknown, variables: { from: string; to: string }) => {
+    if (name(doc) !== 'ScheduleBoard') throw new Error(`unexpected ${name(doc)}`);
+    return {
+      getScheduleBoard: {
+        from: variables.from,
+        to: variables.to,
+        jobs: [{ id: 1, label: 'MS · Main Street', address: null, budgeted_hours: 320, foremen: 'Luis Hernandez' }],
+        people: [
+          person(11, 'Ana Cruz', ['Carpenter'], [1], []),
+          person(12, 'Ben Miller', ['Laborer'], [2], [7]),
+          person(13, 'Cora Diaz', ['Carpenter'], [2], [7]),
+        ],
+        entries: [],
+        departments: [
+          { id: 1, label: 'Concrete' },
+          { id: 2, label: 'Framing' },
+        ],
+        divisions: [{ id: 7, label: 'North' }],
+      },
+    };
+  }) as never);
+});
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+const show = () =>
+  renderInShell(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ScheduleBoard tenant={TENANT} canWrite />
+    </QueryClientProvider>,
+  );
+
+const choose = async (label: string, option: string) => {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+};
+
+const panelNames = () =>
+  within(screen.getByRole('region', { name: 'People' }))
+    .queryAllByRole('button', { name: /^Schedule / })
+    .map((b) => b.getAttribute('aria-label'));
+
+describe('the planner’s board filters', () => {
+  it('narrows the people to a department, a division and a trade, together', async () => {
+    show();
+    await screen.findByRole('combobox', { name: 'Department' });
+    await choose('Unscheduled on', 'Everyone');
+    expect(panelNames()).toHaveLength(3);
+    await choose('Department', 'Framing');
+    expect(panelNames()).toEqual(['Schedule Ben Miller', 'Schedule Cora Diaz']);
+    await choose('Trade', 'Carpenter');
+    expect(panelNames()).toEqual(['Schedule Cora Diaz']);
+    await choose('Trade', 'All trades');
+    await choose('Division', 'North');
+    expect(panelNames()).toEqual(['Schedule Ben Miller', 'Schedule Cora Diaz']);
+    await choose('Department', 'Concrete');
+    expect(panelNames()).toEqual([]);
+    await choose('Department', 'All departments');
+    await choose('Division', 'All divisions');
+    expect(panelNames()).toHaveLength(3);
+  });
+
+  it('speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    show();
+    expect(await screen.findByRole('combobox', { name: 'Departamento' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'División' })).toBeInTheDocument();
+  });
+});
