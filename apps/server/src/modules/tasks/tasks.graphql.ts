@@ -251,10 +251,10 @@ const withFiles = (info: GraphQLResolveInfo, under: boolean) => {
   return !f || f.has('files') || f.has('tasks') || f.has('task');
 };
 
-/** The checklist counts cost a query: only when the page shows them. */
+/** The checklist counts and the person's jobs (for `can_manage`) cost a query each: only when the page shows them. */
 const checklistExtras = (info: GraphQLResolveInfo) => {
   const f = selectedColumns(info, true);
-  return f ? { checklist: f.has('checklist_total') || f.has('checklist_done') } : null;
+  return f ? { checklist: f.has('checklist_total') || f.has('checklist_done'), canManage: f.has('can_manage') } : null;
 };
 
 const encode = (k: { rank: number; id: number }) => Buffer.from(JSON.stringify([k.rank, k.id])).toString('base64url');

@@ -158,8 +158,10 @@ type Row = {
   [K in keyof typeof viewColumns]: unknown;
 } & { id: number; uuid: string; jobs_id: number | null; created_by: number | null; status: string; due_date: string | null };
 
-/** What a page needs besides the task rows (null: everything). */
-export type TaskExtras = { checklist: boolean } | null;
+/** What a page needs besides the task rows (null: everything): the checklist counts, whether `can_manage` is shown. */
+export type TaskExtras = { checklist: boolean; canManage: boolean } | null;
+
+const NO_TIES: JobTies = { led: new Set(), on: new Set() };
 
 /** Assignees, files and checklist counts for a page of tasks: one query each, the counts only when asked for. */
 async function complete(
@@ -258,7 +260,9 @@ export async function listTaskRows(
   extras: TaskExtras = null,
 ): Promise<{ items: TaskView[]; next: { rank: number; id: number } | null }> {
   const t = member.tenantUuid;
-  const led = await jobTies(tx, member);
+  // The person's jobs decide what they may read and what they may manage; "my tasks" is read from their own
+  // assignments, so when the page does not show `can_manage` that statement is not needed.
+  const led = filter.scope === 'mine' && extras && !extras.canManage ? NO_TIES : await jobTies(tx, member);
   const day = filter.today ?? today();
   const rank = sql<number>`(case when ${tasks.status} <> 'done' and ${tasks.due_date} < ${day}::date then 0 else 1 end)`;
   const me = member.employeeId;
