@@ -380,6 +380,18 @@ describe('the board, crews and My Schedule', () => {
       expect(code(await t.gql(CREWS, { t: company, from: THU }, who.token))).toBe('FORBIDDEN');
       expect(code(await t.gql(RESPOND, { t: company, id: 1, s: 'confirmed' }, who.token))).toBe('FORBIDDEN');
     }
+    // Nor does time entry offer a job from a schedule the company has switched off.
+    await withTenant(t.database.db, company, async (tx) => {
+      const [j] = await tx.insert(jobs).values({ tenant_uuid: company, job: 'Hidden' }).returning({ id: jobs.id });
+      await tx.insert(scheduledLabor).values({ tenant_uuid: company, employees_id: worker.employeeId, jobs_id: j.id, date: THU });
+    });
+    const offered = await t.gql(
+      `query($t: ID!) { getTimecardInfo(tenant_uuid: $t, start_date: "2026-11-23", end_date: "2026-11-29") { scheduled_jobs { date } } }`,
+      { t: company },
+      worker.token,
+    );
+    expect(offered.errors).toBeUndefined();
+    expect(offered.data?.getTimecardInfo.scheduled_jobs).toEqual([]);
     expect(code(await t.gql(UPDATE, { t: company, remove: [{ id: 1 }] }, boss.token))).toBe('FORBIDDEN');
   });
 

@@ -10,7 +10,8 @@ import {
   TIMECARD_SETTINGS,
   toDayNumber,
 } from '@groundwork/core/pay-periods';
-import { ADMIN_ACCESS } from '@groundwork/core/permissions';
+import { ADMIN_ACCESS, MODULES } from '@groundwork/core/permissions';
+import { WORK_EVENT } from '@groundwork/core/scheduling';
 import {
   type DayWriteScope,
   dayEntryProblem,
@@ -34,6 +35,7 @@ import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
+import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { tenantSettings } from '../settings/settings.table.js';
 import { timecardEntries, usersTimecard } from './timecards.table.js';
 
@@ -408,7 +410,33 @@ type Info = {
   timecard_collection: Row[];
   timecard_entries_collection: Row[];
   settings: { pay_period_type: number; pay_period_anchor: string; minute_increment: number; today: string };
+  scheduled_jobs: ScheduledJob[];
 };
+
+type ScheduledJob = { date: string; jobs_id: number };
+const ScheduledJobRef = builder.objectRef<ScheduledJob>('TimecardScheduledJob').implement({
+  fields: (t) => ({ date: t.exposeString('date'), jobs_id: t.exposeInt('jobs_id') }),
+});
+
+/** The jobs `employee` is scheduled to work from..to (not declined), for time entry to offer first; none with scheduling off. */
+async function scheduledJobs(tx: Tx, member: Member, employee: number, from: string, to: string): Promise<ScheduledJob[]> {
+  if (member.off.has(MODULES.scheduling)) return [];
+  const rows = await tx
+    .selectDistinct({ date: scheduledLabor.date, jobs_id: scheduledLabor.jobs_id })
+    .from(scheduledLabor)
+    .where(
+      and(
+        eq(scheduledLabor.tenant_uuid, member.tenantUuid),
+        eq(scheduledLabor.employees_id, employee),
+        gte(scheduledLabor.date, from),
+        lte(scheduledLabor.date, to),
+        eq(scheduledLabor.event_type, WORK_EVENT),
+        ne(scheduledLabor.confirmation_status, 'declined'),
+      ),
+    )
+    .orderBy(asc(scheduledLabor.date), asc(scheduledLabor.jobs_id));
+  return rows.filter((r): r is ScheduledJob => r.jobs_id !== null);
+}
 
 const InfoRef = builder.objectRef<Info>('TimecardInfo').implement({
   fields: (t) => ({
@@ -428,6 +456,12 @@ const InfoRef = builder.objectRef<Info>('TimecardInfo').implement({
     timecard_collection: t.field({ type: [cardOps.objectRef], resolve: (i) => i.timecard_collection }),
     timecard_entries_collection: t.field({ type: [entryOps.objectRef], resolve: (i) => i.timecard_entries_collection }),
     settings: t.field({ type: SettingsRef, resolve: (i) => i.settings }),
+    scheduled_jobs: t.field({
+      type: [ScheduledJobRef],
+      description:
+        'The jobs the card holder is scheduled to work in the window (crew scheduling, not declined): time entry offers them first.',
+      resolve: (i) => i.scheduled_jobs,
+    }),
   }),
 });
 
@@ -572,6 +606,7 @@ builder.queryField('getTimecardInfo', (t) =>
               ? await cardsOf([...new Set(collection.map((e) => e.employees_id as number))])
               : [],
             timecard_entries_collection: collection,
+            scheduled_jobs: wants('scheduled_jobs') ? await scheduledJobs(tx, member, employee, start, end) : [],
             // Read only when asked for; the field is never resolved otherwise.
             settings: (settings && period
               ? { pay_period_type: period.type, pay_period_anchor: period.anchor, minute_increment: minuteIncrement(settings), today }

@@ -6,6 +6,7 @@ import { clock } from '../../platform/clock.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
+import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { tenantSettings } from '../settings/settings.table.js';
 import { seedTimecardSite } from './timecards.fixtures.js';
 
@@ -288,6 +289,35 @@ describe('names on a card and the jobs a card may book to', () => {
     const all = (await t.gql(NAMES, { t: admin.tenantUuid, e: worker.employeeId, all: true }, admin.token)).data?.getTimecardInfo;
     expect(all.employee_id).toBe(worker.employeeId);
     expect(all.people.map((p: { firstname: string }) => p.firstname)).toContain('Wanda');
+  });
+
+  it('getTimecardInfo gives the jobs the card holder is scheduled to work (not declined, not time off), for entry to offer first', async () => {
+    const tenant = worker.tenantUuid;
+    await withTenant(t.database.db, tenant, (tx) =>
+      tx.insert(scheduledLabor).values([
+        { tenant_uuid: tenant, employees_id: worker.employeeId, jobs_id: job, date: '2026-03-17' },
+        { tenant_uuid: tenant, employees_id: worker.employeeId, jobs_id: otherJob, date: '2026-03-18', confirmation_status: 'confirmed' },
+        { tenant_uuid: tenant, employees_id: worker.employeeId, jobs_id: job, date: '2026-03-19', confirmation_status: 'declined' },
+        { tenant_uuid: tenant, employees_id: worker.employeeId, jobs_id: null, date: '2026-03-20', event_type: 'Vacation' },
+        { tenant_uuid: tenant, employees_id: worker.employeeId, jobs_id: job, date: '2026-04-20' },
+        { tenant_uuid: tenant, employees_id: mate.employeeId, jobs_id: job, date: '2026-03-16' },
+      ]),
+    );
+    const SCHEDULED = `query($t: ID!, $e: Int) { getTimecardInfo(tenant_uuid: $t, employee_id: $e, start_date: "2026-03-16", end_date: "2026-03-29") {
+      employee_id scheduled_jobs { date jobs_id } } }`;
+    const expected = [
+      { date: '2026-03-17', jobs_id: job },
+      { date: '2026-03-18', jobs_id: otherJob },
+    ];
+    const own = await t.gql(SCHEDULED, { t: tenant }, worker.token);
+    expect(own.errors).toBeUndefined();
+    expect(own.data?.getTimecardInfo.scheduled_jobs).toEqual(expected);
+    expect((await t.gql(SCHEDULED, { t: tenant, e: worker.employeeId }, admin.token)).data?.getTimecardInfo.scheduled_jobs).toEqual(
+      expected,
+    );
+    // Someone else's schedule is behind the same wall as their card.
+    expect((await t.gql(SCHEDULED, { t: tenant, e: mate.employeeId }, worker.token)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql(SCHEDULED, { t: tenant }, outsider.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
   it('listTimecardJobs: every member sees open jobs with a cost code switched on, nothing of other tenants', async () => {

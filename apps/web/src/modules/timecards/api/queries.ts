@@ -66,6 +66,7 @@ export const timecardInfoQuery = graphql(
       users_timecard_entries { ...TimecardEntryFields }
       timecard_collection { ...TimecardCardFields }
       timecard_entries_collection { ...TimecardEntryFields }
+      scheduled_jobs { date jobs_id }
     }
   }
 `,

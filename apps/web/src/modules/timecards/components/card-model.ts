@@ -29,6 +29,8 @@ export interface CardModel {
   jobs: TimecardJob[];
   /** Cost codes budgeted and on, per job. */
   codesByJob: Map<number, BudgetCostcode[]>;
+  /** The jobs the card holder is scheduled to work, by day (crew scheduling): entry offers them first. */
+  scheduled?: ReadonlyMap<IsoDate, readonly number[]>;
   jobName: (id: number) => string;
   codeName: (id: number) => string;
 }
@@ -114,4 +116,9 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
     onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.saveFailed')) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(model.tenant) }),
   });
+}
+
+/** The bookable jobs `model`'s holder is scheduled on `date`, in schedule order. */
+export function scheduledJobsOn(model: Pick<CardModel, 'scheduled' | 'jobs'>, date: IsoDate): number[] {
+  return (model.scheduled?.get(date) ?? []).filter((id) => model.jobs.some((j) => j.id === id));
 }

@@ -1,5 +1,5 @@
 import type { IsoDate } from '@groundwork/core/pay-periods';
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { ListSubheader, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../shell/app-dialog';
@@ -7,7 +7,7 @@ import type { DayEntryLine } from '../api/mutations';
 import type { TimecardEntry } from '../api/queries';
 import { formatDayLong } from '../lib/dates';
 import { hoursInputValue, parseHours } from '../lib/hours';
-import { type CardModel, dayLines, useSaveDay } from './card-model';
+import { type CardModel, dayLines, scheduledJobsOn, useSaveDay } from './card-model';
 
 export type EntryDialogTarget = { kind: 'new'; date: IsoDate } | { kind: 'edit'; entry: TimecardEntry };
 
@@ -22,7 +22,13 @@ export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
   const { t, i18n } = useTranslation('timecards');
   const editing = target.kind === 'edit' ? target.entry : null;
   const [date, setDate] = useState<IsoDate>(editing?.timecard_date ?? (target.kind === 'new' ? target.date : model.dates[0]));
-  const [jobId, setJobId] = useState<number | ''>(editing?.jobs_id ?? '');
+  // A new line starts on the job the person is scheduled on that day, when there is exactly one.
+  const onlyScheduled = (d: IsoDate): number | '' => {
+    const ids = scheduledJobsOn(model, d);
+    return ids.length === 1 ? ids[0] : '';
+  };
+  const [jobId, setJobId] = useState<number | ''>(() => editing?.jobs_id ?? onlyScheduled(date));
+  const [jobChosen, setJobChosen] = useState(Boolean(editing));
   const [codeId, setCodeId] = useState<number | ''>(editing?.costcodes_id ?? '');
   const [hours, setHours] = useState(editing ? hoursInputValue(editing.hours) : '');
   const [note, setNote] = useState(editing?.note ?? '');
@@ -40,10 +46,13 @@ export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
   const codeError = submitted && codeId === '' ? t('entry.required') : null;
   const noteError = note.length > 1000 ? t('entry.noteTooLong') : null;
   // A job that is no longer open still shows on the line it was booked to.
-  const jobOptions =
+  const allJobs =
     editing && !model.jobs.some((j) => j.id === editing.jobs_id)
       ? [...model.jobs, { id: editing.jobs_id, job: model.jobName(editing.jobs_id), job_abbr: null, status: 0 }]
       : model.jobs;
+  // The day's scheduled jobs come first, under their own heading.
+  const scheduledIds = scheduledJobsOn(model, date);
+  const otherJobs = allJobs.filter((j) => !scheduledIds.includes(j.id));
   const codeOptions =
     editing && jobId === editing.jobs_id && !codes.some((c) => c.costcodes_id === editing.costcodes_id)
       ? [
@@ -86,7 +95,20 @@ export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
       deleteButton={editing ? { onClick: remove, label: t('entry.delete') } : undefined}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField select label={t('entry.date')} value={date} onChange={(e) => setDate(e.target.value)} disabled={Boolean(editing)}>
+        <TextField
+          select
+          label={t('entry.date')}
+          value={date}
+          onChange={(e) => {
+            setDate(e.target.value);
+            // Until a job is picked by hand, the job follows the day's schedule.
+            if (!jobChosen) {
+              setJobId(onlyScheduled(e.target.value));
+              setCodeId('');
+            }
+          }}
+          disabled={Boolean(editing)}
+        >
           {model.dates.map((d) => (
             <MenuItem key={d} value={d}>
               {formatDayLong(d, i18n.language)}
@@ -102,10 +124,18 @@ export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
           helperText={jobError ?? (model.jobs.length === 0 ? t('entry.noJobs') : undefined)}
           onChange={(e) => {
             setJobId(Number(e.target.value));
+            setJobChosen(true);
             setCodeId('');
           }}
         >
-          {jobOptions.map((j) => (
+          {scheduledIds.length > 0 && <ListSubheader>{t('entry.scheduledJobs')}</ListSubheader>}
+          {scheduledIds.map((id) => (
+            <MenuItem key={id} value={id}>
+              {model.jobName(id)}
+            </MenuItem>
+          ))}
+          {scheduledIds.length > 0 && otherJobs.length > 0 && <ListSubheader>{t('entry.otherJobs')}</ListSubheader>}
+          {otherJobs.map((j) => (
             <MenuItem key={j.id} value={j.id}>
               {model.jobName(j.id)}
             </MenuItem>

@@ -41,6 +41,7 @@ const info = (extra: Record<string, unknown> = {}) => ({
     users_timecard_entries: [],
     timecard_collection: [],
     timecard_entries_collection: [],
+    scheduled_jobs: [],
     ...extra,
   },
 });

@@ -146,6 +146,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       increment: settings.minute_increment,
       jobs: jobs.data ?? [],
       codesByJob,
+      scheduled: scheduledByDay(info.scheduled_jobs),
       ...labels,
     };
   }, [info, codes.data, jobs.data, tenant, cardOptions.queryKey, period, dates, settings, me]);
@@ -400,4 +401,10 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       )}
     </Stack>
   );
+}
+
+function scheduledByDay(rows: readonly { date: string; jobs_id: number }[]): Map<string, number[]> {
+  const byDay = new Map<string, number[]>();
+  for (const r of rows) byDay.set(r.date, [...(byDay.get(r.date) ?? []), r.jobs_id]);
+  return byDay;
 }
