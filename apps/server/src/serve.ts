@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_COMPANY, DEMO_PASSWORD, seedDemoCompany } from './db/demo-seed.js';
 import { prepareDatabase, ServingRoleError } from './db/migrate.js';
+import { storageFor } from './platform/storage.js';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -18,7 +19,7 @@ export async function serve(tracing: { shutdown(): Promise<void> } | null) {
   await prepareDatabase(database, config.migrationDatabaseUrl);
   const app = await buildApp({ config, database });
   if (config.demoData) {
-    const demo = await seedDemoCompany(database.db);
+    const demo = await seedDemoCompany(database.db, { storage: storageFor(config) });
     if (demo) {
       app.log.info({ tenant_uuid: demo }, `created the demo company "${DEMO_COMPANY}"`);
       // A fixed, public demo password: printing it is the point (it is no secret of anyone's).

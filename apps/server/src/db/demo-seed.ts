@@ -22,6 +22,7 @@ import { tenants } from '../modules/tenants/tenants.table.js';
 import { seedDemoTimecards } from '../modules/timecards/timecards.seed.js';
 import { seedDemoTools } from '../modules/tools/tools.seed.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
+import type { Storage } from '../platform/storage.js';
 import type { Db } from './client.js';
 import { withTenant } from './with-tenant.js';
 
@@ -61,8 +62,11 @@ const COSTCODES: [string, string][] = [
   ['99-000', 'Shop / Yard'],
 ];
 
-/** A demo company for a first start on an empty database. Returns its uuid, or null if anyone has an account. */
-export async function seedDemoCompany(db: Db): Promise<string | null> {
+/**
+ * A demo company for a first start on an empty database. Returns its uuid, or null if anyone has an account.
+ * With `storage`, the daily reports get their site photos (stored as uploads are).
+ */
+export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}): Promise<string | null> {
   // Accounts, not companies: the serving role sees no company outside one's transaction (row-level security).
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as { count: number }[];
   if (count > 0) return null;
@@ -109,7 +113,7 @@ export async function seedDemoCompany(db: Db): Promise<string | null> {
     await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoTools(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
     await seedDemoOrdering(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
-    await seedDemoReports(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
+    await seedDemoReports(tx, tenant_uuid, personIds, jobIds.slice(0, 4), opts.storage);
     await seedDemoChat(tx, tenant_uuid, personIds);
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],

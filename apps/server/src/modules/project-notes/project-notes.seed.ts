@@ -1,6 +1,11 @@
 import { addDays, isoDay } from '@groundwork/core/pay-periods';
 import type { ManpowerLine } from '@groundwork/core/project-notes';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import type { Storage } from '../../platform/storage.js';
+import { files } from '../files/files.table.js';
+import { storeDemoPhotos } from './demo-photos.js';
+import { REPORTS_SOURCE } from './project-notes.service.js';
 import { jobsNotes } from './project-notes.table.js';
 
 const WORK = [
@@ -27,7 +32,14 @@ const SAFETY = [null, 'Toolbox talk: ladder safety.', null, 'Reminded crew about
  * by the foremen, most sent, a couple revised, one archived. The first job's last two weeks are left open, for
  * someone to write (and the end-to-end test to start from the crew's time).
  */
-export async function seedDemoReports(tx: Tx, tenant_uuid: string, people: number[], jobs: number[], today = isoDay(new Date())) {
+export async function seedDemoReports(
+  tx: Tx,
+  tenant_uuid: string,
+  people: number[],
+  jobs: number[],
+  storage?: Storage,
+  today = isoDay(new Date()),
+) {
   const writers = [people[3], people[4], people[3]];
   const crew = (i: number): ManpowerLine[] =>
     [people[5], people[6], people[7]].slice(0, 2 + (i % 2)).map((id, k) => ({
@@ -66,5 +78,39 @@ export async function seedDemoReports(tx: Tx, tenant_uuid: string, people: numbe
       });
     }
   }
-  if (rows.length) await tx.insert(jobsNotes).values(rows);
+  if (rows.length === 0) return;
+  const saved = await tx.insert(jobsNotes).values(rows).returning({ uuid: jobsNotes.uuid, writer: jobsNotes.employees_id });
+  if (!storage) return;
+  // A site photo on each report, two on every third: stored as uploads are, attached to the report, captioned.
+  const counts = saved.map((_r, i) => (i % 3 === 0 ? 2 : 1));
+  const photos = await storeDemoPhotos(
+    storage,
+    tenant_uuid,
+    counts.reduce((a, b) => a + b, 0),
+  );
+  let next = 0;
+  for (const [i, report] of saved.entries()) {
+    const mine = photos.slice(next, next + counts[i]);
+    next += counts[i];
+    await tx.insert(files).values(
+      mine.map((p) => ({
+        tenant_uuid,
+        uuid: p.uuid,
+        original_name: p.original_name,
+        mimetype: 'image/jpeg',
+        ext: 'jpg',
+        employees_id: report.writer,
+        created_by: report.writer,
+        server_filename: p.server_filename,
+        source_table: REPORTS_SOURCE,
+        source_uuid: report.uuid,
+        bytes: p.bytes,
+        thumbnail_base64: p.thumbnail_base64,
+      })),
+    );
+    await tx
+      .update(jobsNotes)
+      .set({ photos: mine.map((p) => ({ uuid: p.uuid, caption: p.caption })) })
+      .where(and(eq(jobsNotes.tenant_uuid, tenant_uuid), eq(jobsNotes.uuid, report.uuid)));
+  }
 }
