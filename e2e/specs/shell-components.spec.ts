@@ -148,6 +148,9 @@ for (const viewport of viewports) {
   // every size sees both themes without running every scenario twice. The two sizes start from opposite themes.
   const [theme, other]: ThemeMode[] = phone ? ['dark', 'light'] : ['light', 'dark'];
   test.describe(`${viewport.name} ${viewport.width}x${viewport.height}`, () => {
+    // Long journeys that wait out each snackbar's own timeout in two themes: 25–35 s on a quiet machine, past the
+    // default 60 s once the machine is busy (a CI run lost one that way). Three times the default.
+    test.slow();
     test(`the reusable dialog: size, expand, buttons, loading, edit mode and the blinking toggle, layering (${theme}, then ${other})`, async ({
       browser,
     }) => {
