@@ -142,19 +142,28 @@ export async function entriesBetween(
   to: string,
   filter: { jobs?: readonly number[]; person?: number } = {},
 ): Promise<EntryView[]> {
-  return tx
-    .select(entryColumns)
-    .from(scheduledLabor)
+  // A four-week board is ~10k entries: PostgreSQL writes them as one JSON document, which the driver parses
+  // natively, instead of 10k rows decoded and mapped value by value (most of the board's time in Node before).
+  const s = scheduledLabor;
+  const [row] = await tx
+    .select({
+      entries: sql<EntryView[]>`coalesce(json_agg(json_build_object('id', ${s.id}, 'jobs_id', ${s.jobs_id},
+        'employees_id', ${s.employees_id}, 'date', ${s.date}, 'event_type', ${s.event_type},
+        'confirmation_status', ${s.confirmation_status}, 'confirmed_on', ${s.confirmed_on}::text,
+        'confirmation_reason', ${s.confirmation_reason}) order by ${s.date}, ${s.employees_id}, ${s.id}), '[]'::json)`,
+    })
+    .from(s)
     .where(
       and(
-        eq(scheduledLabor.tenant_uuid, tenant),
-        gte(scheduledLabor.date, from),
-        lte(scheduledLabor.date, to),
-        filter.jobs ? inArray(scheduledLabor.jobs_id, [...filter.jobs]) : undefined,
-        filter.person !== undefined ? eq(scheduledLabor.employees_id, filter.person) : undefined,
+        eq(s.tenant_uuid, tenant),
+        gte(s.date, from),
+        lte(s.date, to),
+        filter.jobs ? inArray(s.jobs_id, [...filter.jobs]) : undefined,
+        filter.person !== undefined ? eq(s.employees_id, filter.person) : undefined,
       ),
-    )
-    .orderBy(scheduledLabor.date, scheduledLabor.employees_id, scheduledLabor.id);
+    );
+  // PGlite and node-postgres both parse json; a driver that hands back text still works.
+  return typeof row.entries === 'string' ? (JSON.parse(row.entries) as EntryView[]) : row.entries;
 }
 
 /**
