@@ -207,11 +207,16 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
     } satisfies OrderForm;
     const parsed = (send ? orderSendSchema : orderFormSchema).safeParse(input);
     if (parsed.success) return input;
+    // A field shows its first problem (as the server answers): "Send to" holding only a bad address is refused
+    // naming it, not with the "no recipients" issue the send rule adds after it.
+    const named = new Set<string>();
     for (const issue of parsed.error.issues) {
       const [field, index, sub] = issue.path.map(String);
       const name = (
         field === 'lines' && index !== undefined ? `lines.${index}.${sub === 'quantity' ? 'quantity' : 'description'}` : field
       ) as never;
+      if (named.has(name)) continue;
+      named.add(name);
       setError(name, { type: 'rule', message: rule(issue.message) });
     }
     return null;

@@ -95,6 +95,8 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
   const client = useQueryClient();
   const key = draftKey(tenant, report);
   const stored = useRef(readLocalDraft(key));
+  // The form as opened: only what differs from it is an unsaved change worth keeping (and offering back).
+  const pristine = useRef(JSON.stringify(initial(report, defaultJob)));
   const [values, setValues] = useState<Values>(() => stored.current ?? initial(report, defaultJob));
   const [restored, setRestored] = useState(Boolean(stored.current));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -118,7 +120,9 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
   useEffect(() => {
     const timer = setTimeout(() => {
       try {
-        localStorage.setItem(key, JSON.stringify(values));
+        const json = JSON.stringify(values);
+        if (json === pristine.current) localStorage.removeItem(key);
+        else localStorage.setItem(key, json);
       } catch {
         // Storage full or private mode: the form still works, only without the local copy.
       }

@@ -1,0 +1,156 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../lib/graphql';
+import { i18n } from '../../lib/i18n';
+import { renderInShell } from '../../shell/test-utils';
+import type { Order } from './api';
+import { OrderingPage } from './ordering-page';
+
+vi.mock('../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+const TENANT = '00000000-0000-4000-8000-000000000033';
+configure({ asyncUtilTimeout: 5000 });
+
+const name = (doc: unknown) =>
+  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
+    ?.value ?? '';
+
+/** Sent and acknowledged; the server expanded the "Deck kit" bundle into its items when it was saved. */
+const SENT: Order = {
+  id: 42,
+  uuid: 'o42',
+  po_number: 42,
+  order_date: '2026-11-02',
+  deliver_date: null,
+  status: 1,
+  to_emails: 'orders@acme.test',
+  cc_email: null,
+  jobs_id: 7,
+  job_label: 'MS · Main Street',
+  vendor_id: 1,
+  vendor_name: 'Acme Lumber',
+  vendor_insurance_lapsed: false,
+  employees_id: 1,
+  employee_name: 'Luis Hernandez',
+  notes: null,
+  delivery_address: null,
+  lines: [
+    { items_id: 5, description: 'Plywood 3/4 CDX', quantity: 8, unit: 'sheet', unit_cost_cents: 5250, costcodes_id: 3, bundle: 'Deck kit' },
+    { items_id: 7, description: 'Joist hanger', quantity: 24, unit: 'each', unit_cost_cents: 150, costcodes_id: 3, bundle: 'Deck kit' },
+    { items_id: null, description: 'Delivery', quantity: 1, unit: null, unit_cost_cents: 7500, costcodes_id: null },
+  ],
+  total_cents: 53100,
+  sent_on: '2026-11-02T15:30:00Z',
+  sent_to: 'orders@acme.test',
+  send_count: 1,
+  acknowledged_on: '2026-11-03T09:00:00Z',
+  pdf_uuid: null,
+};
+
+type Handler = (variables: Record<string, unknown>) => unknown;
+let handlers: Record<string, Handler>;
+const calls = (operation: string) =>
+  vi
+    .mocked(request)
+    .mock.calls.filter(([doc]) => name(doc) === operation)
+    .map(([, variables]) => variables as Record<string, unknown>);
+
+beforeEach(() => {
+  localStorage.setItem('selectedTenantUuid', TENANT);
+  handlers = {
+    SearchOrders: (v) => ({ searchOrders: { items: v.active ? [SENT] : [], nextToken: null } }),
+    OrderLookups: () => ({
+      orderLookups: { jobs: [{ id: 7, label: 'MS · Main Street' }], costcodes: [{ id: 3, label: '06-100 Rough carpentry' }] },
+    }),
+    Vendors: () => ({
+      listVendors: {
+        items: [
+          {
+            id: 1,
+            name: 'Acme Lumber',
+            contact_name: null,
+            emails: 'orders@acme.test',
+            phone: null,
+            address: null,
+            is_supplier: true,
+            notes: null,
+            insurance_expires: null,
+            status: 1,
+          },
+        ],
+        nextToken: null,
+      },
+    }),
+    SearchItems: () => ({ searchItems: { items: [], nextToken: null } }),
+    DuplicateOrder: () => ({
+      duplicateOrder: { ...SENT, id: 43, uuid: 'o43', po_number: 43, sent_on: null, sent_to: null, send_count: 0, acknowledged_on: null },
+    }),
+  };
+  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
+    const handler = handlers[name(doc)];
+    if (!handler) throw new Error(`unexpected ${name(doc)}`);
+    return handler(variables);
+  }) as never);
+});
+
+afterEach(async () => {
+  vi.mocked(request).mockReset();
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+function show(groups: string[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
+  renderInShell(
+    <QueryClientProvider client={client}>
+      <OrderingPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the purchase orders page', { timeout: 30_000 }, () => {
+  it('lists the person’s own orders and opens one with its bundle’s items, sent and acknowledged; Duplicate opens the copy', async () => {
+    show(['ordering_basic']);
+    expect(await screen.findByRole('heading', { name: 'My orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Only mine' })).toBeNull();
+    const list = await screen.findByRole('list', { name: 'Purchase orders' });
+    const card = within(list).getByRole('button', { name: /PO-0042 · Acme Lumber/ });
+    expect(card).toHaveTextContent('$531.00');
+    expect(card).toHaveTextContent('MS · Main Street · Nov 2, 2026 · 3 lines');
+    expect(card).toHaveTextContent('Acknowledged');
+    expect(calls('SearchOrders')[0]).toEqual({ tenant_uuid: TENANT, active: true, mine: false, search: null, limit: 25, nextToken: null });
+
+    fireEvent.click(card);
+    const dialog = await screen.findByRole('dialog', { name: 'Purchase order PO-0042' });
+    expect(within(dialog).getByText(/^Sent .+ to orders@acme\.test · Acknowledged by the vendor /)).toBeInTheDocument();
+    expect(within(dialog).getAllByText('From Deck kit')).toHaveLength(2);
+    const qty = (n: number) => within(within(dialog).getByRole('group', { name: `Item ${n}` })).getByRole('textbox', { name: 'Qty' });
+    expect([qty(1), qty(2), qty(3)].map((q) => (q as HTMLInputElement).value)).toEqual(['8', '24', '1']);
+    expect(within(dialog).getByLabelText('Line total 1')).toHaveTextContent('$420.00');
+    expect(within(dialog).getByLabelText('Line total 2')).toHaveTextContent('$36.00');
+    expect(within(dialog).getByTestId('order-total')).toHaveTextContent('Total: $531.00');
+    expect(within(dialog).getByRole('button', { name: 'Send again' })).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
+    const copy = await screen.findByRole('dialog', { name: 'Purchase order PO-0043' });
+    expect(calls('DuplicateOrder')).toEqual([{ tenant_uuid: TENANT, id: 42 }]);
+    expect(within(copy).getByText('Not sent')).toBeInTheDocument();
+    expect(within(copy).queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(await screen.findByTestId('app-snackbar')).toHaveTextContent('Order duplicated.');
+  });
+
+  it('asks the server for archived orders on the Archived tab and says when there are none', async () => {
+    show(['ordering_admin']);
+    expect(await screen.findByRole('heading', { name: 'Purchase orders' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: 'Only mine' }));
+    await waitFor(() => expect(calls('SearchOrders').at(-1)).toMatchObject({ active: true, mine: true }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Archived' }));
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(calls('SearchOrders').at(-1)).toMatchObject({ active: false, mine: true });
+  });
+});

@@ -1,0 +1,148 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../lib/graphql';
+import { i18n } from '../../lib/i18n';
+import { renderInShell } from '../../shell/test-utils';
+import type { Report } from './api';
+import { ProjectNotesPage } from './project-notes-page';
+
+vi.mock('../../lib/graphql', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/graphql')>()),
+  request: vi.fn(),
+}));
+
+const TENANT = '00000000-0000-4000-8000-000000000033';
+configure({ asyncUtilTimeout: 5000 });
+
+const name = (doc: unknown) =>
+  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
+    ?.value ?? '';
+
+const report = (id: number, patch: Partial<Report>): Report => ({
+  id,
+  uuid: `00000000-0000-4000-8000-0000000001${String(id).padStart(2, '0')}`,
+  jobs_id: 1,
+  job_label: 'MS · Main Street',
+  employees_id: 11,
+  employee_name: 'Ana Cruz',
+  for_date: '2026-03-02',
+  status: 1,
+  email_to: null,
+  cc_email_to: null,
+  notes_html: null,
+  work_performed: null,
+  equipment: null,
+  deliveries: null,
+  delays: null,
+  safety: null,
+  weather: null,
+  manpower: [],
+  photos: [],
+  sent_on: null,
+  sent_to: null,
+  send_count: 0,
+  revised: false,
+  ...patch,
+});
+
+const REPORTS = [
+  report(1, {
+    work_performed: 'Poured the north footing.',
+    weather: 'Sunny',
+    manpower: [
+      { employees_id: 11, name: 'Ana Cruz', hours: 8, costcodes: [] },
+      { employees_id: 12, name: 'Ben Miller', hours: 4.5, costcodes: [] },
+    ],
+    sent_on: '2026-03-02T23:00:00Z',
+    sent_to: 'office@example.com',
+    revised: true,
+  }),
+  report(2, { jobs_id: 2, job_label: 'RV · Riverside', for_date: '2026-03-03', employee_name: 'Ben Miller' }),
+];
+
+let searches: Record<string, unknown>[];
+let saves: Record<string, unknown>[];
+
+beforeEach(() => {
+  localStorage.setItem('selectedTenantUuid', TENANT);
+  searches = [];
+  saves = [];
+  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
+    switch (name(doc)) {
+      case 'ReportJobs':
+        return {
+          listTimecardJobs: [
+            { id: 1, job: 'Main Street', job_abbr: 'MS', status: 1 },
+            { id: 2, job: 'Riverside', job_abbr: 'RV', status: 1 },
+          ],
+        };
+      case 'SearchDailyReports':
+        searches.push(variables);
+        return { searchDailyReports: { items: variables.from ? [] : REPORTS, nextToken: null } };
+      case 'SaveDailyReport':
+        saves.push(variables);
+        return { saveDailyReport: { message: 'ok', report: REPORTS[0] } };
+      default:
+        throw new Error(`unexpected ${name(doc)}`);
+    }
+  }) as never);
+});
+
+afterEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+const show = (groups: string[]) => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
+  return renderInShell(
+    <QueryClientProvider client={client}>
+      <ProjectNotesPage />
+    </QueryClientProvider>,
+  );
+};
+
+describe('the daily reports page', () => {
+  it('lists each report with its day, crew and state; a card opens its report, and saving it refreshes the list', async () => {
+    show(['project_notes_admin']);
+    const list = await screen.findByRole('list', { name: 'Daily reports' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('MS · Main Street');
+    expect(first).toHaveTextContent('Mon, Mar 2, 2026');
+    expect(first).toHaveTextContent('2 people · 12.5 h · By Ana Cruz');
+    expect(first).toHaveTextContent('SentRevised');
+    expect(second).toHaveTextContent('RV · Riverside');
+    expect(second).toHaveTextContent('Not sent');
+    expect(searches).toEqual([{ tenant_uuid: TENANT, jobs_id: null, from: null, to: null, active: true, nextToken: null }]);
+
+    fireEvent.click(within(first as HTMLElement).getByText('Poured the north footing.'));
+    const dialog = await screen.findByRole('dialog', { name: /Daily report: MS · Main Street, 2026-03-02/ });
+    expect(within(dialog).getByLabelText('Weather')).toHaveValue('Sunny');
+    expect(within(dialog).getByText(/^Sent .* to office@example.com · Changed since it was sent/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Daily report saved.')).toBeInTheDocument();
+    expect(saves).toMatchObject([{ id: 1, send: false }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(searches).toHaveLength(2));
+  }, 30_000);
+
+  it('asks for the chosen month and the archived ones, and says when a filter leaves nothing, in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    show(['project_notes_basic']);
+    expect(await screen.findByRole('heading', { name: 'Mis reportes diarios' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Reportes diarios' });
+    expect(list).toHaveTextContent('2 personas · 12.5 h');
+    expect(list).not.toHaveTextContent('Por Ana Cruz');
+
+    fireEvent.change(screen.getByLabelText('Mes'), { target: { value: '2026-02' } });
+    expect(await screen.findByText('No hay reportes para esta obra y mes.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Archivados' }));
+    await waitFor(() => expect(searches).toHaveLength(3));
+    expect(searches.slice(1)).toEqual([
+      { tenant_uuid: TENANT, jobs_id: null, from: '2026-02-01', to: '2026-02-28', active: true, nextToken: null },
+      { tenant_uuid: TENANT, jobs_id: null, from: '2026-02-01', to: '2026-02-28', active: false, nextToken: null },
+    ]);
+  });
+});
