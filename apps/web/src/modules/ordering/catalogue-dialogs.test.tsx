@@ -224,4 +224,15 @@ describe('a vendor’s order addresses', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('app-snackbar')).toHaveTextContent('Vendor saved.');
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('are refused in the reader’s language', async () => {
+    await i18n.changeLanguage('es');
+    show(<VendorDialog tenant={TENANT} vendor={null} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Nombre/ }), { target: { value: 'Bolt Supply' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Correos electrónicos' }), { target: { value: 'bob@bolt' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Correo electrónico no válido: bob@bolt')).toBeInTheDocument();
+    expect(calls('CreateVendors')).toHaveLength(0);
+  });
 });

@@ -40,6 +40,7 @@ import {
   type Vendor,
 } from './api';
 import { parseMoney } from './order-lines';
+import { useRuleMessage } from './rule-message';
 
 /** A server refusal in its own words when it is about the input (the spec's texts); the generic failure otherwise. */
 export const refusal = (e: unknown, fallback: string) =>
@@ -170,6 +171,7 @@ export function ItemDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('ordering');
+  const rule = useRuleMessage();
   const done = useDone(tenant);
   const snackbar = useSnackbar();
   const [draft, setDraft] = useState<ItemDraft>({
@@ -203,7 +205,7 @@ export function ItemDialog({
       const problems: Record<string, string> = {};
       if (!data.item) problems.item = t('rules.required');
       if (draft.unit_cost.trim() && cost === null) problems.unit_cost = t('rules.cost');
-      if (!checked.success) for (const i of checked.error.issues) problems[String(i.path[0])] ??= i.message;
+      if (!checked.success) for (const i of checked.error.issues) problems[String(i.path[0])] ??= rule(i.message);
       setErrors(problems);
       if (Object.keys(problems).length) throw new Error('invalid');
       return item ? updateItem(tenant, item.id, data) : createItem(tenant, data);
@@ -395,6 +397,7 @@ type VendorDraft = {
 
 export function VendorDialog({ tenant, vendor, onClose }: { tenant: string; vendor: Vendor | null; onClose: () => void }) {
   const { t } = useTranslation('ordering');
+  const rule = useRuleMessage();
   const done = useDone(tenant);
   const snackbar = useSnackbar();
   const [draft, setDraft] = useState<VendorDraft>({
@@ -424,7 +427,7 @@ export function VendorDialog({ tenant, vendor, onClose }: { tenant: string; vend
       const problems: Record<string, string> = {};
       if (!data.name) problems.name = t('rules.required');
       const checked = vendorRecordSchema.safeParse(data);
-      if (!checked.success) for (const i of checked.error.issues) problems[String(i.path[0])] ??= i.message;
+      if (!checked.success) for (const i of checked.error.issues) problems[String(i.path[0])] ??= rule(i.message);
       setErrors(problems);
       if (Object.keys(problems).length) throw new Error('invalid');
       return vendor ? updateVendor(tenant, vendor.id, data) : createVendor(tenant, data);

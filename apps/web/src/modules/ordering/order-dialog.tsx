@@ -36,6 +36,7 @@ import {
 } from './api';
 import { draftTotal, type LineDraft, OrderLineRow, parseMoney, parseQuantity } from './order-lines';
 import { OrderStatusChips } from './order-status';
+import { useRuleMessage } from './rule-message';
 
 type FormValues = {
   jobs_id: number | null;
@@ -55,18 +56,6 @@ const localToday = () => {
 };
 
 /** The server's and core's English rule texts, as keys of this module's translations. */
-const RULE_KEYS: Record<string, string> = {
-  [ORDERING_MESSAGES.required]: 'rules.required',
-  [ORDERING_MESSAGES.quantity]: 'rules.quantity',
-  [ORDERING_MESSAGES.cost]: 'rules.cost',
-  [ORDERING_MESSAGES.noLines]: 'rules.noLines',
-  [ORDERING_MESSAGES.lineText]: 'rules.lineText',
-  [ORDERING_MESSAGES.invalidDate]: 'rules.date',
-  [ORDERING_MESSAGES.deliverBeforeOrder]: 'rules.deliverBeforeOrder',
-  [ORDERING_MESSAGES.noRecipients]: 'rules.noRecipients',
-  [ORDERING_MESSAGES.job]: 'rules.required',
-  [ORDERING_MESSAGES.vendor]: 'rules.required',
-};
 
 function initial(order: Order | null, key: () => number): FormValues {
   return {
@@ -128,12 +117,7 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
   const activeVendors = (vendors.data ?? []).filter((v) => v.status === 1 || v.id === values.vendor_id);
   const vendor = activeVendors.find((v) => v.id === values.vendor_id) ?? null;
   const lapsed = vendor && insuranceLapsed(vendor.insurance_expires, localToday()) ? vendor : null;
-  const rule = (message: string) => {
-    const k = RULE_KEYS[message];
-    if (k) return t(k as 'rules.required');
-    const email = /^Invalid email address: (.*)$/.exec(message);
-    return email ? t('rules.email', { address: email[1] }) : message;
-  };
+  const rule = useRuleMessage();
 
   const done = (message: string) => {
     void client.invalidateQueries({ queryKey: orderingKeys.all(tenant) });
