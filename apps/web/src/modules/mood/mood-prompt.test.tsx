@@ -90,7 +90,7 @@ describe('the daily mood check-in', () => {
     show();
     const face = await screen.findByRole('button', { name: "How's your day?" });
     act(() => offerMoodCheckIn());
-    expect(await screen.findByRole('tooltip')).toHaveTextContent("Time saved. How's your day? Tap the face to check in.");
+    expect(await screen.findByRole('tooltip')).toHaveTextContent("How's your day? Tap the face to check in.");
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(face);
     expect(await screen.findByRole('dialog', { name: "How's your day?" })).toBeInTheDocument();
