@@ -43,3 +43,8 @@ export function resetWindowWidth() {
   delete window.matchMedia;
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
 }
+
+/** The operation name of a GraphQL document a mocked `request` receives: tests answer by it. */
+export const operationName = (doc: unknown) =>
+  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
+    ?.value ?? '';

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderInShell } from '../../shell/test-utils';
 import { AnnouncementDialog } from './announcement-dialog';
 import { type Announcement, localToday } from './api';
 
@@ -14,10 +14,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000032';
 configure({ asyncUtilTimeout: 5000 });
-
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
 
 const existing: Announcement = {
   id: 7,

@@ -4,7 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderInShell } from '../../shell/test-utils';
 import { ChatbotPage } from './chatbot-page';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
@@ -14,10 +14,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 configure({ asyncUtilTimeout: 5000 });
-
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
 
 type Msg = { id: number; role: string; body: string; engine: string | null; language: string; created_on: string; sources: unknown[] };
 let stored: Msg[];

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import { offerMoodCheckIn } from '../../lib/mood-offer';
-import { renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderInShell } from '../../shell/test-utils';
 import { localToday } from '../announcements/api';
 import { MoodPrompt } from './mood-prompt';
 
@@ -15,10 +15,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000021';
 configure({ asyncUtilTimeout: 5000 });
-
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
 
 let today: { mood: number; hurt: boolean; mood_date: string } | null;
 let answers: Record<string, unknown>[];

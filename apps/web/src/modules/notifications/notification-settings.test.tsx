@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderInShell } from '../../shell/test-utils';
 import { NotificationSettingsButton } from './notification-settings';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
@@ -13,10 +13,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000021';
 configure({ asyncUtilTimeout: 5000 });
-
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
 
 let saved: Record<string, unknown>[];
 const stored = { push_off: ['task_comment'], email_on: [], quiet_start: null, quiet_end: null, time_zone: 'UTC' };

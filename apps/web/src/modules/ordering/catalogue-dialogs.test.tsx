@@ -4,9 +4,10 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { renderInShell } from '../../shell/test-utils';
-import type { Item, TreeNode } from './api';
+import { operationName as name, renderInShell } from '../../shell/test-utils';
+import type { TreeNode } from './api';
 import { BulkItemsDialog, ItemDialog, VendorDialog } from './catalogue-dialogs';
+import { item } from './test-fixtures';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),
@@ -15,31 +16,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000032';
 configure({ asyncUtilTimeout: 5000 });
-
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
-
-const item = (id: number, itemName: string, extra: Partial<Item> = {}): Item => ({
-  id,
-  uuid: `i${id}`,
-  item: itemName,
-  active: 'true',
-  status: 1,
-  acc_id: null,
-  description: null,
-  unit: null,
-  unit_cost_cents: null,
-  vendor_id: null,
-  vendor_name: null,
-  costcodes_id: null,
-  item_type_id: null,
-  type_name: null,
-  item_class_id: null,
-  class_name: null,
-  is_bundle: false,
-  ...extra,
-});
 
 const TYPES: TreeNode[] = [
   { id: 1, partclass: 'Lumber', parent_id: null, status: 1 },

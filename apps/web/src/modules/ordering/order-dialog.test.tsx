@@ -3,9 +3,10 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { renderInShell } from '../../shell/test-utils';
-import type { Item, Order, Vendor } from './api';
+import { operationName as name, renderInShell } from '../../shell/test-utils';
+import type { Order } from './api';
 import { OrderDialog } from './order-dialog';
+import { item, vendor } from './test-fixtures';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),
@@ -15,49 +16,10 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 const TENANT = '00000000-0000-4000-8000-000000000031';
 configure({ asyncUtilTimeout: 5000 });
 
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
-
 const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
-
-const vendor = (id: number, vendorName: string, extra: Partial<Vendor> = {}): Vendor => ({
-  id,
-  name: vendorName,
-  contact_name: null,
-  emails: null,
-  phone: null,
-  address: null,
-  is_supplier: true,
-  notes: null,
-  insurance_expires: null,
-  status: 1,
-  ...extra,
-});
-
-const item = (id: number, itemName: string, extra: Partial<Item> = {}): Item => ({
-  id,
-  uuid: `i${id}`,
-  item: itemName,
-  active: 'true',
-  status: 1,
-  acc_id: null,
-  description: null,
-  unit: null,
-  unit_cost_cents: null,
-  vendor_id: null,
-  vendor_name: null,
-  costcodes_id: null,
-  item_type_id: null,
-  type_name: null,
-  item_class_id: null,
-  class_name: null,
-  is_bundle: false,
-  ...extra,
-});
 
 const VENDORS = [
   vendor(1, 'Acme Lumber', { emails: 'orders@acme.test', insurance_expires: '2099-12-31' }),

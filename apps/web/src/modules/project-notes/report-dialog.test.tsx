@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../lib/graphql';
-import { renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderInShell } from '../../shell/test-utils';
 import type { Draft, Report } from './api';
 import { ReportDialog } from './report-dialog';
 
@@ -14,10 +14,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 const TENANT = '00000000-0000-4000-8000-000000000031';
 const NEW_KEY = `gw-report-draft:${TENANT}:new`;
 configure({ asyncUtilTimeout: 5000 });
-
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
 
 const JOBS = [
   { id: 1, label: 'MS · Main Street' },

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/graphql';
 import { i18n } from '../../../lib/i18n';
-import { renderInShell } from '../../../shell/test-utils';
+import { operationName as name, renderInShell } from '../../../shell/test-utils';
 import { ScheduleBoard } from './schedule-board';
 
 vi.mock('../../../lib/graphql', async (importOriginal) => ({
@@ -13,10 +13,6 @@ vi.mock('../../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000019';
 configure({ asyncUtilTimeout: 5000 });
-
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
 
 const person = (id: number, full: string, trades: string[], departments: number[], divisions: number[]) => ({
   id,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/graphql';
-import { renderInShell } from '../../../shell/test-utils';
+import { operationName as name, renderInShell } from '../../../shell/test-utils';
 import { TemplatesDialog } from './templates-dialog';
 
 vi.mock('../../../lib/graphql', async (importOriginal) => ({
@@ -12,9 +12,6 @@ vi.mock('../../../lib/graphql', async (importOriginal) => ({
 
 configure({ asyncUtilTimeout: 5000 });
 const TENANT = '00000000-0000-4000-8000-000000000001';
-const name = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';
 let saved: Record<string, unknown>[];
 
 beforeEach(() => {
