@@ -1,7 +1,6 @@
 import {
   insuranceLapsed,
   ORDER_STATUS,
-  ORDERING_MESSAGES,
   type OrderForm,
   orderFormSchema,
   orderSendSchema,
