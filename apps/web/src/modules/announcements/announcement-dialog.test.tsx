@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import { operationName as name, renderInShell } from '../../shell/test-utils';
 import { AnnouncementDialog } from './announcement-dialog';
-import { type Announcement, localToday } from './api';
+import type { Announcement } from './api';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),

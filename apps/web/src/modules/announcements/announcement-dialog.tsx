@@ -26,6 +26,7 @@ import { useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../components/rich-text-editor';
+import { localToday } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
@@ -50,7 +51,7 @@ export function AnnouncementDialog({
   const titleId = useId();
   const audienceLabel = useId();
   const idsLabel = useId();
-  const today = api.localToday();
+  const today = localToday();
   const week = (() => {
     const d = new Date();
     d.setDate(d.getDate() + 7);

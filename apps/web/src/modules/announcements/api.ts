@@ -1,5 +1,6 @@
 import { parse } from '@0no-co/graphql.web';
 import type { TadaDocumentNode } from 'gql.tada';
+import { localToday } from '../../lib/dates';
 import { request } from '../../lib/graphql';
 
 /** The announcements operations (server: apps/server/src/modules/announcements/announcements.graphql.ts). */
@@ -31,12 +32,6 @@ export type Option = { id: number; label: string };
 
 const FIELDS = `id title body start_date exp_date author_name status is_default on_app requires_ack audience audience_ids seen_on acked_on
   stats { audience seen acknowledged }`;
-
-/** The person's local day, 'YYYY-MM-DD': an announcement's window is the reader's day. */
-export const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 export const currentAnnouncements = (v: T) =>
   request(

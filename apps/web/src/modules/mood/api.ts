@@ -1,7 +1,7 @@
 import { parse } from '@0no-co/graphql.web';
 import type { TadaDocumentNode } from 'gql.tada';
+import { localToday } from '../../lib/dates';
 import { request } from '../../lib/graphql';
-import { localToday } from '../announcements/api';
 
 /** The mood check-in (server: apps/server/src/modules/mood/mood.graphql.ts). */
 function op<R, V>(source: string): TadaDocumentNode<R, V> {

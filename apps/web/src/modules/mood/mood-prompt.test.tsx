@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localToday } from '../../lib/dates';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import { offerMoodCheckIn } from '../../lib/mood-offer';
 import { operationName as name, renderInShell } from '../../shell/test-utils';
-import { localToday } from '../announcements/api';
 import { MoodPrompt } from './mood-prompt';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({

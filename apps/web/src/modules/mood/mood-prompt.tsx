@@ -20,9 +20,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localToday } from '../../lib/dates';
 import { MOOD_OFFER_EVENT } from '../../lib/mood-offer';
 import { useSnackbar } from '../../shell/snackbar';
-import { localToday } from '../announcements/api';
 import * as api from './api';
 
 const FACES = ['😣', '🙁', '😐', '🙂', '😄'];

@@ -17,7 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localToday } from '../announcements/api';
+import { localToday } from '../../lib/dates';
 import * as api from './api';
 
 const daysAgo = (n: number) => {

@@ -33,6 +33,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { localToday } from '../../lib/dates';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
@@ -59,8 +60,6 @@ export function InventoryPage() {
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <Catalogue tenant={tenant} />;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function Catalogue({ tenant }: { tenant: string }) {
   const { t } = useTranslation('ordering');
@@ -344,7 +343,7 @@ function Vendors({ tenant, admin, vendors, failed }: { tenant: string; admin: bo
         }}
       >
         {list.map((v) => {
-          const lapsed = insuranceLapsed(v.insurance_expires, today());
+          const lapsed = insuranceLapsed(v.insurance_expires, localToday());
           const body = (
             <CardContent>
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>

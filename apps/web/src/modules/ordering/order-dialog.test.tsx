@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import { operationName as name, renderInShell } from '../../shell/test-utils';
@@ -15,11 +16,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000031';
 configure({ asyncUtilTimeout: 5000 });
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 const VENDORS = [
   vendor(1, 'Acme Lumber', { emails: 'orders@acme.test', insurance_expires: '2099-12-31' }),

@@ -18,6 +18,7 @@ import { useRef, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../components/files/upload-file';
+import { localToday } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
@@ -47,11 +48,6 @@ type FormValues = {
   notes: string;
   delivery_address: string;
   lines: LineDraft[];
-};
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
 /** The server's and core's English rule texts, as keys of this module's translations. */

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { operationName as name, renderInShell } from '../../shell/test-utils';
 import type { Draft, Report } from './api';
@@ -19,11 +20,6 @@ const JOBS = [
   { id: 1, label: 'MS · Main Street' },
   { id: 2, label: 'RV · Riverside' },
 ];
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 const emptyDraft: Draft = {
   manpower: [],

@@ -33,6 +33,7 @@ import { FileUploadField } from '../../components/files/file-upload-dialog';
 import type { StoredFile } from '../../components/files/upload-file';
 import { useFileUploads } from '../../components/files/use-file-uploads';
 import { RichTextEditor } from '../../components/rich-text-editor';
+import { localToday } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
@@ -51,11 +52,6 @@ type Values = {
   manpower: ManpowerLine[];
   captions: Record<string, string>;
 } & Record<Section, string>;
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 function initial(report: Report | null, jobId: number | null): Values {
   return {

@@ -17,12 +17,6 @@ export function formatMoney(cents: number, language: string): string {
   return format.format(cents / 100);
 }
 
-/** Today in the person's own calendar, 'YYYY-MM-DD'. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** 'YYYY-MM-DD' as a short date in the reader's language, without shifting it through a time zone. */
 export function formatReceiptDate(date: string, language: string): string {
   const [y, m, d] = date.split('-').map(Number);
