@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
+import { i18n } from '../../lib/i18n';
 import { operationName as name, renderInShell } from '../../shell/test-utils';
 import type { Draft, Report } from './api';
 import { ReportDialog } from './report-dialog';
@@ -91,7 +92,7 @@ const existing: Report = {
   revised: false,
 };
 
-let drafts: Record<string, Draft>;
+let drafts: Record<string, Draft | undefined>;
 let draftCalls: Record<string, unknown>[];
 let saves: Record<string, unknown>[];
 let refusal: Error | null;
@@ -105,6 +106,8 @@ beforeEach(() => {
     switch (name(doc)) {
       case 'DraftDailyReport':
         draftCalls.push(variables);
+        if (!drafts[variables.from as string])
+          throw new GraphQLRequestError('There is no earlier report on this job to copy.', 'NOT_FOUND', 200);
         return { draftDailyReport: drafts[variables.from as string] };
       case 'SaveDailyReport':
         saves.push(variables);
@@ -116,8 +119,9 @@ beforeEach(() => {
   }) as never);
 });
 
-afterEach(() => {
+afterEach(async () => {
   localStorage.clear();
+  await i18n.changeLanguage('en');
 });
 
 const show = (props: { report?: Report | null; defaultJob?: number | null; onClose?: () => void } = {}) =>
@@ -325,5 +329,16 @@ describe('the daily report dialog', { timeout: 30_000 }, () => {
         photos: [],
       },
     });
+  });
+  it("speaks Spanish, the server's refusals of a draft and of a save included", async () => {
+    await i18n.changeLanguage('es');
+    drafts.yesterday = undefined;
+    show();
+    fireEvent.click(button('Copiar el de ayer'));
+    expect(await screen.findByText('No hay un reporte anterior de esta obra para copiar.')).toBeInTheDocument();
+    refusal = new GraphQLRequestError('email_to: Too many recipients: at most 20.', 'BAD_USER_INPUT', 200);
+    fireEvent.click(button('Guardar'));
+    expect(await screen.findByText('Demasiados destinatarios: como máximo 20.')).toBeInTheDocument();
+    expect(saves).toHaveLength(1);
   });
 });

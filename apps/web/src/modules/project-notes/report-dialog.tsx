@@ -2,6 +2,7 @@ import {
   formatHours,
   type ManpowerLine,
   manpowerHours,
+  REPORT_LIMITS,
   REPORT_MESSAGES,
   REPORT_SECTIONS,
   reportFormSchema,
@@ -72,6 +73,18 @@ function initial(report: Report | null, jobId: number | null): Values {
 }
 
 /** Unsaved changes are kept on the device while the signal drops; saving clears them. */
+/** Core's report rule messages (English, shared with the server) and their keys in the module's locale. */
+const RULE_KEYS: Record<string, string> = {
+  [REPORT_MESSAGES.noRecipients]: 'rules.noRecipients',
+  [REPORT_MESSAGES.invalidDate]: 'rules.date',
+  [REPORT_MESSAGES.required]: 'rules.required',
+  [REPORT_MESSAGES.job]: 'rules.required',
+  [REPORT_MESSAGES.exists]: 'rules.exists',
+  [REPORT_MESSAGES.noYesterday]: 'rules.noYesterday',
+  [REPORT_MESSAGES.archivedReport]: 'rules.archivedReport',
+  [REPORT_MESSAGES.tooManyRecipients]: 'rules.tooManyRecipients',
+  'Daily report not found.': 'rules.notFound',
+};
 const draftKey = (tenant: string, report: Report | null) => `gw-report-draft:${tenant}:${report?.id ?? 'new'}`;
 function readLocalDraft(key: string): Values | null {
   try {
@@ -126,11 +139,11 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
     return () => clearTimeout(timer);
   }, [key, values]);
 
-  const rule = (message: string) => {
-    if (message === REPORT_MESSAGES.noRecipients) return t('rules.noRecipients');
-    if (message === REPORT_MESSAGES.invalidDate) return t('rules.date');
-    if (message === REPORT_MESSAGES.job) return t('rules.required');
-    if (message === REPORT_MESSAGES.exists) return t('rules.exists');
+  /** A rule's message from core or the server (with or without its "field: " prefix), in the reader's language. */
+  const rule = (raw: string) => {
+    const message = raw.replace(/^[\w.]+: /, '');
+    const key = RULE_KEYS[message];
+    if (key) return t(key as 'rules.required', { max: REPORT_LIMITS.recipients });
     const email = /Invalid email address: (.*)$/.exec(message);
     return email ? t('rules.email', { address: email[1] }) : message;
   };
@@ -169,10 +182,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
       onClose();
     },
     onError: (e) => {
-      const message =
-        e instanceof GraphQLRequestError && e.code !== 'INTERNAL_SERVER_ERROR'
-          ? rule(e.message.replace(/^[\w.]+: /, ''))
-          : t('messages.saveFailed');
+      const message = e instanceof GraphQLRequestError && e.code !== 'INTERNAL_SERVER_ERROR' ? rule(e.message) : t('messages.saveFailed');
       snackbar.show({ color: 'error', message });
     },
   });
