@@ -219,11 +219,12 @@ describe('the announcement dialog', () => {
     refusal = new GraphQLRequestError('You may not post to that department.', 'FORBIDDEN', 200);
     show(existing, onClose);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findAllByText('You may not post to that department.')).not.toHaveLength(0);
+    // Once, in the dialog (not in a snackbar as well).
+    expect(await screen.findAllByText('You may not post to that department.')).toHaveLength(1);
 
     refusal = new Error('Failed to fetch');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findAllByText('Failed to update the announcement.')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Failed to update the announcement.')).toHaveLength(1);
     expect(saves).toHaveLength(2);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Edit announcement' })).toBeInTheDocument();
@@ -241,5 +242,13 @@ describe('the announcement dialog', () => {
     expect(await screen.findByText('La fecha final debe ser igual o posterior a la inicial.')).toBeInTheDocument();
     await choose('Destinatarios', 'Departamentos');
     expect(screen.getByRole('combobox', { name: 'Quiénes' })).toBeInTheDocument();
+  });
+
+  it('shows a refusal the server words in core’s rules in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    refusal = new GraphQLRequestError('title: This is too long.', 'BAD_USER_INPUT', 200);
+    show(existing);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Es demasiado largo.')).toBeInTheDocument();
   });
 });

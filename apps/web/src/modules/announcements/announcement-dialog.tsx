@@ -55,7 +55,7 @@ export function AnnouncementDialog({
   const week = (() => {
     const d = new Date();
     d.setDate(d.getDate() + 7);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    return localToday(d);
   })();
   const { control, handleSubmit, register, watch, setValue, formState } = useForm<FormValues>({
     mode: 'onTouched',
@@ -102,8 +102,9 @@ export function AnnouncementDialog({
       void qc.invalidateQueries({ queryKey: ['announcements', tenant] });
       onClose();
     },
-    onError: (e) => snackbar.show({ color: 'error', message: e instanceof GraphQLRequestError ? e.message : (msg(failed) ?? '') }),
+    // The refusal is shown once, in the dialog beside the form it is about (not in a snackbar as well).
   });
+  const refusal = save.error instanceof GraphQLRequestError ? msg(save.error.message.replace(/^[\w.]+: /, '')) : msg(failed);
 
   const err = formState.errors;
   return (
@@ -230,7 +231,7 @@ export function AnnouncementDialog({
                 )}
               />
             ))}
-            {save.isError && <Alert severity="error">{save.error instanceof GraphQLRequestError ? save.error.message : msg(failed)}</Alert>}
+            {save.isError && <Alert severity="error">{refusal}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>
