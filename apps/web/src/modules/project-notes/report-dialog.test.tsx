@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
@@ -120,6 +120,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  cleanup(); // a dialog closing keeps its unsaved changes on the device: close it before forgetting them
   localStorage.clear();
   await i18n.changeLanguage('en');
 });
@@ -229,7 +230,7 @@ describe('the daily report dialog', { timeout: 30_000 }, () => {
 
   it('sends the whole report on "Save and send", and then forgets the copy kept on the device', async () => {
     const onClose = vi.fn();
-    show({ onClose });
+    const view = show({ onClose });
     fireEvent.change(screen.getByLabelText(/^Day/), { target: { value: '2026-03-04' } });
     fireEvent.click(button("Start from today's data"));
     await screen.findByText("Filled from the day's records.");
@@ -264,6 +265,15 @@ describe('the daily report dialog', { timeout: 30_000 }, () => {
       },
     ]);
     expect(localStorage.getItem(NEW_KEY)).toBeNull();
+    view.unmount(); // closing after the save writes nothing back
+    expect(localStorage.getItem(NEW_KEY)).toBeNull();
+  });
+
+  it('keeps the last keystroke on the device when the dialog closes at once', () => {
+    const view = show();
+    type('Delays', 'Crane down');
+    view.unmount();
+    expect(localStorage.getItem(NEW_KEY)).toContain('Crane down');
   });
 
   it('keeps unsaved changes on the device and offers them back when reopened; "Discard them" forgets them', async () => {

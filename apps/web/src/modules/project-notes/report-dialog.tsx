@@ -28,7 +28,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileUploadField } from '../../components/files/file-upload-dialog';
 import type { StoredFile } from '../../components/files/upload-file';
@@ -126,18 +126,27 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
   const archived = report !== null && report.status !== 1;
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
 
+  // Unsaved changes are kept on the device 400 ms after the last keystroke, and at once when the dialog closes
+  // (unless it closed because the report was saved): a phone locked mid-sentence loses nothing.
+  const latest = useRef(values);
+  latest.current = values;
+  const saved = useRef(false);
+  const keepLocal = useCallback(() => {
+    if (saved.current) return;
+    try {
+      const json = JSON.stringify(latest.current);
+      if (json === pristine.current) localStorage.removeItem(key);
+      else localStorage.setItem(key, json);
+    } catch {
+      // Storage full or private mode: the form still works, only without the local copy.
+    }
+  }, [key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the 400 ms starts again at every change of the form.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      try {
-        const json = JSON.stringify(values);
-        if (json === pristine.current) localStorage.removeItem(key);
-        else localStorage.setItem(key, json);
-      } catch {
-        // Storage full or private mode: the form still works, only without the local copy.
-      }
-    }, 400);
+    const timer = setTimeout(keepLocal, 400);
     return () => clearTimeout(timer);
-  }, [key, values]);
+  }, [keepLocal, values]);
+  useEffect(() => keepLocal, [keepLocal]);
 
   /** A rule's message from core or the server (with or without its "field: " prefix), in the reader's language. */
   const rule = (raw: string) => {
@@ -176,6 +185,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
   const save = useMutation({
     mutationFn: ({ input, send }: { input: ReportInput; send: boolean }) => saveReport(tenant, input, report?.id ?? null, send),
     onSuccess: (_res, { send }) => {
+      saved.current = true;
       localStorage.removeItem(key);
       void client.invalidateQueries({ queryKey: reportKeys.all(tenant) });
       snackbar.show({ color: 'success', message: send ? t('messages.sent') : t('messages.saved') });
