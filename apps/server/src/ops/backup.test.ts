@@ -35,7 +35,9 @@ async function notes(dataDir: string) {
 }
 
 // The embedded database only: the PostgreSQL run of the suite has nothing new to show here.
-describe.skipIf(process.env.GW_TEST_DB === 'postgres')('backup and restore', () => {
+// Each case opens the embedded database four to six times (a few seconds each on a busy two-core machine): the
+// timeout is a guard against a hang, not a measure (one case passed 30 s while the web suite ran beside it).
+describe.skipIf(process.env.GW_TEST_DB === 'postgres')('backup and restore', { timeout: 120_000 }, () => {
   it('round-trips the database and the files into an empty data directory', async () => {
     const source = await makeInstall('source', ['first', 'second']);
     const out = path.join(root, 'out', 'one.tar.gz');
