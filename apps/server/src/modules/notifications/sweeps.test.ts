@@ -12,6 +12,7 @@ import { createMailer } from '../../platform/mail.js';
 import { readOutbox } from '../../platform/outbox.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { testDbKind } from '../../testing/test-db.js';
 import { announcements } from '../announcements/announcements.table.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
@@ -23,7 +24,7 @@ import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js'
 import { containers, reservations, tools } from '../tools/tools.table.js';
 import { notifyPeople, settlePushes } from './notifications.service.js';
 import { notifications } from './notifications.table.js';
-import { runSweeps, type SweepDeps } from './sweeps.js';
+import { runSweeps, type SweepDeps, sweepLockKey } from './sweeps.js';
 
 /**
  * Issue 21's channels and sweeps: per-kind push and e-mail settings, quiet hours (held, then one summary), digests
@@ -418,5 +419,29 @@ describe('sweeps', () => {
       tx.select().from(notifications).where(eq(notifications.tenant_uuid, otherTenant)),
     );
     expect(theirs).toEqual([]);
+  });
+  // Two instances on one PostgreSQL: while one sweeps a company (holding its lock), the other leaves it alone. The
+  // embedded database has one connection, so nothing can hold the lock while another sweep runs there.
+  it.skipIf(testDbKind() !== 'postgres')('leave a company another instance is sweeping to that instance', async () => {
+    let release = () => {};
+    let locked = () => {};
+    const held = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${sweepLockKey(tenant)}))`);
+      locked();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await held;
+    const during = await runSweeps(deps, now());
+    release();
+    await holder;
+    expect(during.skipped).toBe(1);
+    const after = await runSweeps(deps, now());
+    expect(after.skipped).toBe(0);
+    expect(after.companies).toBe(during.companies + 1);
   });
 });

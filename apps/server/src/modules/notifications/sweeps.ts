@@ -34,10 +34,22 @@ import { pushTargets } from './push.js';
  * - an announcement written ahead of its start date, on that date (its audience);
  * - pushes held for quiet hours, as one summary when they end;
  * - an e-mail digest of what a person left unread, for the kinds they asked for (at most hourly).
- * Each company is swept in its own walled transaction; keys in notice_keys make a second run (or instance) a no-op.
+ * Each company is swept in its own walled transaction; keys in notice_keys make a second run (or instance) a no-op,
+ * and a company another instance is sweeping at that moment is skipped (a transaction-scoped advisory lock), so
+ * instances sharing one database do not repeat each other's reads.
  */
 export type SweepDeps = NotifyDeps & { mailer: Mailer; appOrigin: string };
-export type SweepReport = { companies: number; told: Partial<Record<NotificationKind, number>>; summaries: number; digests: number };
+export type SweepReport = {
+  companies: number;
+  /** Companies left to the instance sweeping them at that moment. */
+  skipped: number;
+  told: Partial<Record<NotificationKind, number>>;
+  summaries: number;
+  digests: number;
+};
+
+/** The advisory lock one company's sweep holds for its transaction (shared by every instance on the database). */
+export const sweepLockKey = (tenant: string) => `notification-sweep:${tenant}`;
 
 /** The companies to sweep: the one cross-tenant read, through the sweep_companies policy (migration 0024). */
 async function companies(db: Db): Promise<string[]> {
@@ -295,10 +307,17 @@ async function digests(tx: Tx, tenant: string, at: Date, appOrigin: string) {
   return out;
 }
 
-/** One company's sweep, in its walled transaction; deliveries start once it commits. */
-export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, report: SweepReport): Promise<void> {
+/**
+ * One company's sweep, in its walled transaction; deliveries start once it commits. Returns false, doing nothing,
+ * when another instance is sweeping the company at that moment.
+ */
+export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, report: SweepReport): Promise<boolean> {
   const today = isoDay(at);
   const result = await withTenant(deps.db, tenant, async (tx) => {
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${sweepLockKey(tenant)})) as got`)) as unknown as {
+      rows: { got: boolean }[];
+    };
+    if (!lock.rows[0]?.got) return null;
     const off = await modulesOff(tx, tenant);
     const told: Told[] = [];
     const mail: { to: string[] | string; subject: string; text: string; html: string }[] = [];
@@ -317,6 +336,10 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
     mail.push(...(await digests(tx, tenant, at, deps.appOrigin)));
     return { told, planned, summaries, mail };
   });
+  if (!result) {
+    report.skipped++;
+    return false;
+  }
   for (const t of result.told) report.told[t.kind] = (report.told[t.kind] ?? 0) + t.people.length;
   for (const p of result.planned) sendPlanned(deps, tenant, p);
   pushRows({ ...deps, inTenant: (fn) => withTenant(deps.db, tenant, fn) }, tenant, result.summaries.items, result.summaries.targets);
@@ -327,15 +350,15 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
     }
   }
   report.digests += result.mail.filter((m) => !Array.isArray(m.to)).length;
+  return true;
 }
 
 /** Sweeps every company once; one company's failure is logged and the others still run. */
 export async function runSweeps(deps: SweepDeps, at: Date): Promise<SweepReport> {
-  const report: SweepReport = { companies: 0, told: {}, summaries: 0, digests: 0 };
+  const report: SweepReport = { companies: 0, skipped: 0, told: {}, summaries: 0, digests: 0 };
   for (const tenant of await companies(deps.db)) {
     try {
-      await sweepCompany(deps, tenant, at, report);
-      report.companies++;
+      if (await sweepCompany(deps, tenant, at, report)) report.companies++;
     } catch (err) {
       deps.log.error({ err, tenant }, 'notification sweep failed for a company');
     }
