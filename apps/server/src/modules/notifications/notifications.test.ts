@@ -1,12 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: web-push-testing ships no types
-import { PushApiModel } from 'web-push-testing/src/PushApiModel.js';
-// @ts-expect-error: web-push-testing ships no types
-import WebPushTestingServer from 'web-push-testing/src/server.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
+import { type PushStand, startPushStand } from '../../testing/push-stand.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { notifyPeople, settlePushes } from './notifications.service.js';
 import { pushSubscriptions } from './notifications.table.js';
@@ -26,8 +22,7 @@ const SAVE_SUB = `mutation($t: ID!, $e: String!, $p: String!, $a: String!) { sav
 const DELETE_SUB = `mutation($t: ID!, $e: String!) { deletePushSubscription(tenant_uuid: $t, endpoint: $e) }`;
 const SAVE = `mutation($t: ID!, $a: AnnouncementInput!) { saveAnnouncement(tenant_uuid: $t, announcement: $a) { id } }`;
 
-let pushBase: string;
-let server: { close(cb: () => void): void };
+let stand: PushStand;
 let tenant: string;
 let admin: TestMember;
 let worker: TestMember;
@@ -54,39 +49,17 @@ const announce = (title: string) =>
     admin.token,
   );
 
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${pushBase}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
-
 /** A browser's PushManager.subscribe, against the stand-in. */
 async function device(who: TestMember) {
   const key = ok(await t.gql(KEY, { t: who.tenantUuid }, who.token)).pushPublicKey as string;
-  const sub = (await post('/subscribe', { userVisibleOnly: 'true', applicationServerKey: key })).body.data as {
-    endpoint: string;
-    keys: { p256dh: string; auth: string };
-    clientHash: string;
-  };
+  const sub = await stand.subscribe(key);
   ok(await t.gql(SAVE_SUB, { t: who.tenantUuid, e: sub.endpoint, p: sub.keys.p256dh, a: sub.keys.auth }, who.token));
   return sub;
 }
-const messages = async (clientHash: string) =>
-  ((await post('/get-notifications', { clientHash })).body.data.messages as string[]).map((m) => JSON.parse(m));
+const messages = (clientHash: string) => stand.received(clientHash);
 
 beforeAll(async () => {
-  const model = new PushApiModel();
-  const stand = new WebPushTestingServer(model, 0);
-  stand.setRequestHandlers();
-  await new Promise<void>((resolve) => {
-    stand._server = stand._app.listen(0, '127.0.0.1', resolve);
-  });
-  server = stand._server;
-  pushBase = `http://127.0.0.1:${(stand._server.address() as AddressInfo).port}`;
-  model.notifyUrl = `${pushBase}/notify/`;
+  stand = await startPushStand();
   const db = t.database.db;
   tenant = await createTenant(db);
   admin = await createMember(db, tenant, { permissions: ['announcements_admin'] });
@@ -94,7 +67,7 @@ beforeAll(async () => {
   other = await createMember(db, await createTenant(db), { isAdmin: true });
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stand.close());
 
 const subscriptionsOf = (who: TestMember) =>
   withTenant(t.database.db, who.tenantUuid, (tx) =>
@@ -119,7 +92,7 @@ describe('web push', () => {
 
   it('removes a device the push service answers 410 Gone for, and keeps the others', async () => {
     const [a, b] = [await device(worker), await device(worker)];
-    await post(`/expire-subscription/${a.clientHash}`, {});
+    await stand.expire(a.clientHash);
     ok(await announce('Rain day'));
     await settlePushes();
     const left = (await subscriptionsOf(worker)).map((s) => s.endpoint);

@@ -1,16 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { addDays, isoDay, payPeriodFor } from '@groundwork/core/pay-periods';
 import { MODULES } from '@groundwork/core/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: web-push-testing ships no types
-import { PushApiModel } from 'web-push-testing/src/PushApiModel.js';
-// @ts-expect-error: web-push-testing ships no types
-import WebPushTestingServer from 'web-push-testing/src/server.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMailer } from '../../platform/mail.js';
 import { readOutbox } from '../../platform/outbox.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
+import { type PushStand, startPushStand } from '../../testing/push-stand.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { testDbKind } from '../../testing/test-db.js';
 import { announcements } from '../announcements/announcements.table.js';
@@ -46,8 +42,7 @@ const INBOX = `query($t: ID!) { listMyNotifications(tenant_uuid: $t, limit: 100)
 const KEY = `query($t: ID!) { pushPublicKey(tenant_uuid: $t) }`;
 const SAVE_SUB = `mutation($t: ID!, $e: String!, $p: String!, $a: String!) { savePushSubscription(tenant_uuid: $t, endpoint: $e, p256dh: $p, auth: $a) }`;
 
-let pushBase: string;
-let server: { close(cb: () => void): void };
+let stand: PushStand;
 let deps: SweepDeps;
 let tenant: string;
 let otherTenant: string;
@@ -70,24 +65,13 @@ const settings = (s: Record<string, unknown>) => ({
 const inbox = async (who: TestMember) =>
   ok(await t.gql(INBOX, { t: who.tenantUuid }, who.token)).listMyNotifications.items as { kind: string; title: string; count: number }[];
 
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${pushBase}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
 async function device(who: TestMember) {
   const key = ok(await t.gql(KEY, { t: who.tenantUuid }, who.token)).pushPublicKey as string;
-  const sub = (await post('/subscribe', { userVisibleOnly: 'true', applicationServerKey: key })).body.data;
+  const sub = await stand.subscribe(key);
   ok(await t.gql(SAVE_SUB, { t: who.tenantUuid, e: sub.endpoint, p: sub.keys.p256dh, a: sub.keys.auth }, who.token));
-  return sub as { clientHash: string };
+  return sub;
 }
-const pushes = async (clientHash: string) =>
-  ((await post('/get-notifications', { clientHash })).body.data.messages as string[]).map(
-    (m) => JSON.parse(m) as { title: string; kind: string },
-  );
+const pushes = (clientHash: string) => stand.received<{ title: string; kind: string }>(clientHash);
 
 const inTenant = <T>(fn: Parameters<typeof withTenant<T>>[2], who = tenant) => withTenant(t.database.db, who, fn);
 const setEmail = (who: TestMember, email: string) =>
@@ -101,15 +85,7 @@ const setEmail = (who: TestMember, email: string) =>
   );
 
 beforeAll(async () => {
-  const model = new PushApiModel();
-  const stand = new WebPushTestingServer(model, 0);
-  stand.setRequestHandlers();
-  await new Promise<void>((resolve) => {
-    stand._server = stand._app.listen(0, '127.0.0.1', resolve);
-  });
-  server = stand._server;
-  pushBase = `http://127.0.0.1:${(stand._server.address() as AddressInfo).port}`;
-  model.notifyUrl = `${pushBase}/notify/`;
+  stand = await startPushStand();
   const db = t.database.db;
   deps = {
     db,
@@ -128,7 +104,7 @@ beforeAll(async () => {
   stranger = await createMember(db, otherTenant, { isAdmin: true, firstname: 'Other' });
 }, 60_000);
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => stand.close());
 
 describe('notification settings', () => {
   it('start at the defaults, save for the caller only, and come back as saved', async () => {
