@@ -5,7 +5,6 @@ import type {
   InputFieldMap,
   InputShapeFromFields,
   MaybePromise,
-  SchemaTypes,
   ShapeFromTypeParam,
   TypeParam,
 } from '@pothos/core';

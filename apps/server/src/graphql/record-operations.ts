@@ -1,20 +1,6 @@
 import { BATCH_MAX_RECORDS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwork/core/limits';
 import { type Area, accessTo } from '@groundwork/core/permissions';
-import {
-  and,
-  asc,
-  Column as DrizzleColumn,
-  eq,
-  fillPlaceholders,
-  getTableColumns,
-  inArray,
-  is,
-  isNotNull,
-  isNull,
-  ne,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
 import { filter, pipe } from 'graphql-yoga';

@@ -1,6 +1,5 @@
 import type { Audience } from '@groundwork/core/announcements';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { Tx } from '../../db/client.js';
 import { sanitiseRichText } from '../../platform/rich-text.js';
 import { employees } from '../employees/employees.table.js';

@@ -406,7 +406,7 @@ async function checkJobAndVendor(g: Gated, form: { jobs_id: number; vendor_id: n
     .select({ name: vendors.name, insurance_expires: vendors.insurance_expires, status: vendors.status })
     .from(vendors)
     .where(and(eq(vendors.tenant_uuid, tenant), eq(vendors.id, form.vendor_id)));
-  if (!vendor || vendor.status !== 1) throw new AppError('VALIDATION', ORDERING_MESSAGES.vendor, { field: 'vendor_id' });
+  if (vendor?.status !== 1) throw new AppError('VALIDATION', ORDERING_MESSAGES.vendor, { field: 'vendor_id' });
   const job = (await g.tx.execute(
     sql`select 1 from jobs where tenant_uuid = ${tenant} and id = ${form.jobs_id} and status = 1`,
   )) as unknown as { rows: unknown[] };

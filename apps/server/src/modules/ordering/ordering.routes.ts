@@ -55,7 +55,7 @@ export function registerOrderAckRoutes(app: FastifyInstance, deps: { config: Con
         })
         .from(orders)
         .where(and(eq(orders.tenant_uuid, named.tenant), eq(orders.uuid, named.orderUuid)));
-      if (!row || row.status !== 1) return null;
+      if (row?.status !== 1) return null;
       return {
         tenant: named.tenant,
         id: row.id,

@@ -751,16 +751,14 @@ function EntryChip({
         </Typography>
       </Box>
       {canWrite && (
-        <>
-          <IconButton
-            size="small"
-            sx={{ p: 0.25 }}
-            aria-label={t('board.remove', { name, job: job.label, date: dayLabel(chip.date, i18n.language) })}
-            onClick={() => onRemove(chip)}
-          >
-            <CloseIcon fontSize="inherit" />
-          </IconButton>
-        </>
+        <IconButton
+          size="small"
+          sx={{ p: 0.25 }}
+          aria-label={t('board.remove', { name, job: job.label, date: dayLabel(chip.date, i18n.language) })}
+          onClick={() => onRemove(chip)}
+        >
+          <CloseIcon fontSize="inherit" />
+        </IconButton>
       )}
     </Paper>
   );
