@@ -181,6 +181,12 @@ const EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,6}$
 const PHONE = /^\+?[\d\s()-]{10,15}$/;
 
 export const isEmail = (value: string) => EMAIL.test(value.trim());
+/**
+ * An address mail can be sent to (order and report recipients, vendors): the sign-in rule's shape with any ending a
+ * domain may have (2 to 63 letters, e.g. `.construction`); the spec's 2 to 6 letter ending governs sign-in only.
+ */
+const RECIPIENT = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}$/;
+export const isRecipientEmail = (value: string) => RECIPIENT.test(value.trim());
 export const isPhone = (value: string) => PHONE.test(value.trim());
 export const isUsername = (value: string) => isEmail(value) || isPhone(value);
 

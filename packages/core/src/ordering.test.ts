@@ -21,6 +21,13 @@ describe('parseRecipients (spec §9: split on semicolons)', () => {
   it('names the first invalid address', () => {
     expect(parseRecipients('a@x.com; nope; also bad').invalid).toBe('nope');
     expect(parseRecipients('a@x').invalid).toBe('a@x');
+    expect(parseRecipients('orders@acme.c').invalid).toBe('orders@acme.c');
+  });
+  it('takes any ending a domain may have, longer than sign-in allows', () => {
+    expect(parseRecipients('orders@summit.construction; pm@ridge.engineering')).toEqual({
+      emails: ['orders@summit.construction', 'pm@ridge.engineering'],
+      invalid: null,
+    });
   });
   it('reads nothing from an empty or missing field', () => {
     expect(parseRecipients('')).toEqual({ emails: [], invalid: null });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEmail } from './identity.js';
+import { isRecipientEmail } from './identity.js';
 
 /**
  * Buying materials (spec §2 /modules/inventory and /modules/ordering; §3 Item, Item type/class, Bundle item, Order,
@@ -80,7 +80,7 @@ export function parseRecipients(raw: string | null | undefined): { emails: strin
   for (const part of (raw ?? '').split(/[;,\n]/)) {
     const address = part.trim();
     if (!address) continue;
-    if (!isEmail(address)) return { emails, invalid: address };
+    if (!isRecipientEmail(address)) return { emails, invalid: address };
     const key = address.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

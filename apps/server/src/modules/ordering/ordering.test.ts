@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ORDERING_MESSAGES } from '@groundwork/core/ordering';
 import { MODULES } from '@groundwork/core/permissions';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
@@ -351,12 +351,17 @@ describe('orders: save, send and own records', () => {
         SAVE,
         {
           t: tenant,
-          o: form({ to_emails: ' orders@boiselumber.com ;sam@boiselumber.com, ORDERS@boiselumber.com;', cc_email: 'pm@summit.test' }),
+          o: form({
+            to_emails: ' orders@boiselumber.com ;sam@boiselumber.com, ORDERS@boiselumber.com;',
+            cc_email: 'pm@summit.test; yard@ridge.construction',
+          }),
         },
         buyer.token,
       ),
     ).saveOrder.order;
     expect(saved.to_emails).toBe('orders@boiselumber.com; sam@boiselumber.com');
+    // Any ending a domain may have: the sign-in rule's 2 to 6 letters is for usernames only.
+    expect(saved.cc_email).toBe('pm@summit.test; yard@ridge.construction');
     const bad = await t.gql(SAVE, { t: tenant, o: form({ to_emails: 'orders@boiselumber.com; sam@boiselumber' }) }, buyer.token);
     expect(code(bad)).toBe('VALIDATION');
     expect(message(bad)).toBe('to_emails: Invalid email address: sam@boiselumber');
