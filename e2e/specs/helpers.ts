@@ -92,3 +92,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
   expect(blocking).toEqual([]);
 }
+
+/**
+ * Does `action` and waits for the snackbar saying `text`, watched in the page from before the action starts: the
+ * spec shows a snackbar for 2 s, and on a loaded machine a click can take longer than that to return.
+ */
+export async function expectSnackbarAfter(page: Page, text: string, action: () => Promise<unknown>) {
+  const shown = page.getByTestId('app-snackbar').filter({ hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
+  await Promise.all([shown, action()]);
+}

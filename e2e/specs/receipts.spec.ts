@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
 import { DEMO_ADMIN, graphql, signIn } from './sign-in';
 
 // Demo company (apps/server/src/db/demo-seed.ts): Ben Miller is crew (basic_access + receipts_basic); Maria Alvarez
@@ -83,8 +83,7 @@ test('a worker photographs a receipt on a phone, picks the job, enters the amoun
   await dialog.getByRole('textbox', { name: 'Vendor' }).fill(VENDOR);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${SHOTS}/receipts-phone-add-light.png` });
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt added.');
+  await expectSnackbarAfter(page, 'Receipt added.', () => dialog.getByRole('button', { name: 'Save' }).click());
   await expect(dialog).toBeHidden();
 
   const card = page.getByTestId('receipt-card').filter({ hasText: VENDOR });
@@ -160,8 +159,7 @@ test('an admin filters by job, splits the receipt across two cost codes, archive
   await expect(dialog.getByTestId('split-problem')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${SHOTS}/receipts-desktop-split-light.png` });
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt updated.');
+  await expectSnackbarAfter(page, 'Receipt updated.', () => dialog.getByRole('button', { name: 'Save' }).click());
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: `$${AMOUNT}` }) });
   await expect(row).toContainText('Split across 2 lines');
@@ -169,8 +167,7 @@ test('an admin filters by job, splits the receipt across two cost codes, archive
   await page.getByRole('gridcell', { name: `$${AMOUNT}` }).click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('split-line')).toHaveCount(2);
-  await dialog.getByRole('button', { name: 'Archive' }).click();
-  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt archived.');
+  await expectSnackbarAfter(page, 'Receipt archived.', () => dialog.getByRole('button', { name: 'Archive' }).click());
   await expect(page.getByRole('gridcell', { name: `$${AMOUNT}` })).toHaveCount(0);
 
   await pickOption(page, filters, 'Status', 'Archived');
@@ -217,16 +214,14 @@ test('an admin filters by job, splits the receipt across two cost codes, archive
 
   // Restored, it is back among the active receipts; deleted (after confirming), it is gone.
   await page.getByRole('gridcell', { name: `$${AMOUNT}` }).click();
-  await dialog.getByRole('button', { name: 'Restore' }).click();
-  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt restored.');
+  await expectSnackbarAfter(page, 'Receipt restored.', () => dialog.getByRole('button', { name: 'Restore' }).click());
   await expect(page.getByRole('gridcell', { name: `$${AMOUNT}` })).toHaveCount(0);
   await pickOption(page, filters, 'Status', 'Active');
   await page.getByRole('gridcell', { name: `$${AMOUNT}` }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this receipt?' });
   await expectNoSeriousA11yViolations(page);
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByTestId('app-snackbar')).toContainText('Receipt deleted.');
+  await expectSnackbarAfter(page, 'Receipt deleted.', () => confirm.getByRole('button', { name: 'Delete' }).click());
   await expect(page.getByRole('gridcell', { name: `$${AMOUNT}` })).toHaveCount(0);
   await page.context().close();
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
 import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
 
 // Demo company (apps/server/src/db/demo-seed.ts): biweekly pay periods from a Monday, entry under settings 7 and 9
@@ -104,8 +104,7 @@ async function signAndCheckLocked(page: Page, tenant: string, period: { start: s
   await expect(dialog).toContainText('45 hours');
   await drawSignature(page);
   await dialog.getByLabel('Note for the office (optional)').fill(note);
-  await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
-  await expect(page.getByTestId('app-snackbar')).toContainText('Time card signed.');
+  await expectSnackbarAfter(page, 'Time card signed.', () => dialog.getByRole('button', { name: 'Sign', exact: true }).click());
   const banner = page.getByTestId('signed-banner');
   await expect(banner).toContainText('Signed on');
   await expect(banner).toContainText(`Note: ${note}`);
@@ -156,8 +155,7 @@ async function crewDay(page: Page, crew: [string, string], job: string, code: st
   await dialog.getByRole('textbox', { name: 'Hours' }).fill('8');
   for (const name of crew) await dialog.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Save for 2 people' }).click();
-  await expect(page.getByTestId('app-snackbar')).toContainText('Crew time saved for 2 people.');
+  await expectSnackbarAfter(page, 'Crew time saved for 2 people.', () => dialog.getByRole('button', { name: 'Save for 2 people' }).click());
   await expect(dialog).toBeHidden();
   const crewInfo = await info(page, tenantUuid, period, { crew: true });
   const ids = crewInfo.people.filter((p) => crew.includes(`${p.firstname} ${p.lastname}`)).map((p) => p.id);
@@ -244,8 +242,9 @@ test.describe('time cards on a desktop (1440x900)', () => {
     await pick(page, 'Job', JOB_A);
     await pick(page, 'Cost code', CODE_A);
     await dialog.getByRole('textbox', { name: 'Hours' }).fill('4');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByTestId('app-snackbar')).toContainText('Time for a day can only be entered until the end of that day.');
+    await expectSnackbarAfter(page, 'Time for a day can only be entered until the end of that day.', () =>
+      dialog.getByRole('button', { name: 'Save' }).click(),
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Current pay period' }).click();
 
