@@ -25,6 +25,8 @@ export default defineConfig({
   // Budgets, not assertions: a scenario that walks a whole module (and runs axe on each screen) needs more
   // than the 30 s default on a loaded 2-core machine.
   timeout: 60_000,
+  // An assertion's wait, not a measure: a page still rendering on a loaded machine gets 10 s rather than 5.
+  expect: { timeout: 10_000 },
   retries: 0,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
 import { DEMO_ADMIN, DEMO_COMPANY, DEMO_FOREMAN, DEMO_PASSWORD, graphql, signIn } from './sign-in';
 
 // Issue 4/5: the menu from the server (listUsersNavigation), spec §2 access redirects and their messages, company
@@ -207,30 +207,28 @@ for (const viewport of viewports) {
         const toggle = page.getByRole('switch', { name: settingTitle });
         const before = await toggle.isChecked();
         await toggle.click();
-        await page.getByRole('button', { name: 'Save settings' }).click();
-        await expect(snackbar(page)).toHaveText('Settings updated.');
+        await expectSnackbarAfter(page, 'Settings updated.', () => page.getByRole('button', { name: 'Save settings' }).click());
 
         await page.reload();
         await expect(page.getByRole('switch', { name: settingTitle })).toBeChecked({ checked: !before });
 
         // Put it back, so the company is as it was.
         await page.getByRole('switch', { name: settingTitle }).click();
-        await page.getByRole('button', { name: 'Save settings' }).click();
-        await expect(snackbar(page)).toHaveText('Settings updated.');
+        await expectSnackbarAfter(page, 'Settings updated.', () => page.getByRole('button', { name: 'Save settings' }).click());
 
         // Departments: add, see after a reload, delete.
         await page.getByRole('tab', { name: 'Departments' }).click();
         await page.getByRole('textbox', { name: 'New department' }).fill(department);
-        await page.getByRole('button', { name: 'Add', exact: true }).click();
-        await expect(snackbar(page)).toHaveText('Department added.');
+        await expectSnackbarAfter(page, 'Department added.', () => page.getByRole('button', { name: 'Add', exact: true }).click());
         await page.reload();
         await page.getByRole('tab', { name: 'Departments' }).click();
         const list = page.getByRole('list', { name: 'Departments' });
         await expect(list.getByText(department)).toBeVisible();
         await expectNoSeriousA11yViolations(page);
         await list.getByRole('button', { name: `Delete ${department}` }).click();
-        await page.getByRole('dialog', { name: 'Delete department' }).getByRole('button', { name: 'Delete' }).click();
-        await expect(snackbar(page)).toHaveText('Department deleted.');
+        await expectSnackbarAfter(page, 'Department deleted.', () =>
+          page.getByRole('dialog', { name: 'Delete department' }).getByRole('button', { name: 'Delete' }).click(),
+        );
         await expect(list.getByText(department)).toHaveCount(0);
 
         // The subscription: modules with their switches.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
 import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
 
 const viewports = [
@@ -42,8 +42,7 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await typeDate(page, 'Start date', '03022026');
     await typeDate(page, 'End date', '05292026');
     await expectNoSeriousA11yViolations(page);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(snackbar(page)).toHaveText('Job added.');
+    await expectSnackbarAfter(page, 'Job added.', () => dialog.getByRole('button', { name: 'Save' }).click());
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
     await expect(page).toHaveURL(/[?&]id=\d+/);
 
@@ -51,8 +50,7 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await page.getByRole('tab', { name: 'Team' }).click();
     await expect(page).toHaveURL(/tab=team/);
     await page.getByRole('combobox', { name: 'Add foreman' }).fill('Luis');
-    await page.getByRole('option', { name: /Luis Hernandez/ }).click();
-    await expect(snackbar(page)).toHaveText('Team updated.');
+    await expectSnackbarAfter(page, 'Team updated.', () => page.getByRole('option', { name: /Luis Hernandez/ }).click());
     await expect(page.getByRole('region', { name: 'Foremen' }).getByText('Luis Hernandez')).toBeVisible();
     await page.getByRole('combobox', { name: 'Add project manager' }).fill('Maria');
     await page.getByRole('option', { name: /Maria Alvarez/ }).click();
@@ -125,8 +123,9 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     // Delete (soft): gone from the list.
     await page.getByRole('button', { name: `${abbr} · ${name}` }).click();
     await page.getByRole('button', { name: 'Delete job' }).click();
-    await page.getByRole('dialog', { name: 'Delete job?' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(snackbar(page)).toHaveText('Job deleted.');
+    await expectSnackbarAfter(page, 'Job deleted.', () =>
+      page.getByRole('dialog', { name: 'Delete job?' }).getByRole('button', { name: 'Delete' }).click(),
+    );
     await page.getByRole('tab', { name: 'Jobs' }).click();
     await page.getByRole('searchbox', { name: 'Search jobs' }).fill(abbr);
     await expect(page.getByText('No jobs match.')).toBeVisible();

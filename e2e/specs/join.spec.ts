@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
 import { DEMO_ADMIN, DEMO_COMPANY, signIn } from './sign-in';
 
 // A company's own sign-up page (issue 26): an admin makes a join link, a new worker joins from a phone with it and
@@ -12,7 +12,6 @@ const DESKTOP = { width: 1440, height: 900 };
 const PASSWORD = 'field-ops-e2e-password';
 const SHOTS = '/tmp/shots';
 const unique = () => `${Date.now().toString(36)}${process.pid.toString(36)}`.slice(-7);
-const snackbar = (page: Page) => page.getByTestId('app-snackbar');
 
 type OutboxMessage = { to: string; subject: string; text: string };
 
@@ -72,8 +71,7 @@ test('a worker joins by link from a phone, waits, is approved on a desktop and l
   await dialog.getByRole('textbox', { name: 'Name' }).fill(linkName);
   await dialog.getByRole('combobox', { name: 'Groups a joiner gets' }).click();
   await admin.getByRole('option', { name: 'Crew', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(snackbar(admin)).toHaveText('Join link created.');
+  await expectSnackbarAfter(admin, 'Join link created.', () => dialog.getByRole('button', { name: 'Save' }).click());
   const card = admin.getByTestId('join-link').filter({ has: admin.getByRole('heading', { name: linkName }) });
   await expect(card.getByRole('img', { name: `QR code of the link ${linkName}` })).toBeVisible();
   const url = await card.getByRole('textbox', { name: 'Link' }).inputValue();
@@ -150,8 +148,9 @@ test('a worker joins by link from a phone, waits, is approved on a desktop and l
   await adminPhone.screenshot({ path: `${SHOTS}/join-pending-phone.png`, fullPage: true });
   await adminPhone.context().close();
 
-  await row.getByRole('button', { name: `Approve ${first} ${last}` }).click();
-  await expect(snackbar(admin)).toHaveText(`${first} ${last} is now a member.`);
+  await expectSnackbarAfter(admin, `${first} ${last} is now a member.`, () =>
+    row.getByRole('button', { name: `Approve ${first} ${last}` }).click(),
+  );
   await expect(row).toHaveCount(0);
   await fromOutbox(admin.request, email, /You were approved to join Summit Ridge Construction/);
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
 import { DEMO_ADMIN, signIn } from './sign-in';
 
 // People, invitations and user groups (issue 4), as the demo company's admin and as a person the admin invites.
@@ -51,8 +51,7 @@ async function addPerson(page: Page, first: string, last: string, email: string)
   const trades = dialog.getByRole('combobox', { name: 'Trades' });
   await trades.fill('Carpenter');
   await trades.press('Enter');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(snackbar(page)).toHaveText('Person added.');
+  await expectSnackbarAfter(page, 'Person added.', () => dialog.getByRole('button', { name: 'Save' }).click());
   await expect(page).toHaveURL(/[?&]id=\d+/);
   await expect(page.getByRole('heading', { level: 2, name: `${first} ${last}` })).toBeVisible();
 }
@@ -161,13 +160,11 @@ test.describe('people admin (desktop 1440x900)', () => {
     const edit = page.getByRole('dialog', { name: 'Edit person' });
     await expect(edit.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
     await edit.getByRole('textbox', { name: 'Skills' }).fill('Framing, concrete forms');
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(snackbar(page)).toHaveText('Person updated.');
+    await expectSnackbarAfter(page, 'Person updated.', () => edit.getByRole('button', { name: 'Save' }).click());
     await expect(page.getByRole('region', { name: 'Work' }).getByText('Framing, concrete forms')).toBeVisible();
 
     // Archive: gone from the active list, found under Archived; then back.
-    await page.getByRole('button', { name: 'Archive' }).click();
-    await expect(snackbar(page)).toHaveText('Person archived.');
+    await expectSnackbarAfter(page, 'Person archived.', () => page.getByRole('button', { name: 'Archive' }).click());
     await expect(page.getByText('Archived', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'All people' }).click();
     await page.getByRole('searchbox', { name: 'Search people' }).fill(`tester${id}`);
@@ -175,8 +172,7 @@ test.describe('people admin (desktop 1440x900)', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Archived' }).click();
     await page.getByRole('gridcell', { name }).getByRole('button').click();
-    await page.getByRole('button', { name: 'Unarchive' }).click();
-    await expect(snackbar(page)).toHaveText('Person unarchived.');
+    await expectSnackbarAfter(page, 'Person unarchived.', () => page.getByRole('button', { name: 'Unarchive' }).click());
     await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
     await page.context().close();
   });
@@ -201,8 +197,7 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     const invite = admin.getByRole('dialog', { name: `Invite ${name} to sign in` });
     await expect(invite.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
     await expectNoSeriousA11yViolations(admin);
-    await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(snackbar(admin)).toHaveText('Invitation sent.');
+    await expectSnackbarAfter(admin, 'Invitation sent.', () => invite.getByRole('button', { name: 'Send invitation' }).click());
     await expect(admin.getByRole('region', { name: 'Access' }).getByText('Invited, has not signed in yet')).toBeVisible();
     const firstTemporary = await temporaryPasswordFromOutbox(admin.request, email);
 
@@ -211,8 +206,7 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     const resend = admin.getByRole('dialog', { name: `Resend the invitation to ${name}` });
     await expect(resend.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
     await expectNoSeriousA11yViolations(admin);
-    await resend.getByRole('button', { name: 'Resend invitation' }).click();
-    await expect(snackbar(admin)).toHaveText('Invitation sent again.');
+    await expectSnackbarAfter(admin, 'Invitation sent again.', () => resend.getByRole('button', { name: 'Resend invitation' }).click());
     const temporary = await temporaryPasswordFromOutbox(admin.request, email, firstTemporary);
 
     // The person signs in: the first temporary password no longer works; the new one does, and they must choose their own.
@@ -242,8 +236,7 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     await groupDialog.getByRole('checkbox', { name: 'Receipts: view and add own' }).check();
     await groupDialog.getByRole('combobox', { name: 'Members' }).fill(last);
     await admin.getByRole('option', { name }).click();
-    await groupDialog.getByRole('button', { name: 'Save' }).click();
-    await expect(snackbar(admin)).toHaveText('Group added.');
+    await expectSnackbarAfter(admin, 'Group added.', () => groupDialog.getByRole('button', { name: 'Save' }).click());
     const card = admin.getByRole('article', { name: groupName });
     await expect(card.getByText('Receipts: view and add own')).toBeVisible();
     await expect(card.getByText(name)).toBeVisible();
@@ -272,8 +265,7 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     await admin.getByRole('button', { name: 'Remove from company' }).click();
     const confirm = admin.getByRole('dialog', { name: `Remove ${name} from the company?` });
     await expectNoSeriousA11yViolations(admin);
-    await confirm.getByRole('button', { name: 'Remove' }).click();
-    await expect(snackbar(admin)).toHaveText('Person removed from the company.');
+    await expectSnackbarAfter(admin, 'Person removed from the company.', () => confirm.getByRole('button', { name: 'Remove' }).click());
     await expect(admin.getByRole('region', { name: 'Access' }).getByText('Removed from the company')).toBeVisible();
     await expect(admin.getByRole('button', { name: 'Invite to sign in' })).toBeVisible();
 
