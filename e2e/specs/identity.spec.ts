@@ -467,6 +467,8 @@ test.describe('forgot password', () => {
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The sign-in page has the same field and stays up while this page loads: wait for this page's heading.
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     const code = await codeFromOutbox(page.request, email, [signUpCode]);
