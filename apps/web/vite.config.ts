@@ -55,6 +55,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: `npm run bench:web` reads each route's chunks from it (never served: a dot folder).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -1,12 +1,9 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -36,6 +33,7 @@ import { outbox } from './platform/outbox.table.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createSmsSender, type SmsSender } from './platform/sms.js';
 import { storageFor } from './platform/storage.js';
+import { serveWebApp } from './platform/web-app.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -413,31 +411,3 @@ const disableIntrospection = {
   onValidate: ({ addValidationRule }: { addValidationRule: (rule: typeof NoSchemaIntrospectionCustomRule) => void }) =>
     addValidationRule(NoSchemaIntrospectionCustomRule),
 };
-
-/** The built web app with an SPA fallback: unknown GET paths that want HTML get index.html. */
-async function serveWebApp(app: FastifyInstance, webDist: string) {
-  const index = path.join(webDist, 'index.html');
-  const built = existsSync(index);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): sent by Accept-Encoding, with
-      // Vary, the plain file otherwise. They get no routes of their own.
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      setHeaders(res, file) {
-        // Hashed assets never change; the shell and service worker must always be revalidated.
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    if (built && wantsPage && !req.url.startsWith('/graphql') && !req.url.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ error: 'Not Found', statusCode: 404 });
-  });
-}

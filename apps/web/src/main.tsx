@@ -1,13 +1,13 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
+import { config as zodConfig } from 'zod';
 import { createQueryClient, Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 
 // The server's Content-Security-Policy allows no eval (apps/server/src/app.ts). Zod would probe for it with
 // Function('') before its first object parse, and the browser reports each probe as a violation.
-z.config({ jitless: true });
+zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ context: { queryClient } });

@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n } from './lib/i18n';
+import { resources } from './lib/i18n-resources';
+
+// The app fetches each namespace when a screen first needs it; tests have every string from the start, so a render
+// never waits for a chunk (lib/i18n.test.ts checks that the loaders give the same strings).
+for (const [language, namespaces] of Object.entries(resources)) {
+  for (const [namespace, strings] of Object.entries(namespaces)) i18n.addResourceBundle(language, namespace, strings, true, true);
+}
+if (!i18n.isInitialized) await new Promise((resolve) => i18n.on('initialized', resolve));
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: a lazy route's first render on a loaded 2-core CI machine can take
 // longer than a second (seen as a missing QuickBooks dialog). A behaviour that never comes still fails, just later.

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The identity API: one endpoint, the action in a header, as spec §7's identity provider calls
  * ("POST with an action header"). The server (apps/server/src/identity) implements every action on
@@ -207,13 +205,6 @@ export function canonicalUsername(value: string): string | null {
   if (isPhone(v)) return normalizePhone(v);
   return null;
 }
-
-export const usernameSchema = z.string().trim().min(1, REQUIRED_MESSAGE).refine(isUsername, USERNAME_MESSAGE);
-export const passwordSchema = z
-  .string()
-  .min(1, REQUIRED_MESSAGE)
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
 // ---- Spec §8 messages ------------------------------------------------------------------------------
 export const SIGN_IN_MESSAGES = {

@@ -3,10 +3,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { GraphQLRequestError } from '../lib/graphql';
+import { GraphQLRequestError } from '../lib/graphql-error';
 import { i18n } from '../lib/i18n';
 import { BackButtonHandler } from '../shell/back-button';
-import { OfflineModal } from '../shell/offline-modal';
+import { OfflineGate } from '../shell/offline-gate';
 import { PwaProvider } from '../shell/pwa';
 import { SnackbarProvider } from '../shell/snackbar';
 import { theme } from '../shell/theme';
@@ -49,7 +49,7 @@ export function Providers({ queryClient, saveThemeToProfile, snackbarEnabled = t
             <ThemeModeProvider saveToProfile={saveThemeToProfile}>
               <PwaProvider>
                 {children}
-                <OfflineModal />
+                <OfflineGate />
                 <BackButtonHandler exit={exitApp} />
               </PwaProvider>
             </ThemeModeProvider>

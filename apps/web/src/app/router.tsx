@@ -8,6 +8,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { i18n, type Namespace, preloadAllNamespaces } from '../lib/i18n';
 import { validateDashboardSearch } from '../modules/dashboard/search';
 import { validatePeopleSearch } from '../modules/people/search';
 import { validateProjectsSearch } from '../modules/projects/search';
@@ -25,10 +26,19 @@ const SessionExpiryWatcher = lazy(() => import('../auth/session-expiry').then((m
 const guard = () => import('../auth/guard');
 const access = () => import('./access');
 
+/** A page's chunk and its strings fetched side by side, so the page renders once with both (no second round trip). */
+const withStrings =
+  <T,>(namespaces: Namespace[], load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module);
+
 function Root() {
   return (
     <>
-      <Outlet />
+      {/* A screen whose strings are still on their way waits here (the routes fetch them with their chunks). */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <Suspense fallback={null}>
         <SessionExpiryWatcher />
       </Suspense>
@@ -54,9 +64,12 @@ const appviewLayout = createRoute({
   id: 'appview',
   // Spec §2 access redirects: no session → /login, no tenant → /select-tenant, the wanted route remembered.
   // Then pages outside the person's navigation go to /dashboard?unauth=page (app/access.ts).
+  // Every signed-in screen's strings come in one chunk, fetched beside the checks, so no page waits for them later.
   beforeLoad: async (args) => {
+    const strings = preloadAllNamespaces();
     await (await guard()).requireTenant(args);
     await (await access()).requireAllowedPage(args);
+    await strings;
   },
   // The app bar and drawer are only needed after sign-in, so the landing page does not download them.
   component: lazyRouteComponent(() => import('./layouts/appview-layout'), 'AppviewLayout'),
@@ -65,46 +78,67 @@ const appviewLayout = createRoute({
 const landingRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: '/',
-  component: lazyRouteComponent(() => import('../modules/landing/landing-page'), 'LandingPage'),
+  component: lazyRouteComponent(
+    withStrings(['translation'], () => import('../modules/landing/landing-page')),
+    'LandingPage',
+  ),
 });
 
 // Sign-in screens (auth/**), each its own chunk.
 const loginRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'login',
-  component: lazyRouteComponent(() => import('../auth/login-page'), 'LoginPage'),
+  component: lazyRouteComponent(
+    withStrings(['auth'], () => import('../auth/login-page')),
+    'LoginPage',
+  ),
 });
 
 const signUpRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'sign-up',
-  component: lazyRouteComponent(() => import('../auth/sign-up-page'), 'SignUpPage'),
+  component: lazyRouteComponent(
+    withStrings(['auth'], () => import('../auth/sign-up-page')),
+    'SignUpPage',
+  ),
 });
 
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'forgot-password',
-  component: lazyRouteComponent(() => import('../auth/forgot-password-page'), 'ForgotPasswordPage'),
+  component: lazyRouteComponent(
+    withStrings(['auth'], () => import('../auth/forgot-password-page')),
+    'ForgotPasswordPage',
+  ),
 });
 
 const resetPasswordRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'reset-password',
-  component: lazyRouteComponent(() => import('../auth/reset-password-page'), 'ResetPasswordPage'),
+  component: lazyRouteComponent(
+    withStrings(['auth'], () => import('../auth/reset-password-page')),
+    'ResetPasswordPage',
+  ),
 });
 
 // Spec §2 "a sign-up page specific to one organisation" (issue 26): public, the company named by ?company=<code>.
 const joinRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'join',
-  component: lazyRouteComponent(() => import('../modules/join/join-page'), 'JoinPage'),
+  component: lazyRouteComponent(
+    withStrings(['join', 'auth'], () => import('../modules/join/join-page')),
+    'JoinPage',
+  ),
 });
 
 const selectTenantRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'select-tenant',
   beforeLoad: async (args) => (await guard()).requireSession(args),
-  component: lazyRouteComponent(() => import('../auth/select-tenant-page'), 'SelectTenantPage'),
+  component: lazyRouteComponent(
+    withStrings(['auth'], () => import('../auth/select-tenant-page')),
+    'SelectTenantPage',
+  ),
 });
 
 const dashboardRoute = createRoute({

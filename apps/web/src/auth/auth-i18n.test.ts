@@ -9,7 +9,8 @@ import {
   WEBAUTHN_ERROR_MESSAGES,
 } from '@groundwork/core/identity';
 import { describe, expect, it } from 'vitest';
-import { i18n, resources } from '../lib/i18n';
+import { i18n } from '../lib/i18n';
+import { resources } from '../lib/i18n-resources';
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>

@@ -1,6 +1,7 @@
 import { print } from '@0no-co/graphql.web';
 import { initGraphQLTada, type TadaDocumentNode } from 'gql.tada';
 import type { introspection } from './graphql-env.d.ts';
+import { GraphQLRequestError } from './graphql-error';
 
 export const graphql = initGraphQLTada<{
   introspection: introspection;
@@ -9,18 +10,7 @@ export const graphql = initGraphQLTada<{
 
 export type { FragmentOf, ResultOf, VariablesOf } from 'gql.tada';
 
-/** Carries the server's `extensions.code` (UNAUTHENTICATED, FORBIDDEN, …) so callers can branch on it. */
-export class GraphQLRequestError extends Error {
-  override readonly name = 'GraphQLRequestError';
-
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+export { GraphQLRequestError } from './graphql-error';
 
 interface GraphQLResponse<Result> {
   data?: Result | null;

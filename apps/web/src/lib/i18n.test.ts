@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, resources } from './i18n';
+import { createI18n, detectLanguage, NAMESPACES } from './i18n';
+import { resources } from './i18n-resources';
 
 function keys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>
@@ -10,6 +11,18 @@ function keys(value: object, prefix = ''): string[] {
 describe('i18n', () => {
   it('has the same keys in every language', () => {
     expect(keys(resources.es.translation).sort()).toEqual(keys(resources.en.translation).sort());
+  });
+
+  it('has a loader for every namespace, giving the same strings in each language', async () => {
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(resources.en).sort());
+    expect(Object.keys(resources.es).sort()).toEqual(Object.keys(resources.en).sort());
+    const fresh = createI18n('es');
+    await fresh.init();
+    expect(fresh.hasLoadedNamespace('auth')).toBe(false);
+    await fresh.loadNamespaces(['auth', 'timecards']);
+    expect(fresh.getResourceBundle('es', 'auth')).toEqual(resources.es.auth);
+    expect(fresh.getResourceBundle('es', 'timecards')).toEqual(resources.es.timecards);
+    expect(fresh.t('auth:forgot.title')).toBe(resources.es.auth.forgot.title);
   });
 
   it('picks the first supported browser language, else English', () => {

@@ -1,118 +1,39 @@
 import { createInstance, type i18n as I18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import filesEn from '../components/files/files.en.json';
-import filesEs from '../components/files/files.es.json';
-import authEn from '../locales/auth.en.json';
-import authEs from '../locales/auth.es.json';
-import chatbotEn from '../locales/chatbot.en.json';
-import chatbotEs from '../locales/chatbot.es.json';
-import companyEn from '../locales/company.en.json';
-import companyEs from '../locales/company.es.json';
-import dashboardEn from '../locales/dashboard.en.json';
-import dashboardEs from '../locales/dashboard.es.json';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
-import joinEn from '../locales/join.en.json';
-import joinEs from '../locales/join.es.json';
-import orderingEn from '../locales/ordering.en.json';
-import orderingEs from '../locales/ordering.es.json';
-import peopleEn from '../locales/people.en.json';
-import peopleEs from '../locales/people.es.json';
-import profileEn from '../locales/profile.en.json';
-import profileEs from '../locales/profile.es.json';
-import projectNotesEn from '../locales/project-notes.en.json';
-import projectNotesEs from '../locales/project-notes.es.json';
-import projectsEn from '../locales/projects.en.json';
-import projectsEs from '../locales/projects.es.json';
-import receiptsEn from '../locales/receipts.en.json';
-import receiptsEs from '../locales/receipts.es.json';
-import schedulingEn from '../locales/scheduling.en.json';
-import schedulingEs from '../locales/scheduling.es.json';
-import shellEn from '../locales/shell.en.json';
-import shellEs from '../locales/shell.es.json';
-import tasksEn from '../locales/tasks.en.json';
-import tasksEs from '../locales/tasks.es.json';
-import timecardsEn from '../locales/timecards.en.json';
-import timecardsEs from '../locales/timecards.es.json';
-import toolsEn from '../locales/tools.en.json';
-import toolsEs from '../locales/tools.es.json';
-import announcementsEn from '../modules/announcements/locales/en.json';
-import announcementsEs from '../modules/announcements/locales/es.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-export const resources = {
-  en: {
-    translation: en,
-    shell: shellEn,
-    auth: authEn,
-    projects: projectsEn,
-    profile: profileEn,
-    people: peopleEn,
-    company: companyEn,
-    dashboard: dashboardEn,
-    timecards: timecardsEn,
-    files: filesEn,
-    receipts: receiptsEn,
-    scheduling: schedulingEn,
-    tasks: tasksEn,
-    tools: toolsEn,
-    ordering: orderingEn,
-    'project-notes': projectNotesEn,
-    chatbot: chatbotEn,
-    join: joinEn,
-    announcements: announcementsEn,
-  },
-  es: {
-    translation: es,
-    shell: shellEs,
-    auth: authEs,
-    projects: projectsEs,
-    profile: profileEs,
-    people: peopleEs,
-    company: companyEs,
-    dashboard: dashboardEs,
-    timecards: timecardsEs,
-    files: filesEs,
-    receipts: receiptsEs,
-    scheduling: schedulingEs,
-    tasks: tasksEs,
-    tools: toolsEs,
-    ordering: orderingEs,
-    'project-notes': projectNotesEs,
-    chatbot: chatbotEs,
-    join: joinEs,
-    announcements: announcementsEs,
-  },
-} as const;
+/** The namespaces the sign-in pages need; they come in one small chunk per language (lib/strings/public.*.ts). */
+const PUBLIC_NAMESPACES = ['translation', 'shell', 'auth', 'join'] as const;
+/** The signed-in screens' namespaces, in one chunk per language fetched as the signed-in shell opens (strings/app.*.ts). */
+const APP_NAMESPACES = [
+  'projects',
+  'profile',
+  'people',
+  'company',
+  'dashboard',
+  'timecards',
+  'files',
+  'receipts',
+  'scheduling',
+  'tasks',
+  'tools',
+  'ordering',
+  'project-notes',
+  'chatbot',
+  'announcements',
+] as const;
+export type Namespace = (typeof PUBLIC_NAMESPACES)[number] | (typeof APP_NAMESPACES)[number];
+export const NAMESPACES: readonly Namespace[] = [...PUBLIC_NAMESPACES, ...APP_NAMESPACES];
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    // English is the source of truth: a key missing there is a compile error.
-    resources: {
-      translation: typeof en;
-      shell: typeof shellEn;
-      auth: typeof authEn;
-      projects: typeof projectsEn;
-      profile: typeof profileEn;
-      people: typeof peopleEn;
-      company: typeof companyEn;
-      dashboard: typeof dashboardEn;
-      timecards: typeof timecardsEn;
-      files: typeof filesEn;
-      receipts: typeof receiptsEn;
-      scheduling: typeof schedulingEn;
-      tasks: typeof tasksEn;
-      tools: typeof toolsEn;
-      ordering: typeof orderingEn;
-      'project-notes': typeof projectNotesEn;
-      chatbot: typeof chatbotEn;
-      announcements: typeof announcementsEn;
-      join: typeof joinEn;
-    };
-  }
-}
+type Strings = { default: Record<string, object> };
+const BUNDLES: Record<'public' | 'app', Record<Language, () => Promise<Strings>>> = {
+  public: { en: () => import('./strings/public.en'), es: () => import('./strings/public.es') },
+  app: { en: () => import('./strings/app.en'), es: () => import('./strings/app.es') },
+};
+const bundleOf = (namespace: string) => ((PUBLIC_NAMESPACES as readonly string[]).includes(namespace) ? 'public' : 'app');
 
 export function detectLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
@@ -135,19 +56,40 @@ function storedLanguage(): Language | null {
   }
 }
 
-export const i18n: I18n = createInstance({
-  resources,
-  lng: storedLanguage() ?? detectLanguage(typeof navigator === 'undefined' ? [] : navigator.languages),
-  fallbackLng: 'en',
-  supportedLngs: SUPPORTED_LANGUAGES,
-  // React already escapes rendered text.
-  interpolation: { escapeValue: false },
-  // Resources are bundled, so init synchronously and avoid a first render without strings.
-  initAsync: false,
-  showSupportNotice: false,
-});
+/** An i18next instance that fetches its strings through LOADERS; the app has one (`i18n`), tests make their own. */
+export function createI18n(language: Language): I18n {
+  const instance = createInstance({
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: SUPPORTED_LANGUAGES,
+    // React already escapes rendered text.
+    interpolation: { escapeValue: false },
+    // The app shell's strings; a screen's own namespace loads when it first renders (useTranslation suspends meanwhile).
+    ns: ['shell'],
+    defaultNS: 'translation',
+    // Only the person's language and English (the fallback) are fetched, never 'es-MX' and the like.
+    load: 'languageOnly',
+    showSupportNotice: false,
+  });
+  return instance.use(initReactI18next).use(
+    resourcesToBackend((lng: string, namespace: string) => {
+      const load = BUNDLES[bundleOf(namespace)][lng as Language];
+      if (!load) return Promise.reject(new Error(`no strings for ${lng}`));
+      return load().then((module) => {
+        const strings = module.default[namespace];
+        if (!strings) throw new Error(`no strings for ${lng}/${namespace}`);
+        return strings;
+      });
+    }),
+  );
+}
 
-i18n.use(initReactI18next);
+export const i18n: I18n = createI18n(storedLanguage() ?? detectLanguage(typeof navigator === 'undefined' ? [] : navigator.languages));
+
+/** Fetches every namespace of the current language (and English, the fallback): the signed-in shell waits for it. */
+export function preloadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(NAMESPACES).then(() => undefined);
+}
 
 // Screen readers and hyphenation follow <html lang>.
 i18n.on('languageChanged', (language) => {

@@ -16,8 +16,8 @@ import { identityCall } from '../lib/identity-client';
 import { NotificationsBell } from '../modules/notifications/notifications-bell';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
-import { ThemeSwitcher } from './theme-mode';
 import { useProfileTheme } from './theme-profile';
+import { ThemeSwitcher } from './theme-switcher';
 
 // The dialog (form, uploads) downloads the first time someone opens it.
 const IssueDialog = lazy(() => import('./issue-dialog').then((m) => ({ default: m.IssueDialog })));

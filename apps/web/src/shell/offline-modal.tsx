@@ -1,24 +1,8 @@
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import { Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { useId, useSyncExternalStore } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useOnline } from './online';
 
 /** Spec §2, §4: persistent 'No Connection' modal while the browser is offline. */
 export function OfflineModal() {

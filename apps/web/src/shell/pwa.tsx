@@ -100,12 +100,28 @@ export function PwaProvider({ registerServiceWorker = import.meta.env.PROD, chil
 
   useEffect(() => {
     if (!registerServiceWorker || !('serviceWorker' in navigator)) return;
-    void watchServiceWorker(navigator.serviceWorker, {
-      onChange: (patch) => setState((previous) => ({ ...previous, ...patch })),
-      onRegisterError: (error) => console.error('Service worker registration failed', error),
-    }).then((registered) => {
-      registration.current = registered;
-    });
+    let cancelled = false;
+    const register = () => {
+      if (cancelled) return;
+      void watchServiceWorker(navigator.serviceWorker, {
+        onChange: (patch) => setState((previous) => ({ ...previous, ...patch })),
+        onRegisterError: (error) => console.error('Service worker registration failed', error),
+      }).then((registered) => {
+        registration.current = registered;
+      });
+    };
+    // Installing the worker downloads every screen for offline use: only once the page has loaded and the phone is
+    // idle, so on a weak signal it never competes with what the page itself is fetching (issue 28).
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 5000 });
+      else window.setTimeout(register, 1000);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', whenIdle);
+    };
   }, [registerServiceWorker]);
 
   useEffect(() => {

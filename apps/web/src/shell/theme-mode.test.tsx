@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from './test-utils';
 import { normalizeThemeMode } from './theme';
-import { readStoredThemeMode, type SaveThemeToProfile, ThemeModeProvider, ThemeSwitcher } from './theme-mode';
+import { readStoredThemeMode, type SaveThemeToProfile, ThemeModeProvider } from './theme-mode';
+import { ThemeSwitcher } from './theme-switcher';
 
 function renderSwitcher(saveToProfile?: SaveThemeToProfile) {
   renderInShell(

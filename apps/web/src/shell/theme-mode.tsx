@@ -1,6 +1,3 @@
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
-import { IconButton, Tooltip } from '@mui/material';
 import { useColorScheme } from '@mui/material/styles';
 import { QueryClientContext } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
@@ -84,18 +81,4 @@ export function ThemeModeProvider({ saveToProfile: givenSave, children }: ThemeM
     [mode, setThemeMode],
   );
   return <ThemeModeContext.Provider value={api}>{children}</ThemeModeContext.Provider>;
-}
-
-/** The app-bar light/dark switcher. */
-export function ThemeSwitcher() {
-  const { t } = useTranslation('shell');
-  const { mode, toggle } = useThemeMode();
-  const label = mode === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark');
-  return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" onClick={() => void toggle()} aria-label={label}>
-        {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-      </IconButton>
-    </Tooltip>
-  );
 }

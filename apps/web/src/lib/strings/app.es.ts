@@ -1,0 +1,34 @@
+import filesEs from '../../components/files/files.es.json';
+import chatbotEs from '../../locales/chatbot.es.json';
+import companyEs from '../../locales/company.es.json';
+import dashboardEs from '../../locales/dashboard.es.json';
+import orderingEs from '../../locales/ordering.es.json';
+import peopleEs from '../../locales/people.es.json';
+import profileEs from '../../locales/profile.es.json';
+import projectNotesEs from '../../locales/project-notes.es.json';
+import projectsEs from '../../locales/projects.es.json';
+import receiptsEs from '../../locales/receipts.es.json';
+import schedulingEs from '../../locales/scheduling.es.json';
+import tasksEs from '../../locales/tasks.es.json';
+import timecardsEs from '../../locales/timecards.es.json';
+import toolsEs from '../../locales/tools.es.json';
+import announcementsEs from '../../modules/announcements/locales/es.json';
+
+// Every signed-in screen's strings in one chunk per language: one request, not one per namespace (lib/i18n.ts).
+export default {
+  projects: projectsEs,
+  profile: profileEs,
+  people: peopleEs,
+  company: companyEs,
+  dashboard: dashboardEs,
+  timecards: timecardsEs,
+  files: filesEs,
+  receipts: receiptsEs,
+  scheduling: schedulingEs,
+  tasks: tasksEs,
+  tools: toolsEs,
+  ordering: orderingEs,
+  'project-notes': projectNotesEs,
+  chatbot: chatbotEs,
+  announcements: announcementsEs,
+};

@@ -1,0 +1,232 @@
+// `npm run bench:web` (issue 28): the web app on a phone with weak signal. Builds the app, serves it on the embedded
+// database with the demo company, and runs Lighthouse 12.8.2 in its default mobile setting (simulated slow 4G, 4x CPU
+// slowdown) with Debian's Chromium against /login, then, signed in as the demo admin, /dashboard and
+// /modules/timecards on a first visit (HTTP cache and service worker cleared) and a repeat visit (both kept). Prints
+// performance, FCP, LCP, TBT, CLS and transferred bytes per page, and the JavaScript each route loads before it is
+// interactive (its static import graph from the build manifest, gzip).
+//
+// Lighthouse is fetched by `npx -y` and kept out of the lockfile (it wants a newer toolchain than the app's).
+// Options: BENCH_WEB_SKIP_BUILD=1 reuses apps/web/dist; BENCH_WEB_RUNS=N takes the median of N Lighthouse runs (1).
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, 'apps/web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
+const DEMO = { username: 'maria.alvarez@summitridge.test', password: 'groundwork-demo' };
+const run = promisify(execFile);
+
+/** The routes whose initial JavaScript is reported, each the manifest keys of the chunks it needs. */
+const ROUTES: Record<string, string[]> = {
+  '/login': ['src/auth/login-page.tsx'],
+  '/dashboard (signed-in shell)': ['src/app/layouts/appview-layout.tsx', 'src/modules/dashboard/dashboard-page.tsx'],
+  '/modules/timecards': ['src/app/layouts/appview-layout.tsx', 'src/modules/timecards/timecards-page.tsx'],
+};
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/** The gzip size of every JS file a route loads before it can run: the entry, the route's chunks and their static imports. */
+function initialJs(manifest: Record<string, ManifestChunk>, keys: string[]) {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('the build manifest has no entry');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build manifest has no ${key}`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of [entry, ...keys]) visit(key);
+  const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
+  return { files: files.length, gzipKb: gzip / 1024 };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer in ${ms / 1000} s`);
+}
+
+type Figures = { score: number; fcp: number; lcp: number; tbt: number; tti: number; cls: number; bytes: number };
+
+async function lighthouse(url: string, port: number): Promise<Figures> {
+  const args = [
+    '-y',
+    LIGHTHOUSE,
+    url,
+    `--port=${port}`,
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    // This script clears the cache itself before a first visit: Lighthouse's own reset would also sign out.
+    '--disable-storage-reset',
+  ];
+  const { stdout } = await run('npx', args, { maxBuffer: 256 * 1024 * 1024, cwd: tmpdir() });
+  const lhr = JSON.parse(stdout);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+  return {
+    score: lhr.categories.performance.score,
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    tti: audit('interactive'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function medianFigures(all: Figures[]): Figures {
+  const pick = (key: keyof Figures) => median(all.map((f) => f[key]));
+  return {
+    score: pick('score'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    tti: pick('tti'),
+    cls: pick('cls'),
+    bytes: pick('bytes'),
+  };
+}
+
+function row(label: string, f: Figures) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return `${label.padEnd(34)} ${f.score.toFixed(2).padStart(5)} ${s(f.fcp).padStart(8)} ${s(f.lcp).padStart(8)} ${`${Math.round(f.tbt)} ms`.padStart(8)} ${s(f.tti).padStart(8)} ${f.cls.toFixed(3).padStart(6)} ${`${Math.round(f.bytes / 1024)} KB`.padStart(9)}`;
+}
+
+async function main() {
+  if (!process.env.BENCH_WEB_SKIP_BUILD) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  console.log('Initial JavaScript per route (gzip, the entry and the route chunks with their static imports):');
+  for (const [route, keys] of Object.entries(ROUTES)) {
+    const { files, gzipKb } = initialJs(manifest, keys);
+    console.log(`  ${route.padEnd(32)} ${gzipKb.toFixed(1).padStart(6)} KB in ${files} files`);
+  }
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'groundwork-bench-web-'));
+  const profile = mkdtempSync(path.join(tmpdir(), 'groundwork-bench-chromium-'));
+  const port = await freePort();
+  const debugPort = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  let browser: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_ORIGIN: origin,
+        NODE_ENV: 'development',
+        WEB_DIST: dist,
+      },
+    });
+    await waitFor(`${origin}/readyz`);
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    const page = browser.pages()[0] ?? (await browser.newPage());
+
+    const results: [string, Figures][] = [];
+    const measure = async (label: string, url: string, keepStorage: boolean) => {
+      const all: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        if (!keepStorage) {
+          // A first visit: no HTTP cache, no service worker, no cached shell; the session and the chosen company stay.
+          await page.goto('about:blank');
+          const cdp = await browser!.newCDPSession(page);
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
+          await cdp.detach();
+        } else {
+          // A repeat visit: the page has been opened before and its service worker holds the shell.
+          // (The signed-in pages keep an event stream open, so the network is never idle: a pause lets the worker
+          // finish caching.)
+          await page.goto(url);
+          await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+          await page.waitForTimeout(3000);
+        }
+        all.push(await lighthouse(url, debugPort));
+      }
+      results.push([label, medianFigures(all)]);
+    };
+
+    await measure('/login (first visit)', `${origin}/login`, false);
+    // Sign in as the demo admin in this browser: the session cookie and the selected company stay for Lighthouse.
+    await page.goto(`${origin}/login`);
+    // A string, not a function: tsx would wrap a function's inner names in a helper the page does not have.
+    const signedIn = await page.evaluate(`(async ({ username, password }) => {
+      const call = async (action, body) => {
+        const response = await fetch('/api/identity', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-identity-action': action },
+          body: JSON.stringify(body),
+        });
+        return response.json();
+      };
+      await call('InitiateAuth', { username, password });
+      const user = await call('GetUser', {});
+      const tenant = user['custom:tenants']?.[0];
+      if (!tenant) return false;
+      await call('SelectTenant', { tenant_uuid: tenant.tenant_uuid });
+      localStorage.setItem('selectedTenantUuid', tenant.tenant_uuid);
+      return true;
+    })(${JSON.stringify(DEMO)})`);
+    if (!signedIn) throw new Error('could not sign in as the demo admin');
+    for (const route of ['/dashboard', '/modules/timecards']) {
+      await measure(`${route} (first visit)`, `${origin}${route}`, false);
+      await measure(`${route} (repeat visit)`, `${origin}${route}`, true);
+    }
+    await measure('/login (repeat visit)', `${origin}/login`, true);
+
+    console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (slow 4G, 4x CPU), median of ${RUNS}:`);
+    console.log(
+      `${'page'.padEnd(34)} ${'perf'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'TTI'.padStart(8)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)}`,
+    );
+    for (const [label, figures] of results) console.log(row(label, figures));
+  } finally {
+    await browser?.close().catch(() => {});
+    if (server?.pid) server.kill('SIGTERM');
+    if (server && server.exitCode === null && server.signalCode === null) await new Promise((r) => server?.once('exit', r));
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
