@@ -178,10 +178,12 @@ async function main() {
           // A repeat visit: the page has been opened before and its service worker holds the shell.
           // (The signed-in pages keep an event stream open, so the network is never idle: a pause lets the worker
           // finish caching.)
+          await page.bringToFront();
           await page.goto(url);
-          await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+          await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
           await page.waitForTimeout(3000);
         }
+        process.stderr.write(`  ${label}: Lighthouse run ${i + 1} of ${RUNS}\n`);
         all.push(await lighthouse(url, debugPort));
       }
       results.push([label, medianFigures(all)]);

@@ -21,6 +21,9 @@ writeFileSync(
     'src/auth/login-page.tsx': { file: 'assets/login-page.js', imports: ['_textfield.js', '_react.js'] },
     'src/lib/strings/public.en.ts': { file: 'assets/public.en.js' },
     'src/lib/strings/public.es.ts': { file: 'assets/public.es.js' },
+    'src/lib/strings/app.en.ts': { file: 'assets/app.en.js' },
+    'src/auth/guard.ts': { file: 'assets/guard.js', imports: ['_react.js'] },
+    'src/app/layouts/appview-layout.tsx': { file: 'assets/layout.js', imports: ['_textfield.js'] },
   }),
 );
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -49,8 +52,13 @@ describe('the web app pages', () => {
     expect(preloads(es.body).sort()).toEqual(['/assets/login-page.js', '/assets/public.es.js', '/assets/textfield.js']);
   });
 
-  it('serves other pages index.html as built, and a page whose chunks the build lacks without preloads', async () => {
-    expect(preloads((await page('/modules/people')).body)).toEqual([]);
+  it('gives other pages the signed-in frame’s chunks, and names only the chunks the build has', async () => {
+    expect(preloads((await page('/modules/people')).body).sort()).toEqual([
+      '/assets/app.en.js',
+      '/assets/guard.js',
+      '/assets/layout.js',
+      '/assets/textfield.js',
+    ]);
     expect(preloads((await page('/sign-up')).body)).toEqual(['/assets/public.en.js']);
   });
 

@@ -8,16 +8,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * entry's own. The page's HTML names them as modulepreloads, so a phone fetches them beside the entry instead of
  * after it has run (issue 28: one round trip less on slow signal). `{lang}` is the person's language.
  */
+const SIGNED_IN = ['src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/app.{lang}.ts'];
+const PUBLIC_STRINGS = 'src/lib/strings/public.{lang}.ts';
 export const ROUTE_CHUNKS: Record<string, string[]> = {
-  '/login': ['src/auth/login-page.tsx', 'src/lib/strings/public.{lang}.ts'],
-  '/sign-up': ['src/auth/sign-up-page.tsx', 'src/lib/strings/public.{lang}.ts'],
-  '/forgot-password': ['src/auth/forgot-password-page.tsx', 'src/lib/strings/public.{lang}.ts'],
-  '/reset-password': ['src/auth/reset-password-page.tsx', 'src/lib/strings/public.{lang}.ts'],
-  '/join': ['src/modules/join/join-page.tsx', 'src/lib/strings/public.{lang}.ts'],
-  '/select-tenant': ['src/auth/select-tenant-page.tsx', 'src/lib/strings/public.{lang}.ts'],
-  '/dashboard': ['src/app/layouts/appview-layout.tsx', 'src/modules/dashboard/dashboard-page.tsx', 'src/lib/strings/app.{lang}.ts'],
-  '/modules/timecards': ['src/app/layouts/appview-layout.tsx', 'src/modules/timecards/timecards-page.tsx', 'src/lib/strings/app.{lang}.ts'],
+  '/login': ['src/auth/login-page.tsx', PUBLIC_STRINGS],
+  '/sign-up': ['src/auth/sign-up-page.tsx', PUBLIC_STRINGS],
+  '/forgot-password': ['src/auth/forgot-password-page.tsx', PUBLIC_STRINGS],
+  '/reset-password': ['src/auth/reset-password-page.tsx', PUBLIC_STRINGS],
+  '/join': ['src/modules/join/join-page.tsx', PUBLIC_STRINGS],
+  '/select-tenant': ['src/auth/guard.ts', 'src/auth/select-tenant-page.tsx', PUBLIC_STRINGS, 'src/lib/strings/app.{lang}.ts'],
+  '/dashboard': [...SIGNED_IN, 'src/modules/dashboard/dashboard-page.tsx'],
+  '/modules/timecards': [...SIGNED_IN, 'src/modules/timecards/timecards-page.tsx'],
 };
+/** Any other page is a signed-in one: its session check, the app's frame and strings (its own chunk is not known here). */
+const OTHER_PAGES = SIGNED_IN;
 const LANGUAGES = ['en', 'es'] as const;
 type Language = (typeof LANGUAGES)[number];
 
@@ -62,7 +66,7 @@ export function pageShells(webDist: string, log?: (message: string) => void) {
   const pages = new Map<string, string>();
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-    for (const [route, chunks] of Object.entries(ROUTE_CHUNKS)) {
+    for (const [route, chunks] of [...Object.entries(ROUTE_CHUNKS), ['*', OTHER_PAGES] as const]) {
       for (const language of LANGUAGES) {
         const keys = chunks.map((key) => key.replace('{lang}', language));
         const missing = keys.filter((key) => !manifest[key]);
@@ -74,7 +78,10 @@ export function pageShells(webDist: string, log?: (message: string) => void) {
       }
     }
   }
-  return (pathname: string, acceptLanguage: string | undefined) => pages.get(`${pathname}|${languageOf(acceptLanguage)}`) ?? html;
+  return (pathname: string, acceptLanguage: string | undefined) => {
+    const language = languageOf(acceptLanguage);
+    return pages.get(`${pathname}|${language}`) ?? pages.get(`*|${language}`) ?? html;
+  };
 }
 
 /** The built web app with an SPA fallback: unknown GET paths that want HTML get index.html. */

@@ -136,7 +136,7 @@ const selectTenantRoute = createRoute({
   path: 'select-tenant',
   beforeLoad: async (args) => (await guard()).requireSession(args),
   component: lazyRouteComponent(
-    withStrings(['auth'], () => import('../auth/select-tenant-page')),
+    withStrings(['auth', 'company'], () => import('../auth/select-tenant-page')),
     'SelectTenantPage',
   ),
 });
@@ -185,7 +185,10 @@ const createCompanyRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'create-company',
   beforeLoad: async (args) => (await guard()).requireSession(args),
-  component: lazyRouteComponent(() => import('../modules/company/create-company-page'), 'CreateCompanyPage'),
+  component: lazyRouteComponent(
+    withStrings(['company'], () => import('../modules/company/create-company-page')),
+    'CreateCompanyPage',
+  ),
 });
 
 // Spec §2: the person's own profile, preferences and security; open to every member (no navigation item needed).
