@@ -6,9 +6,11 @@
 // interactive (its static import graph from the build manifest, gzip).
 //
 // Lighthouse is fetched by `npx -y` and kept out of the lockfile (it wants a newer toolchain than the app's).
-// Options: BENCH_WEB_SKIP_BUILD=1 reuses apps/web/dist; BENCH_WEB_RUNS=N takes the median of N Lighthouse runs (1).
+// Options: BENCH_WEB_SKIP_BUILD=1 reuses apps/web/dist; BENCH_WEB_DIST=DIR measures another build (e.g. an older
+// commit's, to compare; a build without a manifest gets no JavaScript figures); BENCH_WEB_RUNS=N takes the median of N
+// Lighthouse runs (1).
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const dist = path.join(root, 'apps/web/dist');
+const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
@@ -123,16 +125,19 @@ function row(label: string, f: Figures) {
 }
 
 async function main() {
-  if (!process.env.BENCH_WEB_SKIP_BUILD) {
+  if (!process.env.BENCH_WEB_SKIP_BUILD && !process.env.BENCH_WEB_DIST) {
     const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) throw new Error('the web build failed');
   }
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  console.log('Initial JavaScript per route (gzip, the entry and the route chunks with their static imports):');
-  for (const [route, keys] of Object.entries(ROUTES)) {
-    const { files, gzipKb } = initialJs(manifest, keys);
-    console.log(`  ${route.padEnd(32)} ${gzipKb.toFixed(1).padStart(6)} KB in ${files} files`);
-  }
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    console.log('Initial JavaScript per route (gzip, the entry and the route chunks with their static imports):');
+    for (const [route, keys] of Object.entries(ROUTES)) {
+      const { files, gzipKb } = initialJs(manifest, keys);
+      console.log(`  ${route.padEnd(32)} ${gzipKb.toFixed(1).padStart(6)} KB in ${files} files`);
+    }
+  } else console.log(`${dist} has no build manifest: no JavaScript figures`);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'groundwork-bench-web-'));
   const profile = mkdtempSync(path.join(tmpdir(), 'groundwork-bench-chromium-'));

@@ -85,7 +85,11 @@ test('an admin reserves a kit for next week, sees a conflict refused, deletes a 
 
   await page.getByRole('tab', { name: 'Containers' }).click();
   await page.getByRole('button', { name: 'View tools in Job box B' }).click();
-  const inBox = await page.getByRole('listitem').allInnerTexts();
+  // The box's own list: read once it has come back (the tools tab starts empty while it loads).
+  await expect(page.getByRole('combobox', { name: 'Container' })).toHaveText('Job box B');
+  const toolItems = page.getByRole('listitem').filter({ hasText: /T-\d{4}/ });
+  await expect(toolItems.first()).toBeVisible();
+  const inBox = await toolItems.allInnerTexts();
   const numbers = inBox.map((t) => /T-\d{4}/.exec(t)?.[0]).filter((n): n is string => !!n);
   expect(numbers.length).toBeGreaterThan(0);
   await page.getByRole('tab', { name: 'Containers' }).click();

@@ -98,6 +98,22 @@ describe('snackbar', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('stays while a finger is on it, and times out 2 s after it is let go', () => {
+    vi.useFakeTimers();
+    showMessage({ message: 'Tool moved.', color: 'success' });
+    const alert = screen.getByRole('alert');
+    fireEvent.pointerDown(alert, { clientX: 100 });
+    fireEvent.pointerMove(alert, { clientX: 110 });
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    fireEvent.pointerUp(alert, { clientX: 110 });
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('can be turned off from inside the app once the tenant settings load', () => {
     function TurnOff() {
       const { setEnabled } = useSnackbar();

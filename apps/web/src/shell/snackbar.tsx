@@ -58,6 +58,8 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
   const { current, open } = shown;
   const [offset, setOffset] = useState(0);
   const swipeStart = useRef<number | null>(null);
+  // A message under the person's finger (or mouse button) does not time out; the 2 s start again when it is let go.
+  const [held, setHeld] = useState(false);
   const counter = useRef(0);
 
   const show = useCallback(
@@ -65,6 +67,7 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
       if (!enabled) return;
       counter.current += 1;
       setShown({ current: { ...message, key: counter.current }, open: true });
+      setHeld(false);
       setOffset(0);
     },
     [enabled],
@@ -76,6 +79,7 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     swipeStart.current = event.clientX;
+    setHeld(true);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (swipeStart.current !== null) setOffset(event.clientX - swipeStart.current);
@@ -84,6 +88,7 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
     if (swipeStart.current === null) return;
     const distance = event.clientX - swipeStart.current;
     swipeStart.current = null;
+    setHeld(false);
     if (Math.abs(distance) > SWIPE_DISMISS_PX) close();
     else setOffset(0);
   };
@@ -96,7 +101,7 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
       <Snackbar
         key={current?.key}
         open={open}
-        autoHideDuration={SNACKBAR_TIMEOUT_MS}
+        autoHideDuration={held ? null : SNACKBAR_TIMEOUT_MS}
         onClose={(_event, reason) => {
           // A click elsewhere should not swallow the message before it is read.
           if (reason !== 'clickaway') close();
