@@ -254,7 +254,7 @@ const withFiles = (info: GraphQLResolveInfo, under: boolean) => {
 /** The checklist counts and the person's jobs (for `can_manage`) cost a query each: only when the page shows them. */
 const checklistExtras = (info: GraphQLResolveInfo) => {
   const f = selectedColumns(info, true);
-  return f ? { checklist: f.has('checklist_total') || f.has('checklist_done'), canManage: f.has('can_manage') } : null;
+  return f ? { checklist: f.has('checklist_total') || f.has('checklist_done'), canManage: f.has('can_manage'), fields: f } : null;
 };
 
 const encode = (k: { rank: number; id: number }) => Buffer.from(JSON.stringify([k.rank, k.id])).toString('base64url');

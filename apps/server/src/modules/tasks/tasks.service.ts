@@ -158,8 +158,19 @@ type Row = {
   [K in keyof typeof viewColumns]: unknown;
 } & { id: number; uuid: string; jobs_id: number | null; created_by: number | null; status: string; due_date: string | null };
 
-/** What a page needs besides the task rows (null: everything): the checklist counts, whether `can_manage` is shown. */
-export type TaskExtras = { checklist: boolean; canManage: boolean } | null;
+/**
+ * What a page needs besides the task rows (null: everything): the checklist counts, whether `can_manage` is shown,
+ * and the task fields it selects (null: all), so a list does not read bodies and names it does not show.
+ */
+export type TaskExtras = { checklist: boolean; canManage: boolean; fields?: Set<string> | null } | null;
+
+/** Read for every task whatever a page shows: the keys, and what access, the overdue flag and files are worked out from. */
+const ALWAYS_READ = new Set(['id', 'uuid', 'jobs_id', 'created_by', 'status', 'due_date', 'parent_task']);
+
+function columnsFor(fields: Set<string> | null | undefined): Partial<typeof viewColumns> {
+  if (!fields) return viewColumns;
+  return Object.fromEntries(Object.entries(viewColumns).filter(([name]) => ALWAYS_READ.has(name) || fields.has(name)));
+}
 
 const NO_TIES: JobTies = { led: new Set(), on: new Set() };
 
@@ -290,7 +301,7 @@ export async function listTaskRows(
     after ? sql`(${rank} > ${after.rank} or (${rank} = ${after.rank} and ${tasks.id} < ${after.id}))` : undefined,
   ];
   const rows = (await tx
-    .select({ ...viewColumns, rank, assignees: assigneesColumn })
+    .select({ ...columnsFor(extras?.fields), rank, assignees: assigneesColumn })
     .from(tasks)
     .where(and(...conds))
     .orderBy(rank, desc(tasks.id))
