@@ -28,6 +28,10 @@ import '../modules/join/join.graphql.js';
 import '../modules/notifications/notifications.graphql.js';
 import '../modules/announcements/announcements.graphql.js';
 import '../modules/mood/mood.graphql.js';
+import '../modules/people-report/people-report.graphql.js';
+import '../modules/people-report/graph.graphql.js';
+import '../modules/dashboard/dashboard.graphql.js';
+import '../modules/reports/reports.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

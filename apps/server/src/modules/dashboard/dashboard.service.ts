@@ -1,0 +1,173 @@
+import { JOB_STATUS } from '@groundwork/core/jobs';
+import { addDays, type PayPeriod, payPeriodFor } from '@groundwork/core/pay-periods';
+import { accessTo } from '@groundwork/core/permissions';
+import { RECEIPT_STATUS } from '@groundwork/core/receipts';
+import { summarizeCard } from '@groundwork/core/timecards-summary';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { Member } from '../../graphql/gate.js';
+import { loadSettings, payPeriodConfig } from '../timecards/timecards.graphql.js';
+
+/**
+ * The dashboard's cards (issue 27): live numbers the caller may see, each null when they may not (permission,
+ * module switched off). Everything but the company's pay-period settings is read in one statement of scalar
+ * subqueries, each an aggregate over an indexed `(tenant_uuid, …)` range.
+ */
+
+export type HoursCard = { start: string; end: string; regular: number; overtime: number; total: number };
+/** `all`: the whole company's; otherwise only the caller's own (tools) or their jobs' crews (time cards). */
+export type UnsignedCard = { count: number; all: boolean; period_start: string; period_end: string };
+export type CountCard = { count: number };
+export type ScopedCountCard = { count: number; all: boolean };
+export type CrewCard = { date: string; scheduled: number; unscheduled: number };
+export type TasksCard = { due: number; overdue: number };
+
+export type Dashboard = {
+  today: string;
+  hours: HoursCard | null;
+  unsigned_timecards: UnsignedCard | null;
+  jobs_over_budget: CountCard | null;
+  crew_tomorrow: CrewCard | null;
+  tasks_due: TasksCard | null;
+  tools_overdue: ScopedCountCard | null;
+  receipts_to_review: CountCard | null;
+};
+
+type Row = {
+  hours: { d: string; m: number }[] | null;
+  foreman: boolean | null;
+  unsigned: number | null;
+  over_budget: number | null;
+  crew: { scheduled: number; total: number } | null;
+  tasks: { due: number; overdue: number } | null;
+  tools: number | null;
+  receipts: number | null;
+};
+
+/** Which cards the member may see, from the one permission matrix (module switches included). */
+export function visibleCards(member: Member) {
+  const { permissions: held, off } = member;
+  const timecards = accessTo(held, 'timecards', 'read', off);
+  const tools = accessTo(held, 'tools', 'read', off);
+  return {
+    hours: timecards !== null,
+    // Everyone's cards for time-card admins; a foreman's crews otherwise (decided in SQL: on a job as foreman).
+    unsigned: timecards === null ? null : timecards === 'all' ? 'all' : 'crew',
+    budgets: accessTo(held, 'projects', 'read', off) !== null,
+    crew: accessTo(held, 'scheduling', 'write', off) === 'all',
+    tasks: accessTo(held, 'tasks', 'read', off) !== null,
+    tools: tools === null ? null : accessTo(held, 'tools', 'write', off) === 'all' ? 'all' : 'own',
+    receipts: accessTo(held, 'receipts', 'write', off) === 'all',
+  } as const;
+}
+
+const day = (value: string) => sql`${value}::date`;
+const NULL = sql`null`;
+
+export async function loadDashboard(tx: Tx, member: Member, today: string): Promise<Dashboard> {
+  const see = visibleCards(member);
+  const tenant = member.tenantUuid;
+  const me = member.employeeId;
+  const tomorrow = addDays(today, 1);
+
+  // The pay periods (company settings): the current one for the caller's hours, the last finished one to sign.
+  let current: PayPeriod | null = null;
+  let finished: PayPeriod | null = null;
+  if (see.hours || see.unsigned) {
+    const { type, anchor } = payPeriodConfig(await loadSettings(tx, tenant));
+    current = payPeriodFor(today, type, anchor);
+    finished = payPeriodFor(addDays(current.start, -1), type, anchor);
+  }
+
+  // The caller's minutes per day of the current period (person-day index); the overtime split is core's.
+  const hours: SQL =
+    see.hours && current
+      ? sql`(select coalesce(json_agg(json_build_object('d', x.d, 'm', x.m)), '[]'::json) from (
+          select te.timecard_date::text as d, sum(round(te.hours * 60))::int as m from timecard_entries te
+          where te.tenant_uuid = ${tenant} and te.employees_id = ${me}
+            and te.timecard_date between ${day(current.start)} and ${day(current.end)}
+          group by te.timecard_date) x)`
+      : NULL;
+
+  // The notices sweep's rule: active people with time in the period and no signed card for it.
+  const crewOnly = see.unsigned === 'crew';
+  const unsigned: SQL =
+    see.unsigned && finished
+      ? sql`(select count(distinct t.employees_id)::int from timecard_entries t
+          join employees e on e.tenant_uuid = t.tenant_uuid and e.id = t.employees_id and e.status = 1
+          where t.tenant_uuid = ${tenant} and t.timecard_date between ${day(finished.start)} and ${day(finished.end)}
+            ${crewOnly ? sql`and t.jobs_id in (select f.jobs_id from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})` : sql``}
+            and not exists (select 1 from users_timecard c where c.tenant_uuid = t.tenant_uuid
+              and c.employees_id = t.employees_id and c.payperiod_start_date = ${day(finished.start)} and c.signed_on is not null))`
+      : NULL;
+  const foreman: SQL = crewOnly
+    ? sql`exists (select 1 from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})`
+    : NULL;
+
+  // listProjectBudget's totals: over the lines that are on, hours booked to the line's cost code on the job
+  // against hrsbdg. A job with no hours budgeted is not over budget.
+  const overBudget: SQL = see.budgets
+    ? sql`(select count(*)::int from (
+        select jc.jobs_id from jobs j
+        join jobs_costcodes jc on jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id and jc.status = 1
+        where j.tenant_uuid = ${tenant} and j.status = ${JOB_STATUS.active}
+        group by jc.jobs_id
+        having sum(jc.hrsbdg) > 0 and sum(coalesce((select sum(te.hours) from timecard_entries te
+          where te.tenant_uuid = jc.tenant_uuid and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id), 0)) > sum(jc.hrsbdg)
+      ) x)`
+    : NULL;
+
+  // The board's rule: an active person with any entry on the day is scheduled (work or time off).
+  const crew: SQL = see.crew
+    ? sql`(select json_build_object('total', count(*), 'scheduled', count(*) filter (where exists (
+        select 1 from scheduled_labor s where s.tenant_uuid = e.tenant_uuid and s.employees_id = e.id and s.date = ${day(tomorrow)})))
+        from employees e where e.tenant_uuid = ${tenant} and e.status = 1)`
+    : NULL;
+
+  // Open tasks assigned to the caller, due today or before (core's isOverdue: before today).
+  const tasks: SQL = see.tasks
+    ? sql`(select json_build_object('due', count(*), 'overdue', count(*) filter (where t.due_date < ${day(today)}))
+        from task_assignees a join tasks t on t.tenant_uuid = a.tenant_uuid and t.id = a.tasks_id
+        where a.tenant_uuid = ${tenant} and a.employees_id = ${me} and t.status <> 'done' and t.due_date <= ${day(today)})`
+    : NULL;
+
+  // tools.service overdueWhere: active, not completed, ended before today.
+  const tools: SQL = see.tools
+    ? sql`(select count(*)::int from reservations r where r.tenant_uuid = ${tenant} and r.status = 1 and r.is_completed = false
+        and r.end_date < ${day(today)} ${see.tools === 'own' ? sql`and r.employees_id = ${me}` : sql``})`
+    : NULL;
+
+  // Receipts have no review state of their own: an active (not archived) receipt is one still to be dealt with.
+  const receipts: SQL = see.receipts
+    ? sql`(select count(*)::int from receipts r where r.tenant_uuid = ${tenant} and r.status = ${RECEIPT_STATUS.active})`
+    : NULL;
+
+  const result = (await tx.execute(sql`select ${hours} as hours, ${foreman} as foreman, ${unsigned} as unsigned,
+    ${overBudget} as over_budget, ${crew} as crew, ${tasks} as tasks, ${tools} as tools, ${receipts} as receipts`)) as unknown as {
+    rows: Row[];
+  };
+  const row = result.rows[0];
+
+  let hoursCard: HoursCard | null = null;
+  if (current && row.hours) {
+    const entries = row.hours.map((h) => ({ timecard_date: h.d, hours: Number(h.m) / 60, jobs_id: 0, costcodes_id: 0 }));
+    const summary = summarizeCard(entries, current);
+    hoursCard = { start: current.start, end: current.end, regular: summary.regular, overtime: summary.overtime, total: summary.total };
+  }
+  const crewCounts = row.crew ? { scheduled: Number(row.crew.scheduled), total: Number(row.crew.total) } : null;
+  return {
+    today,
+    hours: hoursCard,
+    unsigned_timecards:
+      finished && row.unsigned !== null && (!crewOnly || row.foreman)
+        ? { count: Number(row.unsigned), all: !crewOnly, period_start: finished.start, period_end: finished.end }
+        : null,
+    jobs_over_budget: row.over_budget === null ? null : { count: Number(row.over_budget) },
+    crew_tomorrow: crewCounts
+      ? { date: tomorrow, scheduled: crewCounts.scheduled, unscheduled: crewCounts.total - crewCounts.scheduled }
+      : null,
+    tasks_due: row.tasks ? { due: Number(row.tasks.due), overdue: Number(row.tasks.overdue) } : null,
+    tools_overdue: row.tools === null ? null : { count: Number(row.tools), all: see.tools === 'all' },
+    receipts_to_review: row.receipts === null ? null : { count: Number(row.receipts) },
+  };
+}
