@@ -12,6 +12,7 @@ import { readSelectedTenantUuid } from '../../lib/storage';
 import { ButtonLink } from '../../shell/links';
 import { useNavigationItems } from '../../shell/navigation';
 import { PinnedAnnouncement } from '../announcements/pinned-announcement';
+import { DashboardCards } from './dashboard-cards';
 import { type DashboardSearch, openSettingsComponent, type SettingsComponent } from './search';
 import { SubscriptionCancelledDialog } from './subscription-cancelled-dialog';
 
@@ -57,6 +58,8 @@ function Overview() {
       </Box>
 
       {tenant && <PinnedAnnouncement tenant={tenant} />}
+
+      {tenant && <DashboardCards tenant={tenant} />}
 
       {admin && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
