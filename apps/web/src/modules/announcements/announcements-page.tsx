@@ -29,6 +29,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { formatDay } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
@@ -93,7 +94,7 @@ function Body({ html }: { html: string }) {
 }
 
 function CurrentList({ tenant }: { tenant: string }) {
-  const { t } = useTranslation('announcements');
+  const { t, i18n } = useTranslation('announcements');
   const qc = useQueryClient();
   const snackbar = useSnackbar();
   const list = useQuery({
@@ -156,7 +157,7 @@ function CurrentList({ tenant }: { tenant: string }) {
               {a.requires_ack && !a.acked_on && <Chip size="small" color="warning" label={t('needsAck')} />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {t('from', { start: a.start_date, end: a.exp_date })}
+              {t('from', { start: formatDay(i18n.language, a.start_date), end: formatDay(i18n.language, a.exp_date) })}
               {a.author_name ? ` · ${t('by', { name: a.author_name })}` : ''}
             </Typography>
             <Body html={a.body} />
@@ -179,7 +180,7 @@ function CurrentList({ tenant }: { tenant: string }) {
 }
 
 function ManageList({ tenant, status, onEdit }: { tenant: string; status: number; onEdit: (a: api.Announcement) => void }) {
-  const { t } = useTranslation('announcements');
+  const { t, i18n } = useTranslation('announcements');
   const qc = useQueryClient();
   const snackbar = useSnackbar();
   const [readers, setReaders] = useState<api.Announcement | null>(null);
@@ -217,7 +218,7 @@ function ManageList({ tenant, status, onEdit }: { tenant: string; status: number
               {!a.on_app && <Chip size="small" variant="outlined" label={t('emailOnly')} />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {t('from', { start: a.start_date, end: a.exp_date })}
+              {t('from', { start: formatDay(i18n.language, a.start_date), end: formatDay(i18n.language, a.exp_date) })}
             </Typography>
             {a.stats && (
               <Typography variant="body2" data-testid="ack-count">

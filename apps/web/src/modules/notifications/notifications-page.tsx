@@ -1,17 +1,20 @@
 import { badgeText } from '@groundwork/core/notifications';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import {
   Alert,
   Badge,
   Button,
   CircularProgress,
   FormControlLabel,
+  IconButton,
   List,
   ListItem,
   ListItemButton,
   ListItemText,
   Stack,
   Switch,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -105,13 +108,20 @@ function Inbox({ tenant }: { tenant: string }) {
               divider
               secondaryAction={
                 !n.read_at && (
-                  <Button size="small" onClick={() => mark.mutate({ ids: [n.id] })}>
-                    {t('notifications.markRead')}
-                  </Button>
+                  // An icon, not a text button: on a phone the words ran over the notification's date.
+                  <Tooltip title={t('notifications.markRead')}>
+                    <IconButton
+                      edge="end"
+                      aria-label={`${t('notifications.markRead')}: ${n.title}`}
+                      onClick={() => mark.mutate({ ids: [n.id] })}
+                    >
+                      <MarkEmailReadOutlinedIcon />
+                    </IconButton>
+                  </Tooltip>
                 )
               }
             >
-              <ListItemButton onClick={() => open(n)} sx={{ pr: 14 }}>
+              <ListItemButton onClick={() => open(n)}>
                 <Badge color="primary" variant="dot" invisible={Boolean(n.read_at)} sx={{ mr: 2 }}>
                   <span />
                 </Badge>
