@@ -89,16 +89,18 @@ export async function loadDashboard(tx: Tx, member: Member, today: string): Prom
           group by te.timecard_date) x)`
       : NULL;
 
-  // The notices sweep's rule: active people with time in the period and no signed card for it.
+  // The notices sweep's rule: active people with time in the period and no signed card for it. Driven by the people
+  // (a probe of each one's days and card on their indexes), so its cost follows the company's size, not its history.
   const crewOnly = see.unsigned === 'crew';
   const unsigned: SQL =
     see.unsigned && finished
-      ? sql`(select count(distinct t.employees_id)::int from timecard_entries t
-          join employees e on e.tenant_uuid = t.tenant_uuid and e.id = t.employees_id and e.status = 1
-          where t.tenant_uuid = ${tenant} and t.timecard_date between ${day(finished.start)} and ${day(finished.end)}
-            ${crewOnly ? sql`and t.jobs_id in (select f.jobs_id from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})` : sql``}
-            and not exists (select 1 from users_timecard c where c.tenant_uuid = t.tenant_uuid
-              and c.employees_id = t.employees_id and c.payperiod_start_date = ${day(finished.start)} and c.signed_on is not null))`
+      ? sql`(select count(*)::int from employees e
+          where e.tenant_uuid = ${tenant} and e.status = 1
+            and exists (select 1 from timecard_entries t where t.tenant_uuid = e.tenant_uuid and t.employees_id = e.id
+              and t.timecard_date between ${day(finished.start)} and ${day(finished.end)}
+              ${crewOnly ? sql`and t.jobs_id in (select f.jobs_id from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})` : sql``})
+            and not exists (select 1 from users_timecard c where c.tenant_uuid = e.tenant_uuid
+              and c.employees_id = e.id and c.payperiod_start_date = ${day(finished.start)} and c.signed_on is not null))`
       : NULL;
   const foreman: SQL = crewOnly
     ? sql`exists (select 1 from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})`
