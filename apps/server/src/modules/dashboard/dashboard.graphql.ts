@@ -84,7 +84,7 @@ const DashboardRef = builder.objectRef<Dashboard>('Dashboard').implement({
     receipts_to_review: t.field({
       type: CountRef,
       nullable: true,
-      description: 'Active (not archived) receipts, for receipts admins.',
+      description: 'Active receipts still to code (no job or no cost code), for receipts admins.',
       resolve: (d) => d.receipts_to_review,
     }),
   }),

@@ -139,9 +139,11 @@ export async function loadDashboard(tx: Tx, member: Member, today: string): Prom
         and r.end_date < ${day(today)} ${see.tools === 'own' ? sql`and r.employees_id = ${me}` : sql``})`
     : NULL;
 
-  // Receipts have no review state of their own: an active (not archived) receipt is one still to be dealt with.
+  // Receipts have no review state of their own: the office's review is coding them, so an active receipt without a
+  // job or a cost code is one still to review (it cannot be costed or sent to accounting as it is).
   const receipts: SQL = see.receipts
-    ? sql`(select count(*)::int from receipts r where r.tenant_uuid = ${tenant} and r.status = ${RECEIPT_STATUS.active})`
+    ? sql`(select count(*)::int from receipts r where r.tenant_uuid = ${tenant} and r.status = ${RECEIPT_STATUS.active}
+        and (r.jobs_id is null or r.costcodes_id is null))`
     : NULL;
 
   const result = (await tx.execute(sql`select ${hours} as hours, ${foreman} as foreman, ${unsigned} as unsigned,

@@ -195,8 +195,16 @@ beforeAll(async () => {
         r(worker.employeeId, '2026-01-01', '2026-01-02', { status: 0 }),
       ]);
 
-    // Receipts: three active, one archived.
+    // Receipts: three active without a job or cost code, one active and coded, one archived.
     await tx.insert(receipts).values([
+      {
+        tenant_uuid: tenant,
+        employees_id: worker.employeeId,
+        receipt_date: '2026-03-05',
+        amount_cents: 900,
+        jobs_id: j1.id,
+        costcodes_id: c1.id,
+      },
       { tenant_uuid: tenant, employees_id: worker.employeeId, receipt_date: '2026-03-02', amount_cents: 1200 },
       { tenant_uuid: tenant, employees_id: worker.employeeId, receipt_date: '2026-03-03', amount_cents: 800 },
       { tenant_uuid: tenant, employees_id: other.employeeId, receipt_date: '2026-03-04', amount_cents: 500 },
