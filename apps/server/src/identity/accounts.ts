@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { session as sessionTable, user } from './auth.table.js';
 
@@ -18,6 +18,21 @@ export function createAccounts(db: Db, onSessionsChanged: () => void) {
       const [u] = await db.select({ email: user.email, phone: user.phoneNumber, name: user.name }).from(user).where(eq(user.id, identity));
       if (!u) return null;
       return { email: u.email.toLowerCase().endsWith('.invalid') ? null : u.email.toLowerCase(), phone: u.phone ?? null, name: u.name };
+    },
+    /**
+     * When each of these accounts last signed in or used a session (the latest session's updatedAt: better-auth
+     * refreshes it as the session is used). Nothing else records sign-ins, and signing out deletes the session, so
+     * an account with no session left is absent from the answer. The ids come from a walled read of one company's
+     * people, so this never reveals anyone outside it.
+     */
+    async lastSeen(identities: readonly string[]): Promise<Map<string, Date>> {
+      if (!identities.length) return new Map();
+      const rows = await db
+        .select({ id: sessionTable.userId, at: max(sessionTable.updatedAt) })
+        .from(sessionTable)
+        .where(inArray(sessionTable.userId, [...identities]))
+        .groupBy(sessionTable.userId);
+      return new Map(rows.filter((r) => r.at).map((r) => [r.id, new Date(r.at as Date)]));
     },
     /** Every session that had `tenant` selected loses the selection (the company is gone). */
     async clearTenantSelection(tenant: string): Promise<void> {
