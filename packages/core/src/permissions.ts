@@ -116,6 +116,11 @@ export const PERMISSION_MATRIX = {
    * assign on that job). `write` (checklist templates) is admin_access only.
    */
   tasks: { module: 'tasks', admin: [], member: true },
+  /**
+   * The report catalogue (issue 27): every member reaches the area while the module is on; what they see is
+   * decided per report (admin_access: the whole company; a job's foremen and PMs: their jobs; anyone else refused).
+   */
+  reports: { module: 'reports', admin: [], member: true },
 } as const satisfies Record<string, AreaRule>;
 
 export type Area = keyof typeof PERMISSION_MATRIX;

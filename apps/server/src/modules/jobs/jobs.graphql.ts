@@ -78,8 +78,9 @@ const ProjectBudgetRef = builder.objectRef<{ jobs_id: number; lines: BudgetLine[
   }),
 });
 
-// Hours spent against each budgeted cost code, summed on the (tenant, job, cost code) index.
-const actualHours = sql<number>`coalesce((select sum(te.hours) from ${timecardEntries} te
+// Hours spent against each budgeted cost code, summed on the (tenant, job, cost code) index. The labor report
+// (modules/reports) sums the same expression, so its numbers match the budget tab.
+export const actualHours = sql<number>`coalesce((select sum(te.hours) from ${timecardEntries} te
   where te.tenant_uuid = ${jobsCostcodes.tenant_uuid} and te.jobs_id = ${jobsCostcodes.jobs_id}
     and te.costcodes_id = ${jobsCostcodes.costcodes_id}), 0)::float8`;
 

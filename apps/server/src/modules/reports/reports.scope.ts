@@ -1,0 +1,57 @@
+import { ADMIN_ACCESS } from '@groundwork/core/permissions';
+import { type ReportFilter, type ReportKey, reportFilterProblem } from '@groundwork/core/reports';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { AppError, forbidden } from '../../graphql/errors.js';
+import type { Member, Rule } from '../../graphql/gate.js';
+import { jobsForemen, jobsPms } from '../jobs/jobs.table.js';
+
+/** Every report operation: the reports area (module switch included); who sees what is decided by reportScope. */
+export const REPORTS_RULE: Rule = { area: 'reports', action: 'read' };
+
+/**
+ * Which jobs a report may cover: 'all' for admin_access, otherwise the jobs the caller runs (foreman or PM).
+ * Anyone who runs no job is refused; asking for a job they do not run is refused too (FORBIDDEN), so a
+ * foreman cannot widen a report to other jobs.
+ */
+export type ReportScope = { all: true } | { all: false; jobs: number[] };
+
+export async function reportScope(tx: Tx, member: Member, filter: ReportFilter): Promise<ReportScope> {
+  if (member.permissions.has(ADMIN_ACCESS)) return { all: true };
+  const t = member.tenantUuid;
+  const me = member.employeeId;
+  const rows = (await tx.execute(sql`
+    select jobs_id from ${jobsForemen} where tenant_uuid = ${t} and employees_id = ${me}
+    union select jobs_id from ${jobsPms} where tenant_uuid = ${t} and employees_id = ${me}`)) as unknown as { rows: { jobs_id: number }[] };
+  const jobs = rows.rows.map((r) => Number(r.jobs_id));
+  if (jobs.length === 0) throw forbidden();
+  if (filter.jobs_id != null && !jobs.includes(filter.jobs_id)) throw forbidden();
+  return { all: false, jobs };
+}
+
+/** The filter, checked: VALIDATION with the words of reportFilterProblem. */
+export function checkFilter(report: ReportKey, filter: Record<string, unknown> | null | undefined): ReportFilter {
+  const f = Object.fromEntries(Object.entries(filter ?? {}).filter(([, v]) => v != null)) as ReportFilter;
+  const problem = reportFilterProblem(report, f);
+  if (problem) throw new AppError('VALIDATION', problem);
+  return f;
+}
+
+/** Pages of a report are offsets, carried as an opaque token. */
+export function pageOf(limit: number | null | undefined, nextToken: string | null | undefined, max: number) {
+  const size = limit ?? 50;
+  if (!Number.isInteger(size) || size < 1 || size > max) throw new AppError('VALIDATION', `limit: must be between 1 and ${max}.`);
+  let offset = 0;
+  if (nextToken) {
+    const decoded = Buffer.from(nextToken, 'base64url').toString();
+    if (!/^o:\d{1,9}$/.test(decoded)) throw new AppError('VALIDATION', 'Invalid nextToken.');
+    offset = Number(decoded.slice(2));
+  }
+  return { limit: size, offset };
+}
+
+export const tokenAfter = (offset: number, limit: number, total: number): string | null =>
+  offset + limit < total ? Buffer.from(`o:${offset + limit}`).toString('base64url') : null;
+
+/** Rows of a result page plus how many there are in all. */
+export type Page<R> = { rows: R[]; total: number; nextToken: string | null };
