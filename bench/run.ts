@@ -232,7 +232,66 @@ const ALL_SCENARIOS: Scenario[] = [
   // the issue's case; one week is what the board's page loads.
   boardScenario('four weeks', SCHEDULE_WEEKS.to),
   boardScenario('one week', addDays(SCHEDULE_WEEKS.from, 6)),
+  {
+    // The dashboard's cards (issue 27) for an admin, in one request: the company's settings, then one statement.
+    // "Today" is in the pay period after the measured one, so the unsigned card counts the measured period.
+    // The raw route runs the same statement and both answers are compared on the counts.
+    op: 'getDashboard',
+    as: 'admin',
+    query: `query($t: ID!, $d: String!) { getDashboard(tenant_uuid: $t, today: $d) {
+        hours { start end regular overtime total } unsigned_timecards { count all period_start period_end }
+        jobs_over_budget { count } crew_tomorrow { date scheduled unscheduled } tasks_due { due overdue }
+        tools_overdue { count all } receipts_to_review { count } } }`,
+    variables: (c) => ({ t: c.tenantUuid, d: DASHBOARD_DAY }),
+    rows: (d) => {
+      const x = d.getDashboard;
+      return [
+        {
+          minutes: Math.round(x.hours.total * 60),
+          unsigned: x.unsigned_timecards.count,
+          over_budget: x.jobs_over_budget.count,
+          crew_total: x.crew_tomorrow.scheduled + x.crew_tomorrow.unscheduled,
+          crew_scheduled: x.crew_tomorrow.scheduled,
+          tasks_due: x.tasks_due.due,
+          tasks_overdue: x.tasks_due.overdue,
+          tools: x.tools_overdue.count,
+          receipts: x.receipts_to_review.count,
+        },
+      ];
+    },
+    sql: `select
+    (select coalesce(sum(x.m), 0)::int from (
+      select te.timecard_date, sum(round(te.hours * 60))::int as m from timecard_entries te
+      where te.tenant_uuid = $1 and te.employees_id = $2 and te.timecard_date between $3::date and $3::date + 13
+      group by te.timecard_date) x) as minutes,
+    (select count(*)::int from employees e where e.tenant_uuid = $1 and e.status = 1
+      and exists (select 1 from timecard_entries t where t.tenant_uuid = e.tenant_uuid and t.employees_id = e.id
+        and t.timecard_date between $4::date and $4::date + 13)
+      and not exists (select 1 from users_timecard c where c.tenant_uuid = e.tenant_uuid and c.employees_id = e.id
+        and c.payperiod_start_date = $4::date and c.signed_on is not null)) as unsigned,
+    (select count(*)::int from (select jc.jobs_id from jobs j
+      join jobs_costcodes jc on jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id and jc.status = 1
+      where j.tenant_uuid = $1 and j.status = 1 group by jc.jobs_id
+      having sum(jc.hrsbdg) > 0 and sum(coalesce((select sum(te.hours) from timecard_entries te
+        where te.tenant_uuid = jc.tenant_uuid and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id), 0)) > sum(jc.hrsbdg)) x) as over_budget,
+    c.crew_total, c.crew_scheduled, k.tasks_due, k.tasks_overdue,
+    (select count(*)::int from reservations r where r.tenant_uuid = $1 and r.status = 1 and r.is_completed = false
+      and r.end_date < $5::date) as tools,
+    (select count(*)::int from receipts r where r.tenant_uuid = $1 and r.status = 1
+      and (r.jobs_id is null or r.costcodes_id is null)) as receipts
+  from (select (select count(*)::int from employees e where e.tenant_uuid = $1 and e.status = 1) as crew_total,
+      (select count(distinct s.employees_id)::int from scheduled_labor s
+        join employees e on e.tenant_uuid = s.tenant_uuid and e.id = s.employees_id and e.status = 1
+        where s.tenant_uuid = $1 and s.date = $5::date + 1) as crew_scheduled) c,
+    (select count(*)::int as tasks_due, (count(*) filter (where t.due_date < $5::date))::int as tasks_overdue
+      from task_assignees a join tasks t on t.tenant_uuid = a.tenant_uuid and t.id = a.tasks_id
+      where a.tenant_uuid = $1 and a.employees_id = $2 and t.status <> 'done' and t.due_date <= $5::date) k`,
+    params: (c) => [c.tenantUuid, c.adminId, addDays(TIME.measured.end, 1), TIME.measured.start, DASHBOARD_DAY],
+  },
 ];
+
+/** The dashboard's "today": in the pay period after the measured one (biweekly from TIME.anchor). */
+const DASHBOARD_DAY = addDays(TIME.measured.end, 3);
 
 function boardScenario(label: string, to: string): Scenario {
   return {

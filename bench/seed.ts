@@ -88,6 +88,8 @@ export type LargeTenant = {
   tenantUuid: string;
   /** An admin: every list. */
   token: string;
+  /** The admin's own person (the dashboard's own cards). */
+  adminId: number;
   /** A foreman of the crew job, whose crew is SIZES.crew people. */
   foremanToken: string;
   /** A person with time in the measured period. */
@@ -101,7 +103,7 @@ export async function seedLargeTenant(db: Db): Promise<LargeTenant> {
     for (const step of SEED_STEPS) ctx.ids.set(step.table, await step.run(ctx));
     return ctx.ids;
   });
-  const { token } = await createMember(db, tenantUuid, { isAdmin: true, firstname: 'Bench' });
+  const admin = await createMember(db, tenantUuid, { isAdmin: true, firstname: 'Bench' });
   const foreman = await createMember(db, tenantUuid, { permissions: ['basic_access'], firstname: 'Foreman' });
   const crewJob = (ids.get('jobs') ?? [])[0];
   await withTenant(db, tenantUuid, (tx) =>
@@ -114,7 +116,13 @@ export async function seedLargeTenant(db: Db): Promise<LargeTenant> {
   );
   // Planner statistics as a live database would have them; autovacuum may not have run yet.
   await db.execute(sql`analyze`);
-  return { tenantUuid, token, foremanToken: foreman.token, personId: (ids.get('employees') ?? [])[SIZES.crew + 7] };
+  return {
+    tenantUuid,
+    token: admin.token,
+    adminId: admin.employeeId,
+    foremanToken: foreman.token,
+    personId: (ids.get('employees') ?? [])[SIZES.crew + 7],
+  };
 }
 
 /**
