@@ -166,7 +166,6 @@ export function DashboardCards({ tenant }: { tenant: string }) {
                     component={RouterLink}
                     to={card.to as never}
                     search={card.search as never}
-                    aria-label={t('cards.name', { value, label: card.label, detail: card.detail })}
                     data-testid={`dashboard-card-${card.key}`}
                     sx={{ height: '100%' }}
                   >

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers';
+import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
+
+// Reports (issue 27): the dashboard's live cards, the report catalogue with its exports, the people report and the
+// company graph, on the demo company.
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
+
+async function newPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  return context.newPage();
+}
+
+/** The dashboard's card whose label is given: a link named "<number> <label>: <detail>". */
+const card = (page: Page, label: string) => page.getByRole('link', { name: new RegExp(`^[\\d.,]+ ${label}`) });
+
+test.describe.configure({ mode: 'serial' });
+
+test('the dashboard cards are readable on a phone and open the lists behind them', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await signIn(page, DEMO_FOREMAN);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible();
+  // A foreman sees his own hours, his crews' unsigned cards, his tasks and his tool reservations; not the planner's.
+  for (const label of ['Hours this pay period', 'Unsigned time cards', 'Tasks due', 'Tools overdue']) {
+    await expect(card(page, label)).toBeVisible();
+  }
+  await expect(card(page, 'Scheduled tomorrow')).toHaveCount(0);
+  await expect(card(page, 'Receipts to review')).toHaveCount(0);
+  // Readable at 390 px: two cards side by side, none cut off at the right edge.
+  const box = await card(page, 'Hours this pay period').boundingBox();
+  expect(box?.width).toBeGreaterThan(150);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/dashboard-cards-390.png`, fullPage: true });
+
+  await card(page, 'Hours this pay period').click();
+  await expect(page).toHaveURL(/\/modules\/timecards/);
+  await page.goBack();
+  await card(page, 'Tasks due').click();
+  await expect(page).toHaveURL(/\/modules\/tasks/);
+  await page.context().close();
+
+  // The planner's numbers for an admin, and the board behind them.
+  const admin = await newPage(browser, { width: 390, height: 844 });
+  await signIn(admin, DEMO_ADMIN);
+  await admin.goto('/dashboard');
+  await expect(card(admin, 'Scheduled tomorrow')).toBeVisible();
+  await expect(card(admin, 'Receipts to review')).toBeVisible();
+  await card(admin, 'Scheduled tomorrow').click();
+  await expect(admin).toHaveURL(/\/admin\/scheduling/);
+  await admin.context().close();
+});
