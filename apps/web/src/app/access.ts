@@ -11,7 +11,9 @@ export const UNAUTH_PAGE = 'page';
 export const UNAUTH_SETTINGS = 'settings';
 
 /** Pages every member may open whatever their navigation says (spec §2), with their sub-paths. */
-export const ACCESS_EXEMPT_PATHS = ['/dashboard', '/user-profile'] as const;
+// /reports/graph has no menu item (spec §2 lists none): it shows each member what the matrix lets them read, and the
+// server refuses it to anyone who may not read jobs.
+export const ACCESS_EXEMPT_PATHS = ['/dashboard', '/user-profile', '/reports/graph'] as const;
 
 /** Spec §2/§6: only admins may open these dashboard settings. */
 export const ADMIN_SETTINGS_COMPONENTS = ['company-setup', 'app-subscription'] as const;

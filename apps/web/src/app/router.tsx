@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { i18n, type Namespace, preloadAllNamespaces } from '../lib/i18n';
 import { validateDashboardSearch } from '../modules/dashboard/search';
 import { validatePeopleSearch } from '../modules/people/search';
+import { validateGraphSearch } from '../modules/people-report/search';
 import { validateProjectsSearch } from '../modules/projects/search';
 import { validateTestPageSearch } from '../modules/test-page/search';
 import { validateTimecardsSearch } from '../modules/timecards/search';
@@ -215,7 +216,7 @@ const testRoute = createRoute({
 
 // Spec §2 routes whose areas are not built yet: inside the shell with their title and an honest note. An area
 // that lands takes its path out of this list and adds its own route.
-const PLACEHOLDER_PATHS = ['admin/reports', 'reports/people-report'] as const;
+const PLACEHOLDER_PATHS = ['admin/reports'] as const;
 
 const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
   createRoute({
@@ -224,6 +225,19 @@ const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
     component: lazyRouteComponent(() => import('../modules/placeholder/placeholder-page'), 'PlaceholderPage'),
   }),
 );
+
+// The people report and the company graph (issue 27): the directory as numbers for admins; what is tied to a job.
+const peopleReportRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'reports/people-report',
+  component: lazyRouteComponent(() => import('../modules/people-report/people-report-page'), 'PeopleReportPage'),
+});
+const graphRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'reports/graph',
+  validateSearch: validateGraphSearch,
+  component: lazyRouteComponent(() => import('../modules/people-report/graph-page'), 'GraphPage'),
+});
 
 // Time cards (issue 7): query keys period (a date in the pay period) and employee (admins), each optional.
 const timecardsRoute = createRoute({
@@ -337,6 +351,8 @@ const routeTree = rootRoute.addChildren([
     notificationsRoute,
     peopleRoute,
     adminPeopleRoute,
+    peopleReportRoute,
+    graphRoute,
   ]),
 ]);
 

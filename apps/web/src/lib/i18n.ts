@@ -24,6 +24,7 @@ const APP_NAMESPACES = [
   'project-notes',
   'chatbot',
   'announcements',
+  'people-report',
 ] as const;
 export type Namespace = (typeof PUBLIC_NAMESPACES)[number] | (typeof APP_NAMESPACES)[number];
 export const NAMESPACES: readonly Namespace[] = [...PUBLIC_NAMESPACES, ...APP_NAMESPACES];

@@ -4,6 +4,7 @@ import companyEn from '../../locales/company.en.json';
 import dashboardEn from '../../locales/dashboard.en.json';
 import orderingEn from '../../locales/ordering.en.json';
 import peopleEn from '../../locales/people.en.json';
+import peopleReportEn from '../../locales/people-report.en.json';
 import profileEn from '../../locales/profile.en.json';
 import projectNotesEn from '../../locales/project-notes.en.json';
 import projectsEn from '../../locales/projects.en.json';
@@ -31,4 +32,5 @@ export default {
   'project-notes': projectNotesEn,
   chatbot: chatbotEn,
   announcements: announcementsEn,
+  'people-report': peopleReportEn,
 };

@@ -4,6 +4,7 @@ import companyEs from '../../locales/company.es.json';
 import dashboardEs from '../../locales/dashboard.es.json';
 import orderingEs from '../../locales/ordering.es.json';
 import peopleEs from '../../locales/people.es.json';
+import peopleReportEs from '../../locales/people-report.es.json';
 import profileEs from '../../locales/profile.es.json';
 import projectNotesEs from '../../locales/project-notes.es.json';
 import projectsEs from '../../locales/projects.es.json';
@@ -31,4 +32,5 @@ export default {
   'project-notes': projectNotesEs,
   chatbot: chatbotEs,
   announcements: announcementsEs,
+  'people-report': peopleReportEs,
 };

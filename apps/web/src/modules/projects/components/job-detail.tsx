@@ -1,8 +1,10 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../shell/app-dialog';
@@ -66,6 +68,7 @@ export function JobDetailView({ tenant, id, tab, editable, onTabChange, onBack }
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {jobLabel(job)} <Chip size="small" label={t(statusKey(job.status))} sx={{ ml: 1, verticalAlign: 'middle' }} />
         </Typography>
+        {job.status === 1 && <GraphLink id={job.id} />}
         {editable && (
           <Stack direction="row" spacing={1}>
             <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
@@ -180,5 +183,15 @@ function DeleteJobDialog({ tenant, job, onClose, onDeleted }: { tenant: string; 
     >
       <Typography>{t('delete.body', { name: jobLabel(job) })}</Typography>
     </AppDialog>
+  );
+}
+
+/** What is tied to this job, drawn (/reports/graph?job=…; the graph draws active jobs). */
+function GraphLink({ id }: { id: number }) {
+  const { t } = useTranslation('people-report');
+  return (
+    <Button component={RouterLink} to="/reports/graph" search={{ job: id } as never} variant="outlined" startIcon={<AccountTreeIcon />}>
+      {t('graph.fromJob')}
+    </Button>
   );
 }

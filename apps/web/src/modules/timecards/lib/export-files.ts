@@ -1,18 +1,6 @@
 import type { PayPeriod } from '@groundwork/core/pay-periods';
 import { EXPORT_COLUMNS, type ExportCell, exportFileName, toCsv } from '@groundwork/core/timecards-export';
-
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { downloadBlob as download } from '../../../lib/export-files';
 
 /** CSV with a byte-order mark, so Excel opens accents (Spanish names) correctly. */
 export function downloadCsv(table: ExportCell[][], period: PayPeriod) {
