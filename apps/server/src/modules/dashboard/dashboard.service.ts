@@ -144,7 +144,8 @@ export async function loadDashboard(tx: Tx, member: Member, today: string): Prom
   // Receipts have no review state of their own: the office's review is coding them, so an active receipt without a
   // job or a cost code is one still to review (it cannot be costed or sent to accounting as it is).
   const receipts: SQL = see.receipts
-    ? sql`(select count(*)::int from receipts r where r.tenant_uuid = ${tenant} and r.status = ${RECEIPT_STATUS.active}
+    ? // Written as receipts_uncoded_idx's predicate (a literal status, not a parameter) so the planner uses it.
+      sql`(select count(*)::int from receipts r where r.tenant_uuid = ${tenant} and r.status = ${sql.raw(String(RECEIPT_STATUS.active))}
         and (r.jobs_id is null or r.costcodes_id is null))`
     : NULL;
 

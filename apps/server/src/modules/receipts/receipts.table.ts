@@ -44,6 +44,8 @@ export const receipts = pgTable(
     index('receipts_tenant_date_idx').on(t.tenant_uuid, t.receipt_date, t.id),
     index('receipts_tenant_person_date_idx').on(t.tenant_uuid, t.employees_id, t.receipt_date, t.id),
     index('receipts_tenant_job_date_idx').on(t.tenant_uuid, t.jobs_id, t.receipt_date, t.id),
+    // The dashboard's "receipts to review": active ones still without a job or a cost code, counted without a scan.
+    index('receipts_uncoded_idx').on(t.tenant_uuid).where(sql`${t.status} = 1 and (${t.jobs_id} is null or ${t.costcodes_id} is null)`),
     check('receipts_amounts_check', sql`${t.amount_cents} >= 0 and (${t.tax_cents} is null or ${t.tax_cents} >= 0)`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "receipts_uncoded_idx" ON "receipts" USING btree ("tenant_uuid") WHERE "receipts"."status" = 1 and ("receipts"."jobs_id" is null or "receipts"."costcodes_id" is null);
