@@ -13,6 +13,7 @@ import { validateDashboardSearch } from '../modules/dashboard/search';
 import { validatePeopleSearch } from '../modules/people/search';
 import { validateGraphSearch } from '../modules/people-report/search';
 import { validateProjectsSearch } from '../modules/projects/search';
+import { validateReportsSearch } from '../modules/reports/search';
 import { validateTestPageSearch } from '../modules/test-page/search';
 import { validateTimecardsSearch } from '../modules/timecards/search';
 import { ErrorPage, NotFoundPage } from './error-pages';
@@ -214,9 +215,18 @@ const testRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/test-page/test-page'), 'TestPage'),
 });
 
+// The report catalogue (issue 27): query keys report, from, to, date, job, costcode, person, department, division
+// and group, each optional, so a report with its filters is a link.
+const adminReportsRoute = createRoute({
+  getParentRoute: () => appviewLayout,
+  path: 'admin/reports',
+  validateSearch: validateReportsSearch,
+  component: lazyRouteComponent(() => import('../modules/reports/reports-page'), 'ReportsPage'),
+});
+
 // Spec §2 routes whose areas are not built yet: inside the shell with their title and an honest note. An area
 // that lands takes its path out of this list and adds its own route.
-const PLACEHOLDER_PATHS = ['admin/reports'] as const;
+const PLACEHOLDER_PATHS: readonly string[] = [];
 
 const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
   createRoute({
@@ -351,6 +361,7 @@ const routeTree = rootRoute.addChildren([
     notificationsRoute,
     peopleRoute,
     adminPeopleRoute,
+    adminReportsRoute,
     peopleReportRoute,
     graphRoute,
   ]),

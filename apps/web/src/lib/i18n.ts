@@ -25,6 +25,7 @@ const APP_NAMESPACES = [
   'chatbot',
   'announcements',
   'people-report',
+  'reports',
 ] as const;
 export type Namespace = (typeof PUBLIC_NAMESPACES)[number] | (typeof APP_NAMESPACES)[number];
 export const NAMESPACES: readonly Namespace[] = [...PUBLIC_NAMESPACES, ...APP_NAMESPACES];

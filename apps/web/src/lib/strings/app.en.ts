@@ -9,6 +9,7 @@ import profileEn from '../../locales/profile.en.json';
 import projectNotesEn from '../../locales/project-notes.en.json';
 import projectsEn from '../../locales/projects.en.json';
 import receiptsEn from '../../locales/receipts.en.json';
+import reportsEn from '../../locales/reports.en.json';
 import schedulingEn from '../../locales/scheduling.en.json';
 import tasksEn from '../../locales/tasks.en.json';
 import timecardsEn from '../../locales/timecards.en.json';
@@ -33,4 +34,5 @@ export default {
   chatbot: chatbotEn,
   announcements: announcementsEn,
   'people-report': peopleReportEn,
+  reports: reportsEn,
 };

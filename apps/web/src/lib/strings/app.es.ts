@@ -9,6 +9,7 @@ import profileEs from '../../locales/profile.es.json';
 import projectNotesEs from '../../locales/project-notes.es.json';
 import projectsEs from '../../locales/projects.es.json';
 import receiptsEs from '../../locales/receipts.es.json';
+import reportsEs from '../../locales/reports.es.json';
 import schedulingEs from '../../locales/scheduling.es.json';
 import tasksEs from '../../locales/tasks.es.json';
 import timecardsEs from '../../locales/timecards.es.json';
@@ -33,4 +34,5 @@ export default {
   chatbot: chatbotEs,
   announcements: announcementsEs,
   'people-report': peopleReportEs,
+  reports: reportsEs,
 };

@@ -1,0 +1,83 @@
+import type { TFunction as TFunctionOf } from 'i18next';
+import type { HoursResult, LaborResult, StatusResult } from './api';
+import type { ReportKey } from './search';
+
+type TFunction = TFunctionOf<'reports'>;
+
+type LaborRow = LaborResult['rows'][number];
+type HoursRow = HoursResult['rows'][number];
+type StatusRow = StatusResult['rows'][number];
+
+/** One column of a report's table; the exports use the same columns, so files hold what the table shows. */
+export interface Column<R = never> {
+  key: string;
+  numeric?: boolean;
+  /** The cell's value in a file (numbers stay numbers for Excel). */
+  value: (row: R) => string | number | null;
+  /** The cell as the table shows it. */
+  text?: (row: R, t: TFunction, language: string) => string;
+}
+
+/** Hours as the job's budget tab shows them (up to two decimals), so a row reads the same in both places. */
+export const formatHours = (language: string, value: number | null | undefined) =>
+  value == null ? '—' : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+const percent = (language: string, value: number | null | undefined) =>
+  value == null ? '—' : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} %`;
+
+const costcodeText = (r: LaborRow) => (r.costcode ? [r.costcode, r.description].filter(Boolean).join(' ') : '');
+
+export function columnsOf(report: ReportKey, group: string): Column<never>[] {
+  if (report === 'labor_budget') {
+    const cols: Column<LaborRow>[] = [
+      { key: 'job', value: (r) => r.job },
+      ...(group === 'costcode' ? [{ key: 'costcode', value: costcodeText } satisfies Column<LaborRow>] : []),
+      { key: 'hrsbdg', numeric: true, value: (r) => r.hrsbdg, text: (r, _t, l) => formatHours(l, r.hrsbdg) },
+      { key: 'actual_hours', numeric: true, value: (r) => r.actual_hours, text: (r, _t, l) => formatHours(l, r.actual_hours) },
+      { key: 'percent_used', numeric: true, value: (r) => r.percent_used ?? null, text: (r, _t, l) => percent(l, r.percent_used) },
+      {
+        key: 'forecast_hours',
+        numeric: true,
+        value: (r) => r.forecast_hours ?? null,
+        text: (r, _t, l) => formatHours(l, r.forecast_hours),
+      },
+    ];
+    return cols as Column<never>[];
+  }
+  if (report === 'hours') {
+    const cols: Column<HoursRow>[] = [
+      { key: 'person', value: (r) => r.person },
+      { key: 'week_start', value: (r) => r.week_start },
+      { key: 'job', value: (r) => r.job },
+      { key: 'costcode', value: (r) => r.costcode },
+      { key: 'hours', numeric: true, value: (r) => r.hours, text: (r, _t, l) => formatHours(l, r.hours) },
+      { key: 'regular_hours', numeric: true, value: (r) => r.regular_hours, text: (r, _t, l) => formatHours(l, r.regular_hours) },
+      { key: 'overtime_hours', numeric: true, value: (r) => r.overtime_hours, text: (r, _t, l) => formatHours(l, r.overtime_hours) },
+    ];
+    return cols as Column<never>[];
+  }
+  const cols: Column<StatusRow>[] = [
+    { key: 'person', value: (r) => r.person },
+    { key: 'status', value: (r) => r.status, text: (r, t) => t(`status.${r.status}` as never) },
+    { key: 'hours', numeric: true, value: (r) => r.hours, text: (r, _t, l) => formatHours(l, r.hours) },
+    { key: 'days_booked', numeric: true, value: (r) => r.days_booked },
+    { key: 'missing_days', numeric: true, value: (r) => r.missing_days },
+    { key: 'missing_dates', value: (r) => r.missing_dates.join(' ') },
+  ];
+  return cols as Column<never>[];
+}
+
+export const cellText = (column: Column<never>, row: unknown, t: TFunction, language: string): string => {
+  const c = column as unknown as Column<unknown>;
+  if (c.text) return c.text(row, t, language);
+  const v = c.value(row);
+  return v == null ? '' : String(v);
+};
+
+/** A report's rows as a table for CSV and Excel: headers in the person's language, then one line per row. */
+export function exportTable(columns: Column<never>[], rows: readonly unknown[], t: TFunction, language: string): (string | number)[][] {
+  const cs = columns as unknown as Column<unknown>[];
+  return [
+    cs.map((c) => t(`columns.${c.key}` as never)),
+    ...rows.map((r) => cs.map((c) => (c.key === 'status' && c.text ? c.text(r, t, language) : (c.value(r) ?? '')))),
+  ];
+}

@@ -1,0 +1,53 @@
+import { Box } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTranslation } from 'react-i18next';
+import type { ReportResult } from './api';
+import type { ReportKey } from './search';
+
+/**
+ * The report's chart (MUI X Charts, loaded with this chunk only when a report opens): budget against actual
+ * hours for the jobs on the page, regular and overtime hours per week, or how many cards are in each state.
+ */
+export default function ReportChart({ report, result }: { report: ReportKey; result: ReportResult }) {
+  const { t } = useTranslation('reports');
+  const common = { height: 280, margin: { left: 8, right: 8 } };
+  let chart = null;
+  if (report === 'labor_budget' && 'group_by' in result) {
+    const rows = result.rows;
+    chart = (
+      <BarChart
+        {...common}
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => (r.costcode ? `${r.job} ${r.costcode}` : r.job)) }]}
+        series={[
+          { data: rows.map((r) => r.hrsbdg), label: t('chart.budget') },
+          { data: rows.map((r) => r.actual_hours), label: t('chart.actual') },
+        ]}
+      />
+    );
+  } else if (report === 'hours' && 'weeks' in result) {
+    chart = (
+      <BarChart
+        {...common}
+        xAxis={[{ scaleType: 'band', data: result.weeks.map((w) => w.week_start) }]}
+        series={[
+          { data: result.weeks.map((w) => w.regular_hours), label: t('chart.regular'), stack: 'hours' },
+          { data: result.weeks.map((w) => w.overtime_hours), label: t('chart.overtime'), stack: 'hours' },
+        ]}
+      />
+    );
+  } else if ('period_start' in result) {
+    const keys = ['signed', 'unsigned', 'none'] as const;
+    chart = (
+      <BarChart
+        {...common}
+        xAxis={[{ scaleType: 'band', data: keys.map((k) => t(`status.${k}`)) }]}
+        series={[{ data: keys.map((k) => result.totals[k]), label: t('chart.people') }]}
+      />
+    );
+  }
+  return (
+    <Box role="img" aria-label={t('chart.label')} data-testid="report-chart">
+      {chart}
+    </Box>
+  );
+}

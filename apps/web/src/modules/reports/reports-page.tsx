@@ -1,0 +1,60 @@
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { readSelectedTenantUuid } from '../../lib/storage';
+import { ReportView } from './report-view';
+import { REPORT_KEYS, type ReportKey, type ReportsSearch } from './search';
+
+/** /admin/reports: the report catalogue; ?report=… opens one with its filters, chart, table and exports. */
+export function ReportsPage() {
+  const { t } = useTranslation('reports');
+  const tenant = readSelectedTenantUuid();
+  const search = useSearch({ strict: false }) as ReportsSearch;
+  const navigate = useNavigate();
+  const open = (report: ReportKey | undefined) => void navigate({ to: '.', search: report ? { report } : {} });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        {search.report ? t(`reports.${search.report}.title`) : t('title')}
+      </Typography>
+      {!tenant ? (
+        <Alert severity="info">{t('noTenant')}</Alert>
+      ) : search.report ? (
+        <>
+          <Box>
+            <Button onClick={() => open(undefined)}>{t('back')}</Button>
+          </Box>
+          <ReportView tenant={tenant} report={search.report} search={search} />
+        </>
+      ) : (
+        <Catalogue onOpen={open} />
+      )}
+    </Stack>
+  );
+}
+
+function Catalogue({ onOpen }: { onOpen: (report: ReportKey) => void }) {
+  const { t } = useTranslation('reports');
+  return (
+    <Box
+      component="ul"
+      aria-label={t('catalogue')}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+    >
+      {REPORT_KEYS.map((key) => (
+        <Card component="li" key={key} variant="outlined">
+          <CardActionArea onClick={() => onOpen(key)} sx={{ height: '100%', alignItems: 'flex-start' }}>
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {t(`reports.${key}.title`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t(`reports.${key}.description`)}
+              </Typography>
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      ))}
+    </Box>
+  );
+}
