@@ -16,8 +16,8 @@ import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
  * Hours by person, job, cost code and week, with overtime. Weeks start on the pay period's first day, and
  * overtime is core's rule (splitEntriesOvertime: within a person's week, hours past the 40th, in date order),
  * applied to all of the person's time in the week, so a row on one job carries the overtime that fell on it
- * even when the filter leaves the person's other jobs out. The entries are read in SQL on the
- * (tenant, person, day) index, for the people who have matching time in the window only.
+ * even when the filter leaves the person's other jobs out. Who has matching time is read on the (tenant, day) index
+ * (a job's on (tenant, job, day)), then those people's entries of the whole weeks on the (tenant, person, day) index.
  */
 export type HoursRow = {
   employees_id: number;

@@ -71,5 +71,7 @@ export const timecardEntries = pgTable(
     index('timecard_entries_job_code_idx').on(t.tenant_uuid, t.jobs_id, t.costcodes_id),
     // A foreman's crew in a window: who worked their jobs on those days, without reading the job's history.
     index('timecard_entries_job_day_idx').on(t.tenant_uuid, t.jobs_id, t.timecard_date, t.employees_id),
+    // A window of the whole company's time (the hours report for admins): who booked time in it, by day.
+    index('timecard_entries_day_idx').on(t.tenant_uuid, t.timecard_date, t.employees_id),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "timecard_entries_day_idx" ON "timecard_entries" USING btree ("tenant_uuid","timecard_date","employees_id");
