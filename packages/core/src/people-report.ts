@@ -87,8 +87,11 @@ export type GraphEdgeKind = (typeof GRAPH_EDGE_KINDS)[number];
 export const GRAPH_CREW_DAYS = 14;
 /** The most nodes one answer holds; past it the answer says it was cut (`truncated`). */
 export const GRAPH_MAX_NODES = 500;
-/** Without a job filter, the first jobs (by name) drawn with their ties: enough to read on one screen. */
-export const GRAPH_JOBS_WITHOUT_FILTER = 3;
+/**
+ * Without a job filter, the first job (by the jobs list's sort) is drawn with its ties: one job of the demo company is
+ * already some 30 nodes, about what one screen shows readably.
+ */
+export const GRAPH_JOBS_WITHOUT_FILTER = 1;
 /** At most this many tools drawn per container (the container's label says how many it holds). */
 export const GRAPH_TOOLS_PER_CONTAINER = 20;
 /** The job list beside the graph (for the job filter) holds at most this many active jobs. */

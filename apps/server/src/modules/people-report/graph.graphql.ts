@@ -50,7 +50,7 @@ const JobRef = builder.objectRef<GraphJob>('GraphJob').implement({
 
 const GraphRef = builder.objectRef<CompanyGraph>('CompanyGraph').implement({
   description:
-    'nodes and edges around one job (jobs_id) or, without it, the first 3 active jobs by name; at most 500 nodes and 20 ' +
+    'nodes and edges around one job (jobs_id) or, without it, the first active job by name; at most 500 nodes and 20 ' +
     'tools per container (truncated: something was cut). jobs: every active job (up to 500), for the job filter.',
   fields: (t) => ({
     nodes: t.field({ type: [NodeRef], resolve: (g) => g.nodes }),

@@ -66,7 +66,9 @@ function Graph({ tenant }: { tenant: string }) {
   const chooseJob = (id: number | null) => navigate({ to: '/reports/graph', search: (id ? { job: id } : {}) as never, replace: true });
   const toggle = (kind: GraphNodeKind) => setKinds((list) => (list.includes(kind) ? list.filter((k) => k !== kind) : [...list, kind]));
   const jobs = query.data?.jobs ?? [];
-  const selected = jobs.find((j) => j.id === job) ?? null;
+  // Without a filter the server draws the first job: the field shows which.
+  const drawn = query.data?.nodes.find((n) => n.kind === 'job');
+  const selected = jobs.find((j) => j.id === (job ?? drawn?.ref_id)) ?? null;
 
   return (
     <Stack spacing={2}>
@@ -78,7 +80,7 @@ function Graph({ tenant }: { tenant: string }) {
           getOptionLabel={(o) => o.label}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onChange={(_e, v) => chooseJob(v?.id ?? null)}
-          renderInput={(params) => <TextField {...params} label={t('graph.job')} placeholder={t('graph.allJobs')} size="small" />}
+          renderInput={(params) => <TextField {...params} label={t('graph.job')} size="small" />}
         />
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <FormLabel component="legend" sx={{ typography: 'caption' }}>
@@ -117,9 +119,7 @@ function Graph({ tenant }: { tenant: string }) {
         </Alert>
       ) : (
         <>
-          {job == null && jobs.length > GRAPH_JOBS_WITHOUT_FILTER && (
-            <Alert severity="info">{t('graph.firstJobs', { count: GRAPH_JOBS_WITHOUT_FILTER })}</Alert>
-          )}
+          {job == null && jobs.length > GRAPH_JOBS_WITHOUT_FILTER && <Alert severity="info">{t('graph.firstJobs')}</Alert>}
           {query.data.truncated && <Alert severity="warning">{t('graph.truncated')}</Alert>}
           {query.data.nodes.length === 0 ? (
             <Typography color="text.secondary">{t('graph.empty')}</Typography>
