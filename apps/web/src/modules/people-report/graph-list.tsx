@@ -25,7 +25,7 @@ export function GraphList({ graph, onOpen }: { graph: CompanyGraph; onOpen: (n: 
         const headingId = `graph-list-${kind}`;
         return (
           <Box key={kind} component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
-            <Typography id={headingId} variant="h6" component="h2">
+            <Typography id={headingId} variant="h6" component="h3">
               {t(`graph.kindPlural.${kind}`)}
             </Typography>
             <List dense aria-labelledby={headingId}>

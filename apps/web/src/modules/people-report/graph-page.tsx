@@ -37,7 +37,7 @@ export function GraphPage() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h5" component="h2">
           {t('graph.title')}
         </Typography>
         <Typography color="text.secondary">{t('graph.subtitle')}</Typography>

@@ -37,7 +37,7 @@ export function PeopleReportPage() {
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Box>
-          <Typography variant="h4" component="h1">
+          <Typography variant="h5" component="h2">
             {t('title')}
           </Typography>
           <Typography color="text.secondary">{t('subtitle')}</Typography>
@@ -140,7 +140,7 @@ function GroupTable({ section, report }: { section: Section; report: PeopleRepor
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
       <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        <Typography id={headingId} variant="h6" component="h3" gutterBottom>
           {t(`groups.${section}`)}
         </Typography>
         {rows.length === 0 ? (

@@ -38,7 +38,7 @@ export function ReportList({
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
       <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        <Typography id={headingId} variant="h6" component="h3" gutterBottom>
           {title}
         </Typography>
         {note && (
