@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../identity/auth.js';
 import { account, user } from '../identity/auth.table.js';
 import { seedDemoAnnouncements } from '../modules/announcements/announcements.seed.js';
+import { seedDemoBilling } from '../modules/billing/billing.seed.js';
 import { seedDemoChat } from '../modules/chatbot/chatbot.seed.js';
 import { costcodes } from '../modules/costcodes/costcodes.table.js';
 import { seedDemoCustomLinks } from '../modules/customlinks/customlinks.seed.js';
@@ -165,6 +166,7 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}):
       .values([people[8], people[10]].map((p) => ({ tenant_uuid, usergroups_id: groups[2].id, employees_id: p.id })));
     await seedDemoJoin(tx, tenant_uuid, groups[1].id);
     await seedDemoAnnouncements(tx, tenant_uuid, personIds);
+    await seedDemoBilling(tx, tenant_uuid);
   });
   return tenant_uuid;
 }

@@ -19,6 +19,7 @@ export {
   departmentMembers,
   divisionMembers,
 } from '../modules/announcements/announcements.table.js';
+export { billingAccounts, billingEvents } from '../modules/billing/billing.table.js';
 export { chatMessages } from '../modules/chatbot/chatbot.table.js';
 export { costcodes } from '../modules/costcodes/costcodes.table.js';
 export { customLinks } from '../modules/customlinks/customlinks.table.js';
