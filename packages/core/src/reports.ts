@@ -5,7 +5,7 @@
  */
 import { daysBetween, type IsoDate, toDayNumber } from './pay-periods.js';
 
-export const REPORTS = ['labor_budget', 'hours', 'timecard_status'] as const;
+export const REPORTS = ['labor_budget', 'hours', 'timecard_status', 'spend'] as const;
 export type ReportKey = (typeof REPORTS)[number];
 
 export type ReportFilterKey =
@@ -24,6 +24,7 @@ export const REPORT_FILTERS: Record<ReportKey, readonly ReportFilterKey[]> = {
   labor_budget: ['jobs_id', 'costcodes_id', 'group_by'],
   hours: ['from', 'to', 'jobs_id', 'costcodes_id', 'employees_id', 'departments_id', 'divisions_id'],
   timecard_status: ['date', 'employees_id', 'departments_id', 'divisions_id'],
+  spend: ['from', 'to', 'jobs_id', 'costcodes_id'],
 };
 
 /** Labor budget rows: one per job (the budget tab's totals) or one per budget line (job and cost code). */
@@ -73,6 +74,7 @@ export function reportFilterProblem(report: ReportKey, filter: ReportFilter): st
   }
   if (filter.group_by != null && !(LABOR_GROUPS as readonly string[]).includes(filter.group_by))
     return `group_by: must be one of ${LABOR_GROUPS.join(', ')}.`;
+  if (report === 'spend' && filter.from && filter.to && daysBetween(filter.from, filter.to) < 0) return 'to cannot be before from.';
   if (report === 'hours') {
     if (!filter.from || !filter.to) return 'from and to are required (YYYY-MM-DD).';
     const span = daysBetween(filter.from, filter.to);
@@ -82,7 +84,7 @@ export function reportFilterProblem(report: ReportKey, filter: ReportFilter): st
   return null;
 }
 
-/** Hours used as a percentage of the hours budgeted, to one decimal; null without a budget. */
+/** Hours (or money) used as a percentage of the budget, to one decimal; null without a budget. */
 export function percentUsed(actual: number, budget: number): number | null {
   if (!(budget > 0)) return null;
   return Math.round((actual / budget) * 1000) / 10;

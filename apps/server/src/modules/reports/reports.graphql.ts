@@ -8,6 +8,7 @@ import { type HoursReport, type HoursRow, hoursReport } from './reports.hours.js
 import { type LaborReport, type LaborRow, laborReport } from './reports.labor.js';
 import { renderReportPdf } from './reports.pdf.js';
 import { checkFilter, pageOf, REPORTS_RULE, type ReportScope, reportScope } from './reports.scope.js';
+import { type SpendReport, type SpendRow, spendReport } from './reports.spend.js';
 import { type StatusReport, type StatusRow, statusReport } from './reports.status.js';
 
 // --- Shapes -------------------------------------------------------------------------------------------
@@ -147,13 +148,53 @@ const StatusReportRef = builder.objectRef<StatusReport>('TimecardStatusReport').
   }),
 });
 
+const SpendRowRef = builder.objectRef<SpendRow>('SpendReportRow').implement({
+  description: 'A job and cost code: its material budget (matbdg) and what receipts and sent orders spent on it, in dollars.',
+  fields: (t) => ({
+    jobs_id: t.exposeInt('jobs_id'),
+    job: t.exposeString('job'),
+    costcodes_id: t.exposeInt('costcodes_id', { nullable: true, description: 'Null: spend without a cost code.' }),
+    costcode: t.exposeString('costcode', { nullable: true }),
+    matbdg: t.exposeFloat('matbdg'),
+    receipts: t.exposeFloat('receipts'),
+    orders: t.exposeFloat('orders'),
+    spent: t.exposeFloat('spent'),
+    percent_used: t.exposeFloat('percent_used', {
+      nullable: true,
+      description: 'spent / matbdg × 100, one decimal; null without a budget.',
+    }),
+  }),
+});
+const SpendTotalsRef = builder.objectRef<SpendReport['totals']>('SpendReportTotals').implement({
+  fields: (t) => ({
+    matbdg: t.exposeFloat('matbdg'),
+    receipts: t.exposeFloat('receipts'),
+    orders: t.exposeFloat('orders'),
+    spent: t.exposeFloat('spent'),
+    percent_used: t.exposeFloat('percent_used', { nullable: true }),
+  }),
+});
+const SpendReportRef = builder.objectRef<SpendReport>('SpendReport').implement({
+  fields: (t) => ({
+    rows: t.field({ type: [SpendRowRef], resolve: (r) => r.rows }),
+    totals: t.field({ type: SpendTotalsRef, resolve: (r) => r.totals }),
+    total: t.exposeInt('total'),
+    nextToken: t.exposeString('nextToken', { nullable: true }),
+  }),
+});
+
 // --- Operations ---------------------------------------------------------------------------------------
 
 /** A filter as GraphQL hands it over (absent fields may be null). */
 type RawFilter = { [K in keyof ReportFilter]?: ReportFilter[K] | null };
 
 type Runner = (tx: Tx, tenant: string, scope: ReportScope, f: ReportFilter, page: { limit: number; offset: number }) => Promise<unknown>;
-const RUNNERS: Record<ReportKey, Runner> = { labor_budget: laborReport, hours: hoursReport, timecard_status: statusReport };
+const RUNNERS: Record<ReportKey, Runner> = {
+  labor_budget: laborReport,
+  hours: hoursReport,
+  timecard_status: statusReport,
+  spend: spendReport,
+};
 
 /** Checks the filter, then the caller's scope (admins: everything; foremen and PMs: their jobs), then runs. */
 async function run(report: ReportKey, g: Gated, filter: RawFilter | null | undefined, page: { limit: number; offset: number }) {
@@ -192,6 +233,13 @@ tenantQuery('reportTimecardStatus', REPORTS_RULE, {
     run('timecard_status', g, args.filter, pageOf(args.limit, args.nextToken, MAX_REPORT_PAGE)) as Promise<StatusReport>,
 });
 
+tenantQuery('reportSpend', REPORTS_RULE, {
+  type: SpendReportRef,
+  description: `Receipts and sent orders by job and cost code against the material budget (matbdg); from/to bound their dates. ${ACCESS}`,
+  args: reportArgs,
+  resolve: (args, g) => run('spend', g, args.filter, pageOf(args.limit, args.nextToken, MAX_REPORT_PAGE)) as Promise<SpendReport>,
+});
+
 tenantQuery('exportReportPdf', REPORTS_RULE, {
   type: 'String',
   description: `A report's rows (every page, at most ${MAX_REPORT_EXPORT_ROWS}) as a PDF, base64, in the company's header. ${ACCESS}`,
@@ -219,6 +267,7 @@ tenantQuery('exportReportPdf', REPORTS_RULE, {
 
 function subtitleOf(report: ReportKey, f: RawFilter, result: unknown, lang: 'en' | 'es'): string {
   if (report === 'hours') return `${f.from} – ${f.to}`;
+  if (report === 'spend') return f.from || f.to ? `${f.from ?? '…'} – ${f.to ?? '…'}` : lang === 'es' ? 'Todas las fechas' : 'All dates';
   if (report === 'timecard_status') {
     const r = result as StatusReport;
     return `${lang === 'es' ? 'Periodo de pago' : 'Pay period'} ${r.period_start} – ${r.period_end}`;

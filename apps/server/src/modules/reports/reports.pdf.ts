@@ -3,6 +3,7 @@ import type { Content } from 'pdfmake/interfaces';
 import { type PdfLanguage, renderPdf } from '../../platform/pdf.js';
 import type { HoursRow } from './reports.hours.js';
 import type { LaborRow } from './reports.labor.js';
+import type { SpendRow } from './reports.spend.js';
 import type { StatusRow } from './reports.status.js';
 
 type Column<R> = { en: string; es: string; value: (r: R) => string; right?: boolean };
@@ -10,6 +11,8 @@ type Column<R> = { en: string; es: string; value: (r: R) => string; right?: bool
 const num = (n: number | null, lang: PdfLanguage) =>
   n == null ? '—' : new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(n);
 const pct = (n: number | null, lang: PdfLanguage) => (n == null ? '—' : `${num(n, lang)} %`);
+const money = (n: number, lang: PdfLanguage) =>
+  new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 
 /** The table columns of each report, as the web's table shows them (same order, same numbers). */
 const COLUMNS = (lang: PdfLanguage) => ({
@@ -37,6 +40,15 @@ const COLUMNS = (lang: PdfLanguage) => ({
     { en: 'Days with time', es: 'Días con horas', value: (r) => String(r.days_booked), right: true },
     { en: 'Missing days', es: 'Días faltantes', value: (r) => String(r.missing_days), right: true },
   ] satisfies Column<StatusRow>[],
+  spend: [
+    { en: 'Job', es: 'Trabajo', value: (r) => r.job },
+    { en: 'Cost code', es: 'Código de costo', value: (r) => r.costcode ?? '—' },
+    { en: 'Material budget', es: 'Presupuesto de materiales', value: (r) => money(r.matbdg, lang), right: true },
+    { en: 'Receipts', es: 'Recibos', value: (r) => money(r.receipts, lang), right: true },
+    { en: 'Orders', es: 'Órdenes', value: (r) => money(r.orders, lang), right: true },
+    { en: 'Spent', es: 'Gastado', value: (r) => money(r.spent, lang), right: true },
+    { en: '% used', es: '% usado', value: (r) => pct(r.percent_used, lang), right: true },
+  ] satisfies Column<SpendRow>[],
 });
 
 const STATUS = {
@@ -48,6 +60,7 @@ export const REPORT_TITLES: Record<ReportKey, Record<PdfLanguage, string>> = {
   labor_budget: { en: 'Labor budget vs actual', es: 'Presupuesto de mano de obra vs real' },
   hours: { en: 'Hours by person, job and week', es: 'Horas por persona, trabajo y semana' },
   timecard_status: { en: 'Time card status', es: 'Estado de las tarjetas de tiempo' },
+  spend: { en: 'Spend vs material budget', es: 'Gasto vs presupuesto de materiales' },
 };
 
 /** The report's rows as a PDF table, under the company's header; `subtitle` says what the rows cover. */

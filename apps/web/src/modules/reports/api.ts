@@ -32,6 +32,16 @@ export const statusQuery = graphql(`
   }
 `);
 
+export const spendQuery = graphql(`
+  query ReportSpend($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
+    reportSpend(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
+      rows { jobs_id job costcodes_id costcode matbdg receipts orders spent percent_used }
+      totals { matbdg receipts orders spent percent_used }
+      total nextToken
+    }
+  }
+`);
+
 export const pdfQuery = graphql(`
   query ExportReportPdf($tenant_uuid: ID!, $report: ReportName!, $filter: ReportFilter, $lang: String) {
     exportReportPdf(tenant_uuid: $tenant_uuid, report: $report, filter: $filter, lang: $lang)
@@ -51,7 +61,8 @@ export const lookupsQuery = graphql(`
 export type LaborResult = ResultOf<typeof laborQuery>['reportLaborBudget'];
 export type HoursResult = ResultOf<typeof hoursQuery>['reportHours'];
 export type StatusResult = ResultOf<typeof statusQuery>['reportTimecardStatus'];
-export type ReportResult = LaborResult | HoursResult | StatusResult;
+export type SpendResult = ResultOf<typeof spendQuery>['reportSpend'];
+export type ReportResult = LaborResult | HoursResult | StatusResult | SpendResult;
 export type ReportFilter = NonNullable<VariablesOf<typeof laborQuery>['filter']>;
 
 /** The server's filter for a report, from the page's query keys (only the keys the report takes). */
@@ -66,6 +77,12 @@ export function filterOf(report: ReportKey, search: ReportsSearch): ReportFilter
     f.to = search.to;
     if (search.job) f.jobs_id = search.job;
     if (search.costcode) f.costcodes_id = search.costcode;
+  } else if (report === 'spend') {
+    if (search.from) f.from = search.from;
+    if (search.to) f.to = search.to;
+    if (search.job) f.jobs_id = search.job;
+    if (search.costcode) f.costcodes_id = search.costcode;
+    return f;
   } else if (search.date) f.date = search.date;
   if (report !== 'labor_budget') {
     if (search.person) f.employees_id = search.person;
@@ -82,6 +99,7 @@ export async function fetchReport(
 ): Promise<ReportResult> {
   if (report === 'labor_budget') return (await request(laborQuery, vars)).reportLaborBudget;
   if (report === 'hours') return (await request(hoursQuery, vars)).reportHours;
+  if (report === 'spend') return (await request(spendQuery, vars)).reportSpend;
   return (await request(statusQuery, vars)).reportTimecardStatus;
 }
 

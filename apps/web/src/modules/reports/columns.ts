@@ -1,5 +1,5 @@
 import type { TFunction as TFunctionOf } from 'i18next';
-import type { HoursResult, LaborResult, StatusResult } from './api';
+import type { HoursResult, LaborResult, SpendResult, StatusResult } from './api';
 import type { ReportKey } from './search';
 
 type TFunction = TFunctionOf<'reports'>;
@@ -7,6 +7,7 @@ type TFunction = TFunctionOf<'reports'>;
 type LaborRow = LaborResult['rows'][number];
 type HoursRow = HoursResult['rows'][number];
 type StatusRow = StatusResult['rows'][number];
+type SpendRow = SpendResult['rows'][number];
 
 /** One column of a report's table; the exports use the same columns, so files hold what the table shows. */
 export interface Column<R = never> {
@@ -21,7 +22,10 @@ export interface Column<R = never> {
 /** Hours as the job's budget tab shows them (up to two decimals), so a row reads the same in both places. */
 export const formatHours = (language: string, value: number | null | undefined) =>
   value == null ? '—' : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
-const percent = (language: string, value: number | null | undefined) =>
+/** Money as the budget tab shows material budgets (two decimals). */
+export const formatMoney = (language: string, value: number) =>
+  new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+export const percent = (language: string, value: number | null | undefined) =>
   value == null ? '—' : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} %`;
 
 const costcodeText = (r: LaborRow) => (r.costcode ? [r.costcode, r.description].filter(Boolean).join(' ') : '');
@@ -52,6 +56,19 @@ export function columnsOf(report: ReportKey, group: string): Column<never>[] {
       { key: 'hours', numeric: true, value: (r) => r.hours, text: (r, _t, l) => formatHours(l, r.hours) },
       { key: 'regular_hours', numeric: true, value: (r) => r.regular_hours, text: (r, _t, l) => formatHours(l, r.regular_hours) },
       { key: 'overtime_hours', numeric: true, value: (r) => r.overtime_hours, text: (r, _t, l) => formatHours(l, r.overtime_hours) },
+    ];
+    return cols as Column<never>[];
+  }
+  if (report === 'spend') {
+    const money = (pick: (r: SpendRow) => number) => (r: SpendRow, _t: TFunction, l: string) => formatMoney(l, pick(r));
+    const cols: Column<SpendRow>[] = [
+      { key: 'job', value: (r) => r.job },
+      { key: 'costcode', value: (r) => r.costcode ?? '', text: (r, t) => r.costcode ?? t('noCostcode') },
+      { key: 'matbdg', numeric: true, value: (r) => r.matbdg, text: money((r) => r.matbdg) },
+      { key: 'receipts', numeric: true, value: (r) => r.receipts, text: money((r) => r.receipts) },
+      { key: 'orders', numeric: true, value: (r) => r.orders, text: money((r) => r.orders) },
+      { key: 'spent', numeric: true, value: (r) => r.spent, text: money((r) => r.spent) },
+      { key: 'percent_used', numeric: true, value: (r) => r.percent_used ?? null, text: (r, _t, l) => percent(l, r.percent_used) },
     ];
     return cols as Column<never>[];
   }

@@ -35,6 +35,18 @@ export default function ReportChart({ report, result }: { report: ReportKey; res
         ]}
       />
     );
+  } else if (report === 'spend' && 'spent' in result.totals) {
+    const rows = (result as Extract<ReportResult, { totals: { spent: number } }>).rows;
+    chart = (
+      <BarChart
+        {...common}
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => `${r.job} ${r.costcode ?? ''}`.trim()) }]}
+        series={[
+          { data: rows.map((r) => r.matbdg), label: t('chart.material') },
+          { data: rows.map((r) => r.spent), label: t('chart.spent') },
+        ]}
+      />
+    );
   } else if ('period_start' in result) {
     const keys = ['signed', 'unsigned', 'none'] as const;
     chart = (

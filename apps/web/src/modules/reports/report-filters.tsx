@@ -13,6 +13,7 @@ export const FILTERS: Record<ReportKey, readonly Key[]> = {
   labor_budget: ['job', 'costcode', 'group'],
   hours: ['from', 'to', 'job', 'costcode', 'person', 'department', 'division'],
   timecard_status: ['date', 'person', 'department', 'division'],
+  spend: ['from', 'to', 'job', 'costcode'],
 };
 
 const LISTS = { job: 'jobs', costcode: 'costcodes', person: 'people', department: 'departments', division: 'divisions' } as const;

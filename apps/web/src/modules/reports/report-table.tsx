@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ReportResult } from './api';
-import { type Column, cellText, formatHours } from './columns';
+import { type Column, cellText, formatHours, formatMoney, percent } from './columns';
 import type { ReportKey } from './search';
 
 interface Props {
@@ -85,13 +85,22 @@ export function ReportTable({ report, columns, result, page, rowsPerPage, onPage
 }
 
 function totalCells(report: ReportKey, result: ReportResult, language: string): Record<string, string> | null {
-  const pct = (v: number | null | undefined) =>
-    v == null ? '—' : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(v)} %`;
+  const pct = (v: number | null | undefined) => percent(language, v);
   if (report === 'labor_budget' && 'group_by' in result) {
     const x = result.totals;
     return {
       hrsbdg: formatHours(language, x.hrsbdg),
       actual_hours: formatHours(language, x.actual_hours),
+      percent_used: pct(x.percent_used),
+    };
+  }
+  if (report === 'spend' && 'totals' in result && 'spent' in result.totals) {
+    const x = result.totals;
+    return {
+      matbdg: formatMoney(language, x.matbdg),
+      receipts: formatMoney(language, x.receipts),
+      orders: formatMoney(language, x.orders),
+      spent: formatMoney(language, x.spent),
       percent_used: pct(x.percent_used),
     };
   }

@@ -109,6 +109,7 @@ export function ReportView({ tenant, report, search }: Props) {
           />
           {'group_by' in data && <Typography variant="caption">{t('forecastNote', { today: data.today })}</Typography>}
           {'weeks' in data && <Typography variant="caption">{t('overtimeNote')}</Typography>}
+          {report === 'spend' && <Typography variant="caption">{t('spendNote')}</Typography>}
         </>
       )}
     </Stack>

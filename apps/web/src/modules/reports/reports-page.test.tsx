@@ -73,6 +73,37 @@ beforeEach(() => {
       listDepartments: { items: [] },
       listDivisions: { items: [] },
     }),
+    ReportSpend: () => ({
+      reportSpend: {
+        rows: [
+          {
+            jobs_id: 7,
+            job: 'MS · Main Street',
+            costcodes_id: 3,
+            costcode: '03-300 Concrete',
+            matbdg: 1000,
+            receipts: 120,
+            orders: 125,
+            spent: 245,
+            percent_used: 24.5,
+          },
+          {
+            jobs_id: 7,
+            job: 'MS · Main Street',
+            costcodes_id: null,
+            costcode: null,
+            matbdg: 0,
+            receipts: 25,
+            orders: 0,
+            spent: 25,
+            percent_used: null,
+          },
+        ],
+        totals: { matbdg: 1000, receipts: 145, orders: 125, spent: 270, percent_used: 27 },
+        total: 2,
+        nextToken: null,
+      },
+    }),
     ExportReportPdf: () => ({ exportReportPdf: btoa('%PDF-1.7') }),
   };
   vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
@@ -113,7 +144,7 @@ describe('the report catalogue', { timeout: 30_000 }, () => {
   it('opens labor budget vs actual from the catalogue: chart, column headers and the rows the server sent', async () => {
     const router = renderAt('/admin/reports');
     const catalogue = await screen.findByRole('list', { name: 'Report catalogue' });
-    expect(within(catalogue).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(catalogue).getAllByRole('listitem')).toHaveLength(4);
     fireEvent.click(within(catalogue).getByRole('button', { name: /Labor budget vs actual/ }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ report: 'labor_budget' }));
     expect(await screen.findByRole('heading', { name: 'Labor budget vs actual' })).toBeInTheDocument();
@@ -153,6 +184,20 @@ describe('the report catalogue', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No rows match these filters.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     await waitFor(() => expect(calls('ReportHours').at(-1)).toMatchObject({ filter: { from: '2026-03-01', to: '2026-03-18' } }));
+  });
+
+  it('spend: money as the budget tab shows it, the optional dates and the job go to the server', async () => {
+    renderAt('/admin/reports?report=spend&from=2026-03-01&job=7');
+    const table = await screen.findByRole('table', { name: 'Report rows' });
+    const concrete = await within(table).findByRole('row', { name: /03-300 Concrete/ });
+    expect(
+      within(concrete)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['03-300 Concrete', '1,000.00', '120.00', '125.00', '245.00', '24.5 %']);
+    expect(within(table).getByRole('row', { name: /No cost code/ })).toBeInTheDocument();
+    expect(calls('ReportSpend')[0]).toMatchObject({ filter: { from: '2026-03-01', jobs_id: 7 } });
+    expect(calls('ReportSpend')[0].filter).not.toHaveProperty('to');
   });
 
   it('CSV holds the rows of every page; PDF comes from the server with the same filter', async () => {
