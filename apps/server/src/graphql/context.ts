@@ -8,7 +8,7 @@ import type { Realtime } from '../platform/realtime.js';
 import type { SmsSender } from '../platform/sms.js';
 import type { TenantGate } from './gate.js';
 
-export type { Member } from './gate.js';
+export type { Member } from '../modules/employees/membership.js';
 
 /**
  * A GraphQL request's context. It holds no database handle: company data is reached only through the

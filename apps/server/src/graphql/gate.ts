@@ -1,4 +1,4 @@
-import { type Access, type Action, ADMIN_ACCESS, type Area, accessTo } from '@groundwork/core/permissions';
+import { type Access, type Action, type Area, accessTo } from '@groundwork/core/permissions';
 import type {
   ArgBuilder,
   FieldNullability,
@@ -8,28 +8,20 @@ import type {
   ShapeFromTypeParam,
   TypeParam,
 } from '@pothos/core';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { GraphQLResolveInfo } from 'graphql';
 import pg from 'pg';
 import type { Db, Tx } from '../db/client.js';
 import { withIdentity, withTenant } from '../db/with-tenant.js';
 import type { SessionClaims } from '../identity/session.js';
+import { loadMemberIn, type Member } from '../modules/employees/membership.js';
 import type { AccessCache } from './access-cache.js';
 import { builder } from './builder.js';
 import type { Ctx } from './context.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 
-/** The signed-in person as an active member of the selected company. */
-export type Member = {
-  tenantUuid: string;
-  identity: string;
-  employeeId: number;
-  isAdmin: boolean;
-  permissions: ReadonlySet<string>;
-  /** Module ids the company has switched off. */
-  off: ReadonlySet<number>;
-};
+/** Membership lives with the people module (modules/employees/membership.ts); re-exported for the gate's users. */
+export { loadMember, loadMemberIn, type Member } from '../modules/employees/membership.js';
 
 /**
  * Which area of the permission matrix an operation belongs to, and what it does there. `changesAccess`:
@@ -51,38 +43,6 @@ export type Gated = {
    */
   afterCommit(fn: () => void | Promise<void>): void;
 };
-
-type MemberRow = { id: number; is_admin: boolean; permissions: string[]; off: number[] };
-
-// One statement: the person, the union of their active groups' permissions and the company's switched-off
-// modules. Runs inside the walled transaction, so row-level security applies to it too.
-const memberSql = (identity: string, tenant: string) => sql`
-  select e.id, e.is_admin,
-    coalesce((select array_agg(distinct p.permission) from usergroup_users u
-      join usergroups g on g.tenant_uuid = u.tenant_uuid and g.id = u.usergroups_id and g.status = 1
-      join usergroup_permissions p on p.tenant_uuid = g.tenant_uuid and p.usergroups_id = g.id
-      where u.tenant_uuid = e.tenant_uuid and u.employees_id = e.id), '{}') as permissions,
-    coalesce((select array_agg(m.modules_id) from tenants_modules m
-      where m.tenant_uuid = e.tenant_uuid and m.status <> 1), '{}') as off
-  from employees e
-  where e.tenant_uuid = ${tenant} and e.cognito_uuid = ${identity} and e.status = 1
-    and (e.cognito_status is null or e.cognito_status <> 'Deleted')
-  limit 1`;
-
-/** Reads membership and effective permissions inside a transaction already walled to `tenantUuid`. */
-export async function loadMemberIn(tx: Tx, identity: string, tenantUuid: string): Promise<Member | null> {
-  const result = (await tx.execute(memberSql(identity, tenantUuid))) as unknown as { rows: MemberRow[] };
-  const row = result.rows[0];
-  if (!row) return null;
-  const permissions = new Set(row.permissions);
-  if (row.is_admin) permissions.add(ADMIN_ACCESS);
-  return { tenantUuid, identity, employeeId: row.id, isAdmin: row.is_admin, permissions, off: new Set(row.off.map(Number)) };
-}
-
-/** The member, read in a walled transaction of its own: for the identity layer's claims. */
-export function loadMember(db: Db, identity: string, tenantUuid: string): Promise<Member | null> {
-  return withTenant(db, tenantUuid, (tx) => loadMemberIn(tx, identity, tenantUuid));
-}
 
 /**
  * The only holder of the owning connection on the request path. Company data is reached through `run`

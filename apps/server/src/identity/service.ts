@@ -23,8 +23,8 @@ import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { withIdentity } from '../db/with-tenant.js';
-import { loadMember } from '../graphql/gate.js';
 import { employees } from '../modules/employees/employees.table.js';
+import { activeMembership, loadMember } from '../modules/employees/membership.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import type { Mailer } from '../platform/mail.js';
 import { type SmsSender, SmsUnavailableError } from '../platform/sms.js';
@@ -895,18 +895,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   async function isActiveMember(identity: string, tenantUuid: string): Promise<boolean> {
     const rows = await withIdentity(db, identity, (tx) =>
-      tx
-        .select({ id: employees.id })
-        .from(employees)
-        .where(
-          and(
-            eq(employees.tenant_uuid, tenantUuid),
-            eq(employees.cognito_uuid, identity),
-            eq(employees.status, 1),
-            or(isNull(employees.cognito_status), ne(employees.cognito_status, 'Deleted')),
-          ),
-        )
-        .limit(1),
+      tx.select({ id: employees.id }).from(employees).where(activeMembership({ identity, tenantUuid })).limit(1),
     );
     return rows.length > 0;
   }
@@ -924,13 +913,7 @@ export function createIdentityService(deps: IdentityDeps) {
               tx
                 .select({ t: employees.tenant_uuid })
                 .from(employees)
-                .where(
-                  and(
-                    eq(employees.cognito_uuid, u.id),
-                    eq(employees.status, 1),
-                    or(isNull(employees.cognito_status), ne(employees.cognito_status, 'Deleted')),
-                  ),
-                ),
+                .where(activeMembership({ identity: u.id })),
             ),
           ),
         )

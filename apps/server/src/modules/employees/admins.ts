@@ -1,18 +1,14 @@
-import { COGNITO_STATUS, PEOPLE_MESSAGES } from '@groundwork/core/people';
+import { PEOPLE_MESSAGES } from '@groundwork/core/people';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
-import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../usergroups/usergroups.table.js';
 import { employees } from './employees.table.js';
+import { activeMembership } from './membership.js';
 
 /** A person who can act as a global admin: is_admin, active, and still signed in to the company. */
-export const activeAdmin = and(
-  eq(employees.is_admin, true),
-  eq(employees.status, 1),
-  isNotNull(employees.cognito_uuid),
-  or(isNull(employees.cognito_status), ne(employees.cognito_status, COGNITO_STATUS.deleted)),
-);
+export const activeAdmin = and(eq(employees.is_admin, true), isNotNull(employees.cognito_uuid), activeMembership());
 
 /**
  * Locks the company's active admins (in id order, before any other person row, so two writers cannot

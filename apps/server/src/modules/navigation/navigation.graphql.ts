@@ -1,11 +1,12 @@
 import { compareNavigationItems } from '@groundwork/core/navigation';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { tenantQuery } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
+import { activeMembership } from '../employees/membership.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../usergroups/usergroups.table.js';
 import { navigationItems } from './navigation.table.js';
@@ -29,14 +30,7 @@ async function permissionsOf(tx: Tx, tenantUuid: string, employeeId: number): Pr
   const [person] = await tx
     .select({ isAdmin: employees.is_admin })
     .from(employees)
-    .where(
-      and(
-        eq(employees.tenant_uuid, tenantUuid),
-        eq(employees.id, employeeId),
-        eq(employees.status, 1),
-        or(isNull(employees.cognito_status), ne(employees.cognito_status, 'Deleted')),
-      ),
-    );
+    .where(and(activeMembership({ tenantUuid }), eq(employees.id, employeeId)));
   if (!person) return null;
   const rows = await tx
     .selectDistinct({ permission: usergroupPermissions.permission })
