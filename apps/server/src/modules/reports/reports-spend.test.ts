@@ -5,7 +5,7 @@ import { useTestApp } from '../../testing/test-app.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
 import { orders } from '../ordering/ordering.table.js';
-import { receipts, receiptSplits } from '../receipts/receipts.table.js';
+import { receiptSplits, receipts } from '../receipts/receipts.table.js';
 
 const t = useTestApp();
 type Result = Awaited<ReturnType<typeof t.gql>>;
@@ -137,7 +137,7 @@ describe('reportSpend', () => {
     expect(third).toMatchObject({ nextToken: null, total: 5, totals: { spent: 645 } });
   });
 
-  it("a foreman: their jobs only; another job, another company, bad input", async () => {
+  it('a foreman: their jobs only; another job, another company, bad input', async () => {
     const r = ok(await t.gql(SPEND, { t: tenant }, foreman.token));
     expect(r.rows.every((x: { job: string }) => x.job === 'MS · Main Street')).toBe(true);
     expect(r.totals).toEqual({ matbdg: 1500, receipts: 205, orders: 400, spent: 605, percent_used: 40.3 });

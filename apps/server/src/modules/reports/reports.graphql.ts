@@ -7,6 +7,7 @@ import { tenants } from '../tenants/tenants.table.js';
 import { type HoursReport, type HoursRow, hoursReport } from './reports.hours.js';
 import { type LaborReport, type LaborRow, laborReport } from './reports.labor.js';
 import { renderReportPdf } from './reports.pdf.js';
+import { type ScheduleReport, type ScheduleRow, scheduleReport } from './reports.schedule.js';
 import { checkFilter, pageOf, REPORTS_RULE, type ReportScope, reportScope } from './reports.scope.js';
 import { type SpendReport, type SpendRow, spendReport } from './reports.spend.js';
 import { type StatusReport, type StatusRow, statusReport } from './reports.status.js';
@@ -183,6 +184,45 @@ const SpendReportRef = builder.objectRef<SpendReport>('SpendReport').implement({
   }),
 });
 
+const ScheduleRowRef = builder.objectRef<ScheduleRow>('ScheduleReportRow').implement({
+  description: 'A job on a day: people planned on the schedule, people with time on it, and the difference.',
+  fields: (t) => ({
+    jobs_id: t.exposeInt('jobs_id'),
+    job: t.exposeString('job'),
+    day: t.exposeString('day'),
+    planned: t.exposeInt('planned'),
+    punched: t.exposeInt('punched'),
+    no_show: t.exposeInt('no_show', { description: 'Planned, no time on the job that day.' }),
+    unplanned: t.exposeInt('unplanned', { description: 'Time on the job that day without being planned.' }),
+    hours: t.exposeFloat('hours'),
+  }),
+});
+const ScheduleTotalsRef = builder.objectRef<ScheduleReport['totals']>('ScheduleReportTotals').implement({
+  fields: (t) => ({
+    planned: t.exposeInt('planned'),
+    punched: t.exposeInt('punched'),
+    no_show: t.exposeInt('no_show'),
+    unplanned: t.exposeInt('unplanned'),
+    hours: t.exposeFloat('hours'),
+  }),
+});
+const ScheduleDayRef = builder.objectRef<ScheduleReport['days'][number]>('ScheduleReportDay').implement({
+  fields: (t) => ({ day: t.exposeString('day'), planned: t.exposeInt('planned'), punched: t.exposeInt('punched') }),
+});
+const ScheduleReportRef = builder.objectRef<ScheduleReport>('ScheduleReport').implement({
+  fields: (t) => ({
+    rows: t.field({ type: [ScheduleRowRef], resolve: (r) => r.rows }),
+    totals: t.field({ type: ScheduleTotalsRef, resolve: (r) => r.totals }),
+    days: t.field({
+      type: [ScheduleDayRef],
+      description: 'Planned and punched heads per day over all rows: the chart.',
+      resolve: (r) => r.days,
+    }),
+    total: t.exposeInt('total'),
+    nextToken: t.exposeString('nextToken', { nullable: true }),
+  }),
+});
+
 // --- Operations ---------------------------------------------------------------------------------------
 
 /** A filter as GraphQL hands it over (absent fields may be null). */
@@ -194,6 +234,7 @@ const RUNNERS: Record<ReportKey, Runner> = {
   hours: hoursReport,
   timecard_status: statusReport,
   spend: spendReport,
+  schedule: scheduleReport,
 };
 
 /** Checks the filter, then the caller's scope (admins: everything; foremen and PMs: their jobs), then runs. */
@@ -240,6 +281,13 @@ tenantQuery('reportSpend', REPORTS_RULE, {
   resolve: (args, g) => run('spend', g, args.filter, pageOf(args.limit, args.nextToken, MAX_REPORT_PAGE)) as Promise<SpendReport>,
 });
 
+tenantQuery('reportSchedule', REPORTS_RULE, {
+  type: ScheduleReportRef,
+  description: `Crew schedule vs actual: per job and day, heads planned against heads with time; from and to required. ${ACCESS}`,
+  args: reportArgs,
+  resolve: (args, g) => run('schedule', g, args.filter, pageOf(args.limit, args.nextToken, MAX_REPORT_PAGE)) as Promise<ScheduleReport>,
+});
+
 tenantQuery('exportReportPdf', REPORTS_RULE, {
   type: 'String',
   description: `A report's rows (every page, at most ${MAX_REPORT_EXPORT_ROWS}) as a PDF, base64, in the company's header. ${ACCESS}`,
@@ -266,7 +314,7 @@ tenantQuery('exportReportPdf', REPORTS_RULE, {
 });
 
 function subtitleOf(report: ReportKey, f: RawFilter, result: unknown, lang: 'en' | 'es'): string {
-  if (report === 'hours') return `${f.from} – ${f.to}`;
+  if (report === 'hours' || report === 'schedule') return `${f.from} – ${f.to}`;
   if (report === 'spend') return f.from || f.to ? `${f.from ?? '…'} – ${f.to ?? '…'}` : lang === 'es' ? 'Todas las fechas' : 'All dates';
   if (report === 'timecard_status') {
     const r = result as StatusReport;

@@ -3,6 +3,7 @@ import type { Content } from 'pdfmake/interfaces';
 import { type PdfLanguage, renderPdf } from '../../platform/pdf.js';
 import type { HoursRow } from './reports.hours.js';
 import type { LaborRow } from './reports.labor.js';
+import type { ScheduleRow } from './reports.schedule.js';
 import type { SpendRow } from './reports.spend.js';
 import type { StatusRow } from './reports.status.js';
 
@@ -49,6 +50,15 @@ const COLUMNS = (lang: PdfLanguage) => ({
     { en: 'Spent', es: 'Gastado', value: (r) => money(r.spent, lang), right: true },
     { en: '% used', es: '% usado', value: (r) => pct(r.percent_used, lang), right: true },
   ] satisfies Column<SpendRow>[],
+  schedule: [
+    { en: 'Day', es: 'Día', value: (r) => r.day },
+    { en: 'Job', es: 'Trabajo', value: (r) => r.job },
+    { en: 'Planned', es: 'Programados', value: (r) => String(r.planned), right: true },
+    { en: 'Punched', es: 'Con horas', value: (r) => String(r.punched), right: true },
+    { en: 'No time', es: 'Sin horas', value: (r) => String(r.no_show), right: true },
+    { en: 'Not planned', es: 'No programados', value: (r) => String(r.unplanned), right: true },
+    { en: 'Hours', es: 'Horas', value: (r) => num(r.hours, lang), right: true },
+  ] satisfies Column<ScheduleRow>[],
 });
 
 const STATUS = {
@@ -61,6 +71,7 @@ export const REPORT_TITLES: Record<ReportKey, Record<PdfLanguage, string>> = {
   hours: { en: 'Hours by person, job and week', es: 'Horas por persona, trabajo y semana' },
   timecard_status: { en: 'Time card status', es: 'Estado de las tarjetas de tiempo' },
   spend: { en: 'Spend vs material budget', es: 'Gasto vs presupuesto de materiales' },
+  schedule: { en: 'Crew schedule vs actual', es: 'Programación de cuadrillas vs real' },
 };
 
 /** The report's rows as a PDF table, under the company's header; `subtitle` says what the rows cover. */

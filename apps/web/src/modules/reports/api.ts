@@ -42,6 +42,17 @@ export const spendQuery = graphql(`
   }
 `);
 
+export const scheduleQuery = graphql(`
+  query ReportSchedule($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
+    reportSchedule(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
+      rows { jobs_id job day planned punched no_show unplanned hours }
+      totals { planned punched no_show unplanned hours }
+      days { day planned punched }
+      total nextToken
+    }
+  }
+`);
+
 export const pdfQuery = graphql(`
   query ExportReportPdf($tenant_uuid: ID!, $report: ReportName!, $filter: ReportFilter, $lang: String) {
     exportReportPdf(tenant_uuid: $tenant_uuid, report: $report, filter: $filter, lang: $lang)
@@ -62,7 +73,8 @@ export type LaborResult = ResultOf<typeof laborQuery>['reportLaborBudget'];
 export type HoursResult = ResultOf<typeof hoursQuery>['reportHours'];
 export type StatusResult = ResultOf<typeof statusQuery>['reportTimecardStatus'];
 export type SpendResult = ResultOf<typeof spendQuery>['reportSpend'];
-export type ReportResult = LaborResult | HoursResult | StatusResult | SpendResult;
+export type ScheduleResult = ResultOf<typeof scheduleQuery>['reportSchedule'];
+export type ReportResult = LaborResult | HoursResult | StatusResult | SpendResult | ScheduleResult;
 export type ReportFilter = NonNullable<VariablesOf<typeof laborQuery>['filter']>;
 
 /** The server's filter for a report, from the page's query keys (only the keys the report takes). */
@@ -72,11 +84,11 @@ export function filterOf(report: ReportKey, search: ReportsSearch): ReportFilter
     if (search.job) f.jobs_id = search.job;
     if (search.costcode) f.costcodes_id = search.costcode;
     f.group_by = search.group ?? 'job';
-  } else if (report === 'hours') {
+  } else if (report === 'hours' || report === 'schedule') {
     f.from = search.from;
     f.to = search.to;
     if (search.job) f.jobs_id = search.job;
-    if (search.costcode) f.costcodes_id = search.costcode;
+    if (search.costcode && report === 'hours') f.costcodes_id = search.costcode;
   } else if (report === 'spend') {
     if (search.from) f.from = search.from;
     if (search.to) f.to = search.to;
@@ -100,6 +112,7 @@ export async function fetchReport(
   if (report === 'labor_budget') return (await request(laborQuery, vars)).reportLaborBudget;
   if (report === 'hours') return (await request(hoursQuery, vars)).reportHours;
   if (report === 'spend') return (await request(spendQuery, vars)).reportSpend;
+  if (report === 'schedule') return (await request(scheduleQuery, vars)).reportSchedule;
   return (await request(statusQuery, vars)).reportTimecardStatus;
 }
 

@@ -1,5 +1,5 @@
 import type { TFunction as TFunctionOf } from 'i18next';
-import type { HoursResult, LaborResult, SpendResult, StatusResult } from './api';
+import type { HoursResult, LaborResult, ScheduleResult, SpendResult, StatusResult } from './api';
 import type { ReportKey } from './search';
 
 type TFunction = TFunctionOf<'reports'>;
@@ -8,6 +8,7 @@ type LaborRow = LaborResult['rows'][number];
 type HoursRow = HoursResult['rows'][number];
 type StatusRow = StatusResult['rows'][number];
 type SpendRow = SpendResult['rows'][number];
+type ScheduleRow = ScheduleResult['rows'][number];
 
 /** One column of a report's table; the exports use the same columns, so files hold what the table shows. */
 export interface Column<R = never> {
@@ -56,6 +57,18 @@ export function columnsOf(report: ReportKey, group: string): Column<never>[] {
       { key: 'hours', numeric: true, value: (r) => r.hours, text: (r, _t, l) => formatHours(l, r.hours) },
       { key: 'regular_hours', numeric: true, value: (r) => r.regular_hours, text: (r, _t, l) => formatHours(l, r.regular_hours) },
       { key: 'overtime_hours', numeric: true, value: (r) => r.overtime_hours, text: (r, _t, l) => formatHours(l, r.overtime_hours) },
+    ];
+    return cols as Column<never>[];
+  }
+  if (report === 'schedule') {
+    const cols: Column<ScheduleRow>[] = [
+      { key: 'day', value: (r) => r.day },
+      { key: 'job', value: (r) => r.job },
+      { key: 'planned', numeric: true, value: (r) => r.planned },
+      { key: 'punched', numeric: true, value: (r) => r.punched },
+      { key: 'no_show', numeric: true, value: (r) => r.no_show },
+      { key: 'unplanned', numeric: true, value: (r) => r.unplanned },
+      { key: 'hours', numeric: true, value: (r) => r.hours, text: (r, _t, l) => formatHours(l, r.hours) },
     ];
     return cols as Column<never>[];
   }

@@ -47,6 +47,17 @@ export default function ReportChart({ report, result }: { report: ReportKey; res
         ]}
       />
     );
+  } else if (report === 'schedule' && 'days' in result) {
+    chart = (
+      <BarChart
+        {...common}
+        xAxis={[{ scaleType: 'band', data: result.days.map((d) => d.day) }]}
+        series={[
+          { data: result.days.map((d) => d.planned), label: t('chart.planned') },
+          { data: result.days.map((d) => d.punched), label: t('chart.punched') },
+        ]}
+      />
+    );
   } else if ('period_start' in result) {
     const keys = ['signed', 'unsigned', 'none'] as const;
     chart = (

@@ -14,6 +14,7 @@ export const FILTERS: Record<ReportKey, readonly Key[]> = {
   hours: ['from', 'to', 'job', 'costcode', 'person', 'department', 'division'],
   timecard_status: ['date', 'person', 'department', 'division'],
   spend: ['from', 'to', 'job', 'costcode'],
+  schedule: ['from', 'to', 'job', 'person', 'department', 'division'],
 };
 
 const LISTS = { job: 'jobs', costcode: 'costcodes', person: 'people', department: 'departments', division: 'divisions' } as const;

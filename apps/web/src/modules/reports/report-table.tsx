@@ -104,6 +104,16 @@ function totalCells(report: ReportKey, result: ReportResult, language: string): 
       percent_used: pct(x.percent_used),
     };
   }
+  if (report === 'schedule' && 'days' in result) {
+    const x = result.totals;
+    return {
+      planned: String(x.planned),
+      punched: String(x.punched),
+      no_show: String(x.no_show),
+      unplanned: String(x.unplanned),
+      hours: formatHours(language, x.hours),
+    };
+  }
   if (report === 'hours' && 'weeks' in result) {
     const x = result.totals;
     return {

@@ -32,8 +32,8 @@ export function ReportView({ tenant, report, search }: Props) {
   const { t, i18n } = useTranslation('reports');
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  // Hours: the last two weeks unless the query keys say otherwise.
-  const defaults = report === 'hours' ? { from: localDay(-13), to: localDay() } : {};
+  // Hours and schedule: the last two weeks unless the query keys say otherwise.
+  const defaults = report === 'hours' || report === 'schedule' ? { from: localDay(-13), to: localDay() } : {};
   const filter = filterOf(report, { ...defaults, ...search });
   const filterKey = JSON.stringify(filter);
   const [rowsPerPage, setRowsPerPage] = useState(25);
@@ -110,6 +110,7 @@ export function ReportView({ tenant, report, search }: Props) {
           {'group_by' in data && <Typography variant="caption">{t('forecastNote', { today: data.today })}</Typography>}
           {'weeks' in data && <Typography variant="caption">{t('overtimeNote')}</Typography>}
           {report === 'spend' && <Typography variant="caption">{t('spendNote')}</Typography>}
+          {report === 'schedule' && <Typography variant="caption">{t('scheduleNote')}</Typography>}
         </>
       )}
     </Stack>

@@ -104,6 +104,15 @@ beforeEach(() => {
         nextToken: null,
       },
     }),
+    ReportSchedule: () => ({
+      reportSchedule: {
+        rows: [{ jobs_id: 7, job: 'MS · Main Street', day: '2026-03-09', planned: 2, punched: 3, no_show: 0, unplanned: 1, hours: 15 }],
+        totals: { planned: 2, punched: 3, no_show: 0, unplanned: 1, hours: 15 },
+        days: [{ day: '2026-03-09', planned: 2, punched: 3 }],
+        total: 1,
+        nextToken: null,
+      },
+    }),
     ExportReportPdf: () => ({ exportReportPdf: btoa('%PDF-1.7') }),
   };
   vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
@@ -144,7 +153,7 @@ describe('the report catalogue', { timeout: 30_000 }, () => {
   it('opens labor budget vs actual from the catalogue: chart, column headers and the rows the server sent', async () => {
     const router = renderAt('/admin/reports');
     const catalogue = await screen.findByRole('list', { name: 'Report catalogue' });
-    expect(within(catalogue).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(catalogue).getAllByRole('listitem')).toHaveLength(5);
     fireEvent.click(within(catalogue).getByRole('button', { name: /Labor budget vs actual/ }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ report: 'labor_budget' }));
     expect(await screen.findByRole('heading', { name: 'Labor budget vs actual' })).toBeInTheDocument();
@@ -198,6 +207,18 @@ describe('the report catalogue', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('row', { name: /No cost code/ })).toBeInTheDocument();
     expect(calls('ReportSpend')[0]).toMatchObject({ filter: { from: '2026-03-01', jobs_id: 7 } });
     expect(calls('ReportSpend')[0].filter).not.toHaveProperty('to');
+  });
+
+  it('schedule vs actual: planned and punched heads per job and day', async () => {
+    renderAt('/admin/reports?report=schedule&from=2026-03-09&to=2026-03-10&job=7&department=4');
+    const table = await screen.findByRole('table', { name: 'Report rows' });
+    const row = await within(table).findByRole('row', { name: /2026-03-09/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['MS · Main Street', '2', '3', '0', '1', '15']);
+    expect(calls('ReportSchedule')[0]).toMatchObject({ filter: { from: '2026-03-09', to: '2026-03-10', jobs_id: 7, departments_id: 4 } });
   });
 
   it('CSV holds the rows of every page; PDF comes from the server with the same filter', async () => {

@@ -39,7 +39,14 @@ function Catalogue({ onOpen }: { onOpen: (report: ReportKey) => void }) {
     <Box
       component="ul"
       aria-label={t('catalogue')}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+      }}
     >
       {REPORT_KEYS.map((key) => (
         <Card component="li" key={key} variant="outlined">
