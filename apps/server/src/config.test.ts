@@ -90,4 +90,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', RECAPTCHA_SITE_KEY: keys.RECAPTCHA_SITE_KEY })).toThrow(/RECAPTCHA_SECRET_KEY/);
     expect(() => loadConfig({ DATA_DIR: 'memory://', RECAPTCHA_SECRET_KEY: keys.RECAPTCHA_SECRET_KEY })).toThrow(/RECAPTCHA_SITE_KEY/);
   });
+  it('configures Stripe only with the key, the webhook secret and the prices together', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_IDS: 'price_a, price_b' };
+    expect(loadConfig({ DATA_DIR: 'memory://' }).stripe).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: 'memory://', ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      priceIds: ['price_a', 'price_b'],
+      apiBase: 'http://127.0.0.1:12111',
+    });
+    expect(() => loadConfig({ DATA_DIR: 'memory://', STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PRICE_IDS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: 'memory://', ...keys, STRIPE_PRICE_IDS: 'gold' })).toThrow(/STRIPE_PRICE_IDS/);
+  });
 });

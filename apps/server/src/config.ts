@@ -47,6 +47,19 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).max(200).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PRICE_IDS: z
+    .string()
+    .regex(/^price_\w+(\s*,\s*price_\w+)*$/, 'must be Stripe price ids separated by commas (price_…)')
+    .optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -96,7 +109,17 @@ export type Config = {
    * announcements reaching their start date, held pushes, e-mail digests). 0 turns them off; tests run them by hand.
    */
   sweepIntervalSeconds: number;
+  /**
+   * Billing through Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_IDS; the first price is what
+   * 'Subscribe' sells). Without it billing says 'not configured' and nothing is blocked. `apiBase`
+   * (STRIPE_API_BASE) points the SDK at another host: the tests' stand-in.
+   */
+  stripe?: StripeConfig;
 };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string; priceIds: string[]; apiBase?: string };
+
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_IDS'] as const;
 
 export type S3Config = {
   /** Absent: AWS itself; set (MinIO, R2, …): that service, addressed path-style. */
@@ -138,6 +161,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.LLM_BASE_URL) !== Boolean(e.LLM_MODEL)) {
     const missing = e.LLM_BASE_URL ? 'LLM_MODEL' : 'LLM_BASE_URL';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required with the other LLM setting`);
+  }
+  // Half a Stripe setup would take money without ever hearing back (no webhooks) or have nothing to sell.
+  if (STRIPE_VARIABLES.some((name) => e[name])) {
+    const missing = STRIPE_VARIABLES.filter((name) => !e[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other Stripe settings`).join('\n')}`,
+      );
+    }
   }
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the role that serves requests)');
@@ -191,6 +223,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 300),
     ...(e.LLM_BASE_URL && e.LLM_MODEL
       ? { llm: { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}) } }
+      : {}),
+    ...(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_IDS
+      ? {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            priceIds: e.STRIPE_PRICE_IDS.split(',').map((id) => id.trim()),
+            ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
+          },
+        }
       : {}),
   };
 }

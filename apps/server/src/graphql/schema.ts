@@ -32,6 +32,7 @@ import '../modules/people-report/people-report.graphql.js';
 import '../modules/people-report/graph.graphql.js';
 import '../modules/dashboard/dashboard.graphql.js';
 import '../modules/reports/reports.graphql.js';
+import '../modules/billing/billing.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 
