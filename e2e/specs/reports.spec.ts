@@ -54,3 +54,27 @@ test('the dashboard cards are readable on a phone and open the lists behind them
   await expect(admin).toHaveURL(/\/admin\/scheduling/);
   await admin.context().close();
 });
+
+test('the company graph shows a demo job with its foreman and a container’s tools; the foreman opens his page', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser, { width: 1440, height: 900 });
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/reports/graph');
+  await expect(page.getByRole('heading', { name: 'Company graph' })).toBeVisible();
+  // With no job chosen the graph shows the first demo job: Aurora Distribution Center, run by Luis Hernandez, whose
+  // truck is at the job with its tools.
+  const job = page.getByRole('button', { name: /^ADC · Aurora Distribution Center\s*Job/ });
+  await expect(job).toBeVisible();
+  const foreman = page.getByRole('button', { name: /^Luis Hernandez\s*Person/ });
+  await expect(foreman).toBeVisible();
+  await expect(page.getByRole('button', { name: /\sContainer/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /\sTool ·/ }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/company-graph-1440.png` });
+
+  await foreman.click();
+  await expect(page).toHaveURL(/\/modules\/people\?id=\d+/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Luis Hernandez' })).toBeVisible();
+  await page.context().close();
+});

@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyGraph, GraphNode } from './api';
 import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
-import { detailWords, nodeName } from './graph-words';
+import { detailWords } from './graph-words';
 
-type RecordData = { node: GraphNode; name: string; kind: string; detail: string | null; onOpen: (n: GraphNode) => void };
+type RecordData = { node: GraphNode; kind: string; detail: string | null; onOpen: (n: GraphNode) => void };
 type RecordNode = Node<RecordData, 'record'>;
 
 const SIDES = [
@@ -39,7 +39,6 @@ function RecordButton({ data }: NodeProps<RecordNode>) {
       ))}
       <ButtonBase
         className="nodrag nopan"
-        aria-label={data.name}
         onClick={() => data.onOpen(data.node)}
         sx={{
           width: NODE_WIDTH,
@@ -58,12 +57,14 @@ function RecordButton({ data }: NodeProps<RecordNode>) {
           '&:focus-visible': { outline: `3px solid ${theme.palette.text.primary}`, outlineOffset: 2 },
         }}
       >
-        <Typography variant="caption" sx={{ color: colour, fontWeight: 600, lineHeight: 1.2 }} noWrap>
-          {data.kind}
-          {data.detail ? ` · ${data.detail}` : ''}
-        </Typography>
+        {/* The name first, then what it is: the button's name is its visible text ("Luis Ortega Person · foreman"). */}
         <Typography variant="body2" sx={{ width: '100%', fontWeight: 500 }} noWrap>
           {data.node.label}
+        </Typography>
+        {/* The kind's colour is on the border; the words stay in the text colour for contrast on every theme. */}
+        <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600, lineHeight: 1.2, width: '100%' }} noWrap>
+          {data.kind}
+          {data.detail ? ` · ${data.detail}` : ''}
         </Typography>
       </ButtonBase>
     </>
@@ -85,9 +86,10 @@ export default function GraphCanvas({ graph, onOpen }: { graph: CompanyGraph; on
       position: { x: p.x, y: p.y },
       width: NODE_WIDTH,
       height: NODE_HEIGHT,
+      // React Flow lets clicks through to the pane when nodes are neither draggable nor selectable; ours are buttons.
+      style: { pointerEvents: 'all' },
       data: {
         node: p,
-        name: nodeName(t, p),
         kind: t(`graph.kind.${p.kind}`),
         detail: detailWords(t, p),
         onOpen,

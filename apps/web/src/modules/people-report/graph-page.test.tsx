@@ -90,10 +90,16 @@ describe('the company graph', () => {
   it('draws the job with its foreman, container, tool and vendor as buttons; the foreman opens their person page', async () => {
     setWindowWidth(1440);
     const router = renderPage();
-    const foreman = await screen.findByRole('button', { name: 'Luis Ortega, Person' });
+    // A node's name is its visible text: the label, then what it is.
+    const foreman = await screen.findByRole('button', { name: /^Luis Ortega\s*Person/ });
     expect(asked[0]).toMatchObject({ tenant_uuid: TENANT, jobs_id: 3, kinds: ['job', 'person', 'container', 'tool', 'vendor'] });
-    for (const node of ['RMC · Riverside, Job', 'Job box A, Container', 'Hammer drill, Tool', 'Front Range Supply, Vendor']) {
-      expect(screen.getByRole('button', { name: node })).toBeInTheDocument();
+    for (const [label, kind] of [
+      ['RMC · Riverside', 'Job'],
+      ['Job box A', 'Container'],
+      ['Hammer drill', 'Tool'],
+      ['Front Range Supply', 'Vendor'],
+    ]) {
+      expect(screen.getByRole('button', { name: new RegExp(`^${label}\\s*${kind}`) })).toBeInTheDocument();
     }
     // The node's second line says what the person is on the job.
     expect(within(foreman).getByText('Person · foreman, crew')).toBeInTheDocument();
