@@ -5,7 +5,7 @@
  */
 import { daysBetween, type IsoDate, toDayNumber } from './pay-periods.js';
 
-export const REPORTS = ['labor_budget', 'hours', 'timecard_status', 'spend', 'schedule'] as const;
+export const REPORTS = ['labor_budget', 'hours', 'timecard_status', 'spend', 'schedule', 'tools'] as const;
 export type ReportKey = (typeof REPORTS)[number];
 
 export type ReportFilterKey =
@@ -26,13 +26,14 @@ export const REPORT_FILTERS: Record<ReportKey, readonly ReportFilterKey[]> = {
   timecard_status: ['date', 'employees_id', 'departments_id', 'divisions_id'],
   spend: ['from', 'to', 'jobs_id', 'costcodes_id'],
   schedule: ['from', 'to', 'jobs_id', 'employees_id', 'departments_id', 'divisions_id'],
+  tools: ['from', 'to', 'jobs_id', 'employees_id'],
 };
 
 /** Labor budget rows: one per job (the budget tab's totals) or one per budget line (job and cost code). */
 export const LABOR_GROUPS = ['job', 'costcode'] as const;
 export type LaborGroup = (typeof LABOR_GROUPS)[number];
 
-/** The hours and schedule reports read at most this many days at once. */
+/** The hours, schedule and tools reports read at most this many days at once. */
 export const MAX_REPORT_DAYS = 92;
 /** A table page is at most this many rows; the PDF export at most this many. */
 export const MAX_REPORT_PAGE = 500;
@@ -76,7 +77,7 @@ export function reportFilterProblem(report: ReportKey, filter: ReportFilter): st
   if (filter.group_by != null && !(LABOR_GROUPS as readonly string[]).includes(filter.group_by))
     return `group_by: must be one of ${LABOR_GROUPS.join(', ')}.`;
   if (report === 'spend' && filter.from && filter.to && daysBetween(filter.from, filter.to) < 0) return 'to cannot be before from.';
-  if (report === 'hours' || report === 'schedule') {
+  if (report === 'hours' || report === 'schedule' || report === 'tools') {
     if (!filter.from || !filter.to) return 'from and to are required (YYYY-MM-DD).';
     const span = daysBetween(filter.from, filter.to);
     if (span < 0) return 'to cannot be before from.';

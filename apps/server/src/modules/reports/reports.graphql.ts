@@ -11,6 +11,7 @@ import { type ScheduleReport, type ScheduleRow, scheduleReport } from './reports
 import { checkFilter, pageOf, REPORTS_RULE, type ReportScope, reportScope } from './reports.scope.js';
 import { type SpendReport, type SpendRow, spendReport } from './reports.spend.js';
 import { type StatusReport, type StatusRow, statusReport } from './reports.status.js';
+import { type ToolReport, type ToolRow, toolsReport } from './reports.tools.js';
 
 // --- Shapes -------------------------------------------------------------------------------------------
 
@@ -223,6 +224,38 @@ const ScheduleReportRef = builder.objectRef<ScheduleReport>('ScheduleReport').im
   }),
 });
 
+const ToolRowRef = builder.objectRef<ToolRow>('ToolReportRow').implement({
+  fields: (t) => ({
+    tools_id: t.exposeInt('tools_id'),
+    tool_number: t.exposeString('tool_number'),
+    name: t.exposeString('name'),
+    container: t.exposeString('container', { nullable: true, description: 'Where the tool is now.' }),
+    reservations: t.exposeInt('reservations'),
+    reserved_days: t.exposeInt('reserved_days', { description: 'Days of the window under a reservation (status 1), clipped to it.' }),
+    utilisation: t.exposeFloat('utilisation', { nullable: true, description: 'reserved_days / days of the window × 100, one decimal.' }),
+    overdue: t.exposeInt('overdue', { description: 'Active reservations whose end day is before today.' }),
+    overdue_since: t.exposeString('overdue_since', { nullable: true }),
+  }),
+});
+const ToolTotalsRef = builder.objectRef<ToolReport['totals']>('ToolReportTotals').implement({
+  fields: (t) => ({
+    tools: t.exposeInt('tools'),
+    reserved_days: t.exposeInt('reserved_days'),
+    utilisation: t.exposeFloat('utilisation', { nullable: true }),
+    overdue: t.exposeInt('overdue'),
+  }),
+});
+const ToolReportRef = builder.objectRef<ToolReport>('ToolReport').implement({
+  fields: (t) => ({
+    rows: t.field({ type: [ToolRowRef], resolve: (r) => r.rows }),
+    totals: t.field({ type: ToolTotalsRef, resolve: (r) => r.totals }),
+    window_days: t.exposeInt('window_days'),
+    today: t.exposeString('today'),
+    total: t.exposeInt('total'),
+    nextToken: t.exposeString('nextToken', { nullable: true }),
+  }),
+});
+
 // --- Operations ---------------------------------------------------------------------------------------
 
 /** A filter as GraphQL hands it over (absent fields may be null). */
@@ -235,6 +268,7 @@ const RUNNERS: Record<ReportKey, Runner> = {
   timecard_status: statusReport,
   spend: spendReport,
   schedule: scheduleReport,
+  tools: toolsReport,
 };
 
 /** Checks the filter, then the caller's scope (admins: everything; foremen and PMs: their jobs), then runs. */
@@ -288,6 +322,13 @@ tenantQuery('reportSchedule', REPORTS_RULE, {
   resolve: (args, g) => run('schedule', g, args.filter, pageOf(args.limit, args.nextToken, MAX_REPORT_PAGE)) as Promise<ScheduleReport>,
 });
 
+tenantQuery('reportTools', REPORTS_RULE, {
+  type: ToolReportRef,
+  description: `Tool utilisation over a window (from and to required) and overdue reservations, per active tool. ${ACCESS}`,
+  args: reportArgs,
+  resolve: (args, g) => run('tools', g, args.filter, pageOf(args.limit, args.nextToken, MAX_REPORT_PAGE)) as Promise<ToolReport>,
+});
+
 tenantQuery('exportReportPdf', REPORTS_RULE, {
   type: 'String',
   description: `A report's rows (every page, at most ${MAX_REPORT_EXPORT_ROWS}) as a PDF, base64, in the company's header. ${ACCESS}`,
@@ -314,7 +355,7 @@ tenantQuery('exportReportPdf', REPORTS_RULE, {
 });
 
 function subtitleOf(report: ReportKey, f: RawFilter, result: unknown, lang: 'en' | 'es'): string {
-  if (report === 'hours' || report === 'schedule') return `${f.from} – ${f.to}`;
+  if (report === 'hours' || report === 'schedule' || report === 'tools') return `${f.from} – ${f.to}`;
   if (report === 'spend') return f.from || f.to ? `${f.from ?? '…'} – ${f.to ?? '…'}` : lang === 'es' ? 'Todas las fechas' : 'All dates';
   if (report === 'timecard_status') {
     const r = result as StatusReport;

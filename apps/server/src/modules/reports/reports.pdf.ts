@@ -6,6 +6,7 @@ import type { LaborRow } from './reports.labor.js';
 import type { ScheduleRow } from './reports.schedule.js';
 import type { SpendRow } from './reports.spend.js';
 import type { StatusRow } from './reports.status.js';
+import type { ToolRow } from './reports.tools.js';
 
 type Column<R> = { en: string; es: string; value: (r: R) => string; right?: boolean };
 
@@ -59,6 +60,15 @@ const COLUMNS = (lang: PdfLanguage) => ({
     { en: 'Not planned', es: 'No programados', value: (r) => String(r.unplanned), right: true },
     { en: 'Hours', es: 'Horas', value: (r) => num(r.hours, lang), right: true },
   ] satisfies Column<ScheduleRow>[],
+  tools: [
+    { en: 'Tool', es: 'Herramienta', value: (r) => `${r.tool_number} ${r.name}` },
+    { en: 'Container', es: 'Contenedor', value: (r) => r.container ?? '—' },
+    { en: 'Reservations', es: 'Reservas', value: (r) => String(r.reservations), right: true },
+    { en: 'Days reserved', es: 'Días reservada', value: (r) => String(r.reserved_days), right: true },
+    { en: 'Utilisation', es: 'Utilización', value: (r) => pct(r.utilisation, lang), right: true },
+    { en: 'Overdue', es: 'Vencidas', value: (r) => String(r.overdue), right: true },
+    { en: 'Overdue since', es: 'Vencida desde', value: (r) => r.overdue_since ?? '—' },
+  ] satisfies Column<ToolRow>[],
 });
 
 const STATUS = {
@@ -72,6 +82,7 @@ export const REPORT_TITLES: Record<ReportKey, Record<PdfLanguage, string>> = {
   timecard_status: { en: 'Time card status', es: 'Estado de las tarjetas de tiempo' },
   spend: { en: 'Spend vs material budget', es: 'Gasto vs presupuesto de materiales' },
   schedule: { en: 'Crew schedule vs actual', es: 'Programación de cuadrillas vs real' },
+  tools: { en: 'Tool utilisation and overdue reservations', es: 'Uso de herramientas y reservas vencidas' },
 };
 
 /** The report's rows as a PDF table, under the company's header; `subtitle` says what the rows cover. */

@@ -53,6 +53,16 @@ export const scheduleQuery = graphql(`
   }
 `);
 
+export const toolsQuery = graphql(`
+  query ReportTools($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
+    reportTools(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
+      rows { tools_id tool_number name container reservations reserved_days utilisation overdue overdue_since }
+      totals { tools reserved_days utilisation overdue }
+      window_days today total nextToken
+    }
+  }
+`);
+
 export const pdfQuery = graphql(`
   query ExportReportPdf($tenant_uuid: ID!, $report: ReportName!, $filter: ReportFilter, $lang: String) {
     exportReportPdf(tenant_uuid: $tenant_uuid, report: $report, filter: $filter, lang: $lang)
@@ -74,7 +84,8 @@ export type HoursResult = ResultOf<typeof hoursQuery>['reportHours'];
 export type StatusResult = ResultOf<typeof statusQuery>['reportTimecardStatus'];
 export type SpendResult = ResultOf<typeof spendQuery>['reportSpend'];
 export type ScheduleResult = ResultOf<typeof scheduleQuery>['reportSchedule'];
-export type ReportResult = LaborResult | HoursResult | StatusResult | SpendResult | ScheduleResult;
+export type ToolsResult = ResultOf<typeof toolsQuery>['reportTools'];
+export type ReportResult = LaborResult | HoursResult | StatusResult | SpendResult | ScheduleResult | ToolsResult;
 export type ReportFilter = NonNullable<VariablesOf<typeof laborQuery>['filter']>;
 
 /** The server's filter for a report, from the page's query keys (only the keys the report takes). */
@@ -89,6 +100,12 @@ export function filterOf(report: ReportKey, search: ReportsSearch): ReportFilter
     f.to = search.to;
     if (search.job) f.jobs_id = search.job;
     if (search.costcode && report === 'hours') f.costcodes_id = search.costcode;
+  } else if (report === 'tools') {
+    f.from = search.from;
+    f.to = search.to;
+    if (search.job) f.jobs_id = search.job;
+    if (search.person) f.employees_id = search.person;
+    return f;
   } else if (report === 'spend') {
     if (search.from) f.from = search.from;
     if (search.to) f.to = search.to;
@@ -113,6 +130,7 @@ export async function fetchReport(
   if (report === 'hours') return (await request(hoursQuery, vars)).reportHours;
   if (report === 'spend') return (await request(spendQuery, vars)).reportSpend;
   if (report === 'schedule') return (await request(scheduleQuery, vars)).reportSchedule;
+  if (report === 'tools') return (await request(toolsQuery, vars)).reportTools;
   return (await request(statusQuery, vars)).reportTimecardStatus;
 }
 

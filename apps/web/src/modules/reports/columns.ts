@@ -1,5 +1,5 @@
 import type { TFunction as TFunctionOf } from 'i18next';
-import type { HoursResult, LaborResult, ScheduleResult, SpendResult, StatusResult } from './api';
+import type { HoursResult, LaborResult, ScheduleResult, SpendResult, StatusResult, ToolsResult } from './api';
 import type { ReportKey } from './search';
 
 type TFunction = TFunctionOf<'reports'>;
@@ -9,6 +9,7 @@ type HoursRow = HoursResult['rows'][number];
 type StatusRow = StatusResult['rows'][number];
 type SpendRow = SpendResult['rows'][number];
 type ScheduleRow = ScheduleResult['rows'][number];
+type ToolRow = ToolsResult['rows'][number];
 
 /** One column of a report's table; the exports use the same columns, so files hold what the table shows. */
 export interface Column<R = never> {
@@ -57,6 +58,18 @@ export function columnsOf(report: ReportKey, group: string): Column<never>[] {
       { key: 'hours', numeric: true, value: (r) => r.hours, text: (r, _t, l) => formatHours(l, r.hours) },
       { key: 'regular_hours', numeric: true, value: (r) => r.regular_hours, text: (r, _t, l) => formatHours(l, r.regular_hours) },
       { key: 'overtime_hours', numeric: true, value: (r) => r.overtime_hours, text: (r, _t, l) => formatHours(l, r.overtime_hours) },
+    ];
+    return cols as Column<never>[];
+  }
+  if (report === 'tools') {
+    const cols: Column<ToolRow>[] = [
+      { key: 'tool', value: (r) => `${r.tool_number} ${r.name}` },
+      { key: 'container', value: (r) => r.container ?? '' },
+      { key: 'reservations', numeric: true, value: (r) => r.reservations },
+      { key: 'reserved_days', numeric: true, value: (r) => r.reserved_days },
+      { key: 'utilisation', numeric: true, value: (r) => r.utilisation ?? null, text: (r, _t, l) => percent(l, r.utilisation) },
+      { key: 'overdue', numeric: true, value: (r) => r.overdue },
+      { key: 'overdue_since', value: (r) => r.overdue_since ?? '' },
     ];
     return cols as Column<never>[];
   }

@@ -58,6 +58,18 @@ export default function ReportChart({ report, result }: { report: ReportKey; res
         ]}
       />
     );
+  } else if (report === 'tools' && 'window_days' in result) {
+    const rows = result.rows;
+    chart = (
+      <BarChart
+        {...common}
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => r.tool_number) }]}
+        series={[
+          { data: rows.map((r) => r.reserved_days), label: t('chart.reservedDays') },
+          { data: rows.map((r) => r.overdue), label: t('chart.overdue') },
+        ]}
+      />
+    );
   } else if ('period_start' in result) {
     const keys = ['signed', 'unsigned', 'none'] as const;
     chart = (

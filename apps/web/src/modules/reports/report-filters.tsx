@@ -15,6 +15,7 @@ export const FILTERS: Record<ReportKey, readonly Key[]> = {
   timecard_status: ['date', 'person', 'department', 'division'],
   spend: ['from', 'to', 'job', 'costcode'],
   schedule: ['from', 'to', 'job', 'person', 'department', 'division'],
+  tools: ['from', 'to', 'job', 'person'],
 };
 
 const LISTS = { job: 'jobs', costcode: 'costcodes', person: 'people', department: 'departments', division: 'divisions' } as const;

@@ -104,6 +104,10 @@ function totalCells(report: ReportKey, result: ReportResult, language: string): 
       percent_used: pct(x.percent_used),
     };
   }
+  if (report === 'tools' && 'window_days' in result) {
+    const x = result.totals;
+    return { reserved_days: String(x.reserved_days), utilisation: pct(x.utilisation), overdue: String(x.overdue) };
+  }
   if (report === 'schedule' && 'days' in result) {
     const x = result.totals;
     return {

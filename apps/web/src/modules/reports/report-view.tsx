@@ -32,8 +32,8 @@ export function ReportView({ tenant, report, search }: Props) {
   const { t, i18n } = useTranslation('reports');
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  // Hours and schedule: the last two weeks unless the query keys say otherwise.
-  const defaults = report === 'hours' || report === 'schedule' ? { from: localDay(-13), to: localDay() } : {};
+  // Reports over a window: the last two weeks unless the query keys say otherwise.
+  const defaults = report === 'hours' || report === 'schedule' || report === 'tools' ? { from: localDay(-13), to: localDay() } : {};
   const filter = filterOf(report, { ...defaults, ...search });
   const filterKey = JSON.stringify(filter);
   const [rowsPerPage, setRowsPerPage] = useState(25);
@@ -111,6 +111,7 @@ export function ReportView({ tenant, report, search }: Props) {
           {'weeks' in data && <Typography variant="caption">{t('overtimeNote')}</Typography>}
           {report === 'spend' && <Typography variant="caption">{t('spendNote')}</Typography>}
           {report === 'schedule' && <Typography variant="caption">{t('scheduleNote')}</Typography>}
+          {report === 'tools' && <Typography variant="caption">{t('toolsNote')}</Typography>}
         </>
       )}
     </Stack>

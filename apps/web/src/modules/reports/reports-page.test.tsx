@@ -113,6 +113,28 @@ beforeEach(() => {
         nextToken: null,
       },
     }),
+    ReportTools: () => ({
+      reportTools: {
+        rows: [
+          {
+            tools_id: 1,
+            tool_number: 'T-0001',
+            name: 'Drill',
+            container: 'Main Shop',
+            reservations: 2,
+            reserved_days: 6,
+            utilisation: 60,
+            overdue: 1,
+            overdue_since: '2026-03-12',
+          },
+        ],
+        totals: { tools: 1, reserved_days: 6, utilisation: 60, overdue: 1 },
+        window_days: 10,
+        today: '2026-03-18',
+        total: 1,
+        nextToken: null,
+      },
+    }),
     ExportReportPdf: () => ({ exportReportPdf: btoa('%PDF-1.7') }),
   };
   vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
@@ -153,7 +175,7 @@ describe('the report catalogue', { timeout: 30_000 }, () => {
   it('opens labor budget vs actual from the catalogue: chart, column headers and the rows the server sent', async () => {
     const router = renderAt('/admin/reports');
     const catalogue = await screen.findByRole('list', { name: 'Report catalogue' });
-    expect(within(catalogue).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(catalogue).getAllByRole('listitem')).toHaveLength(6);
     fireEvent.click(within(catalogue).getByRole('button', { name: /Labor budget vs actual/ }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ report: 'labor_budget' }));
     expect(await screen.findByRole('heading', { name: 'Labor budget vs actual' })).toBeInTheDocument();
@@ -219,6 +241,17 @@ describe('the report catalogue', { timeout: 30_000 }, () => {
         .map((c) => c.textContent),
     ).toEqual(['MS · Main Street', '2', '3', '0', '1', '15']);
     expect(calls('ReportSchedule')[0]).toMatchObject({ filter: { from: '2026-03-09', to: '2026-03-10', jobs_id: 7, departments_id: 4 } });
+  });
+
+  it('tools: utilisation and overdue reservations for the window, job and person asked for', async () => {
+    renderAt('/admin/reports?report=tools&from=2026-03-01&to=2026-03-10&person=5');
+    const row = await screen.findByRole('row', { name: /T-0001 Drill/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Main Shop', '2', '6', '60 %', '1', '2026-03-12']);
+    expect(calls('ReportTools')[0]).toMatchObject({ filter: { from: '2026-03-01', to: '2026-03-10', employees_id: 5 } });
   });
 
   it('CSV holds the rows of every page; PDF comes from the server with the same filter', async () => {

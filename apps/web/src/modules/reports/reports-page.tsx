@@ -45,7 +45,7 @@ function Catalogue({ onOpen }: { onOpen: (report: ReportKey) => void }) {
         m: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
       }}
     >
       {REPORT_KEYS.map((key) => (

@@ -1,10 +1,10 @@
 /**
  * Query keys of /admin/reports, each optional (spec §2): the report shown and its filters, so a report view is
- * linkable. report: labor_budget | hours | timecard_status | spend | schedule; from, to, date: YYYY-MM-DD; job, costcode, person,
+ * linkable. report: labor_budget | hours | timecard_status | spend | schedule | tools; from, to, date: YYYY-MM-DD; job, costcode, person,
  * department, division: ids; group: job | costcode (labor budget). Plain code: the router is in the first download.
  */
-export type ReportKey = 'labor_budget' | 'hours' | 'timecard_status' | 'spend' | 'schedule';
-export const REPORT_KEYS: readonly ReportKey[] = ['labor_budget', 'hours', 'timecard_status', 'spend', 'schedule'];
+export type ReportKey = 'labor_budget' | 'hours' | 'timecard_status' | 'spend' | 'schedule' | 'tools';
+export const REPORT_KEYS: readonly ReportKey[] = ['labor_budget', 'hours', 'timecard_status', 'spend', 'schedule', 'tools'];
 
 export interface ReportsSearch {
   report?: ReportKey;
