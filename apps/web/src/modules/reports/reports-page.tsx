@@ -14,7 +14,8 @@ export function ReportsPage() {
   const open = (report: ReportKey | undefined) => void navigate({ to: '.', search: report ? { report } : {} });
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
+      {/* The app bar holds the page's h1 ("Reports"); the catalogue or the open report is the h2 under it. */}
+      <Typography variant="h5" component="h2">
         {search.report ? t(`reports.${search.report}.title`) : t('title')}
       </Typography>
       {!tenant ? (
@@ -52,7 +53,7 @@ function Catalogue({ onOpen }: { onOpen: (report: ReportKey) => void }) {
         <Card component="li" key={key} variant="outlined">
           <CardActionArea onClick={() => onOpen(key)} sx={{ height: '100%', alignItems: 'flex-start' }}>
             <CardContent>
-              <Typography variant="h6" component="h2">
+              <Typography variant="h6" component="h3">
                 {t(`reports.${key}.title`)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
