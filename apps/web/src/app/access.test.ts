@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLAIMS_QUERY_KEY } from '../auth/session';
 import { validateDashboardSearch } from '../modules/dashboard/search';
-import { isCompanyAdmin, isPageAllowed, isUnderPath, refusedSettingsSearch, subscriptionCancelledSearch, unauthMessageKey } from './access';
+import {
+  blockedSubscriptionTarget,
+  isCompanyAdmin,
+  isPageAllowed,
+  isUnderPath,
+  refusedSettingsSearch,
+  requireActiveSubscription,
+  subscriptionCancelledSearch,
+  unauthMessageKey,
+} from './access';
+import { billingStatusKeys } from './billing-status-query';
 
 const items = [{ path: '/dashboard' }, { path: '/modules/people' }, { path: '/modules/receipts' }];
 
@@ -96,5 +108,45 @@ describe('validateDashboardSearch', () => {
       other: 'x',
       unauth: '5',
     });
+  });
+});
+
+describe('a cancelled subscription (spec §2, issue 23)', () => {
+  const admin = { 'cognito:groups': ['admin_access'] };
+  const foreman = { 'cognito:groups': ['projects_basic', 'basic_access'] };
+  const TENANT = '00000000-0000-4000-8000-000000000023';
+  afterEach(() => localStorage.clear());
+
+  it('holds a non-admin on the subscription-cancelled dialog and an admin on the app-subscription settings', () => {
+    expect(blockedSubscriptionTarget('/modules/projects', {}, foreman)).toEqual({ dialog: 'subscription-cancelled' });
+    expect(blockedSubscriptionTarget('/dashboard', {}, foreman)).toEqual({ dialog: 'subscription-cancelled' });
+    expect(blockedSubscriptionTarget('/dashboard', { dialog: 'subscription-cancelled' }, foreman)).toBeNull();
+    expect(blockedSubscriptionTarget('/modules/people', {}, admin)).toEqual({ settings: true, component: 'app-subscription' });
+    expect(blockedSubscriptionTarget('/dashboard', { settings: 'true', component: 'app-subscription' }, admin)).toBeNull();
+  });
+
+  const check = async (
+    status: { configured: boolean; status: string | null; blocked: boolean } | null,
+    claims: unknown,
+    pathname: string,
+  ) => {
+    localStorage.setItem('selectedTenantUuid', TENANT);
+    const queryClient = new QueryClient();
+    if (status) queryClient.setQueryData(billingStatusKeys.tenant(TENANT), status);
+    queryClient.setQueryData(CLAIMS_QUERY_KEY, claims);
+    try {
+      await requireActiveSubscription({ context: { queryClient }, location: { pathname, search: {} } });
+      return null;
+    } catch (thrown) {
+      return (thrown as { options?: { search?: unknown } }).options?.search ?? thrown;
+    }
+  };
+
+  it("routes on the server's status, and never blocks while billing is not configured", async () => {
+    const cancelled = { configured: true, status: 'canceled', blocked: true };
+    expect(await check(cancelled, foreman, '/modules/projects')).toEqual({ dialog: 'subscription-cancelled' });
+    expect(await check(cancelled, admin, '/modules/projects')).toEqual({ settings: true, component: 'app-subscription' });
+    expect(await check({ configured: true, status: 'active', blocked: false }, foreman, '/modules/projects')).toBeNull();
+    expect(await check({ configured: false, status: null, blocked: false }, foreman, '/modules/projects')).toBeNull();
   });
 });

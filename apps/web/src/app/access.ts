@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { CLAIMS_QUERY_KEY } from '../auth/session';
 import { readSelectedTenantUuid } from '../lib/storage';
+import { billingStatusQueryOptions } from './billing-status-query';
 import { navigationQueryOptions } from './navigation-query';
 
 /** Spec §2 access redirects: the `unauth` query values this app sets. */
@@ -50,7 +51,7 @@ export function isCompanyAdmin(claims: Pick<IdentityClaims, 'cognito:groups'> | 
 
 interface AccessArgs {
   context: { queryClient: QueryClient };
-  location: { pathname: string };
+  location: { pathname: string; search?: unknown };
 }
 
 /**
@@ -117,4 +118,43 @@ export function refuseAdminSettings({ context, search }: SettingsArgs): void {
   const claims = context.queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
   const next = refusedSettingsSearch(search, claims) ?? subscriptionCancelledSearch(search, claims);
   if (next) throw redirect({ to: '/dashboard', search: next as never, replace: true });
+}
+
+/**
+ * Spec §2 with issue 23: while the company's subscription is cancelled (or unpaid), a non-admin is held on
+ * /dashboard?dialog=subscription-cancelled and an admin on /dashboard?settings=true&component=app-subscription,
+ * where they can renew. Returns where to go, or null when the page may open.
+ */
+export function blockedSubscriptionTarget(
+  pathname: string,
+  search: Record<string, unknown>,
+  claims: Pick<IdentityClaims, 'cognito:groups'> | null | undefined,
+): Record<string, unknown> | null {
+  const onDashboard = isUnderPath(pathname, '/dashboard');
+  if (isCompanyAdmin(claims)) {
+    const onSettings = onDashboard && (search.settings === true || search.settings === 'true') && search.component === 'app-subscription';
+    return onSettings ? null : { settings: true, component: 'app-subscription' };
+  }
+  return onDashboard && search.dialog === SUBSCRIPTION_CANCELLED_DIALOG ? null : { dialog: SUBSCRIPTION_CANCELLED_DIALOG };
+}
+
+/**
+ * The appview's check of the company's subscription, beside the page check. Never blocks when billing is not
+ * configured (the server says blocked only with Stripe keys), and opens the page when the status cannot be read
+ * (offline, a server error): the server stays the judge of its data.
+ */
+export async function requireActiveSubscription({ context, location }: AccessArgs): Promise<void> {
+  const tenant = readSelectedTenantUuid();
+  if (!tenant) return;
+  let blocked: boolean;
+  try {
+    blocked = (await context.queryClient.ensureQueryData(billingStatusQueryOptions(tenant))).blocked;
+  } catch {
+    return;
+  }
+  if (!blocked) return;
+  const claims = context.queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
+  const search = (location.search ?? {}) as Record<string, unknown>;
+  const target = blockedSubscriptionTarget(location.pathname, search, claims);
+  if (target) throw redirect({ to: '/dashboard', search: target as never, replace: true });
 }

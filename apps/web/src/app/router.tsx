@@ -70,7 +70,9 @@ const appviewLayout = createRoute({
   beforeLoad: async (args) => {
     const strings = preloadAllNamespaces();
     await (await guard()).requireTenant(args);
-    await (await access()).requireAllowedPage(args);
+    const rules = await access();
+    // Spec §2 page access and the subscription check (issue 23), side by side: neither waits for the other.
+    await Promise.all([rules.requireAllowedPage(args), rules.requireActiveSubscription(args)]);
     await strings;
   },
   // The app bar and drawer are only needed after sign-in, so the landing page does not download them.

@@ -21,13 +21,24 @@ import { useSnackbar } from '../../../shell/snackbar';
 import { companyKeys } from '../api/keys';
 import { setModuleStatus } from '../api/mutations';
 import { subscriptionQueryOptions } from '../api/queries';
+import { BillingPanel } from './billing-panel';
 import { useCatalogueText } from './catalogue-text';
 
 /**
- * Spec §2 app-subscription (admins only): the company's modules with their plans and prices, each switched on or
- * off for everyone in the company (a module off disappears from everyone's navigation).
+ * Spec §2 app-subscription (admins only): the company's billing with Stripe (issue 23), then its modules with their
+ * plans and prices, each switched on or off for everyone in the company (a module off disappears from everyone's
+ * navigation).
  */
-export function AppSubscription({ tenant }: { tenant: string }) {
+export function AppSubscription({ tenant, openUrl }: { tenant: string; openUrl?: (url: string) => void }) {
+  return (
+    <Stack spacing={3}>
+      <BillingPanel tenant={tenant} openUrl={openUrl} />
+      <ModuleSwitches tenant={tenant} />
+    </Stack>
+  );
+}
+
+function ModuleSwitches({ tenant }: { tenant: string }) {
   const { t, i18n } = useTranslation('company');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { graphql, type ResultOf, request } from '../lib/graphql';
+
+export const billingStatusQuery = graphql(`
+  query BillingStatus($tenant_uuid: ID!) {
+    billingStatus(tenant_uuid: $tenant_uuid) { configured status blocked }
+  }
+`);
+
+export type BillingStatus = ResultOf<typeof billingStatusQuery>['billingStatus'];
+
+export const billingStatusKeys = {
+  all: ['billing-status'] as const,
+  tenant: (tenant: string) => ['billing-status', tenant] as const,
+};
+
+/** Whether the company's subscription blocks the app (issue 23): read by every member when a page opens. */
+export function billingStatusQueryOptions(tenant: string) {
+  return queryOptions({
+    queryKey: billingStatusKeys.tenant(tenant),
+    queryFn: async () => (await request(billingStatusQuery, { tenant_uuid: tenant })).billingStatus,
+    staleTime: 60_000,
+  });
+}
