@@ -148,7 +148,8 @@ export async function requireActiveSubscription({ context, location }: AccessArg
   if (!tenant) return;
   let blocked: boolean;
   try {
-    blocked = (await context.queryClient.ensureQueryData(billingStatusQueryOptions(tenant))).blocked;
+    // A status older than its staleTime still answers at once, and is read again behind it for the next page.
+    blocked = (await context.queryClient.ensureQueryData({ ...billingStatusQueryOptions(tenant), revalidateIfStale: true })).blocked;
   } catch {
     return;
   }
