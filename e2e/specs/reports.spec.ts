@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { expectNoSeriousA11yViolations } from './helpers';
 import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
 
@@ -76,5 +77,62 @@ test('the company graph shows a demo job with its foreman and a container’s to
   await foreman.click();
   await expect(page).toHaveURL(/\/modules\/people\?id=\d+/);
   await expect(page.getByRole('heading', { level: 2, name: 'Luis Hernandez' })).toBeVisible();
+  await page.context().close();
+});
+
+test('an admin reads labor budget vs actual for a demo job: chart, a row matching the budget tab, CSV and PDF with the same row', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const page = await newPage(browser, { width: 1440, height: 900 });
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin/reports');
+  await page
+    .getByRole('link', { name: /Labor budget vs actual/ })
+    .or(page.getByRole('button', { name: /Labor budget vs actual/ }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/report=labor_budget/);
+  const jobFilter = page.getByRole('combobox', { name: 'Job' });
+  await jobFilter.fill('RMOB');
+  await page.getByRole('option', { name: /^RMOB · Riverside Medical Office Building/ }).click();
+  await expect(page).toHaveURL(/[?&]job=\d+/);
+  const jobId = /[?&]job=(\d+)/.exec(page.url())?.[1];
+
+  const table = page.getByRole('table', { name: /./ }).first();
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^RMOB · Riverside Medical Office Building/ }) });
+  await expect(row).toHaveCount(1);
+  const budget = ((await row.locator('[data-column="hrsbdg"]').textContent()) ?? '').trim();
+  const actual = ((await row.locator('[data-column="actual_hours"]').textContent()) ?? '').trim();
+  expect(budget).toMatch(/\d/);
+  expect(actual).toMatch(/\d/);
+  await expect(page.getByTestId('report-chart')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/reports-labor-1440.png`, fullPage: true });
+
+  // The exports hold the same row.
+  const plain = (n: string) => n.replace(/,/g, '');
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const csv = readFileSync((await (await csvDownload).path()) as string, 'utf8');
+  const csvLine = csv.split(/\r?\n/).find((line) => line.includes('RMOB'));
+  expect(csvLine, csv).toBeTruthy();
+  expect(plain(csvLine ?? '')).toContain(plain(budget));
+  expect(plain(csvLine ?? '')).toContain(plain(actual));
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  const pdf = readFileSync((await (await pdfDownload).path()) as string);
+  const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+  expect(text).toContain('RMOB');
+  expect(plain(text)).toContain(plain(budget));
+  expect(plain(text)).toContain(plain(actual));
+
+  // The job's budget tab says the same.
+  await page.goto(`/modules/projects?id=${jobId}&tab=budget`);
+  const totals = page.getByTestId('budget-totals');
+  await expect(totals).toBeVisible();
+  await expect(totals.getByTestId('total-hrsbdg')).toHaveText(budget);
+  await expect(totals.getByTestId('total-actual_hours')).toHaveText(actual);
   await page.context().close();
 });
