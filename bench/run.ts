@@ -288,6 +288,35 @@ const ALL_SCENARIOS: Scenario[] = [
       where a.tenant_uuid = $1 and a.employees_id = $2 and t.status <> 'done' and t.due_date <= $5::date) k`,
     params: (c) => [c.tenantUuid, c.adminId, addDays(TIME.measured.end, 1), TIME.measured.start, DASHBOARD_DAY],
   },
+  {
+    // Labor budget vs actual (issue 27), one row per job: the first page of the company's 300 jobs (6,000 budget
+    // lines) with budgeted and booked hours summed per line over 100k time entries, as the budget tab sums them.
+    // The raw route runs the same totals and page; both are compared on the rows' jobs and hours.
+    op: 'reportLaborBudget',
+    as: 'admin',
+    query: `query($t: ID!, $n: Int) { reportLaborBudget(tenant_uuid: $t, limit: $n) {
+        rows { jobs_id hrsbdg actual_hours percent_used forecast_hours } totals { hrsbdg actual_hours percent_used } total nextToken } }`,
+    variables: (c) => ({ t: c.tenantUuid, n: 50 }),
+    rows: (d) =>
+      (d.reportLaborBudget?.rows ?? d).map((r: Row) => ({
+        jobs_id: r.jobs_id,
+        hrsbdg: Number(r.hrsbdg),
+        actual_hours: Number(r.actual_hours),
+      })),
+    sql: `with lines as (
+      select jc.jobs_id, jc.hrsbdg, coalesce((select sum(te.hours) from timecard_entries te where te.tenant_uuid = jc.tenant_uuid
+          and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id), 0)::float8 as actual,
+        (select min(te.timecard_date) from timecard_entries te where te.tenant_uuid = jc.tenant_uuid
+          and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id) as first_day
+      from jobs_costcodes jc join jobs j on j.tenant_uuid = jc.tenant_uuid and j.id = jc.jobs_id and j.status <> 0
+      where jc.tenant_uuid = $1 and jc.status = 1),
+    totals as (select count(distinct jobs_id), sum(hrsbdg), sum(actual) from lines)
+    select j.id as jobs_id, round(sum(l.hrsbdg)::numeric, 2)::float8 as hrsbdg, round(sum(l.actual)::numeric, 2)::float8 as actual_hours
+    from lines l join jobs j on j.tenant_uuid = $1 and j.id = l.jobs_id, totals
+    group by j.id, j.job, j.job_abbr, j.end_date
+    order by lower(coalesce(nullif(j.job_abbr, ''), j.job)), j.id limit $2`,
+    params: (c) => [c.tenantUuid, 50],
+  },
 ];
 
 /** The dashboard's "today": in the pay period after the measured one (biweekly from TIME.anchor). */

@@ -58,6 +58,7 @@ export const SEED_STEPS: SeedStep[] = [
   { table: 'costcodes', run: seedCostcodes },
   { table: 'jobs', run: seedJobs },
   { table: 'timecard_entries', run: seedTime },
+  { table: 'jobs_costcodes', run: seedBudgets },
   { table: 'receipts', run: seedReceipts },
   { table: 'tasks', run: seedTasks },
   { table: 'scheduled_labor', run: seedSchedule },
@@ -465,6 +466,26 @@ async function seedTime({ tx, tenantUuid, random, ids }: SeedContext): Promise<n
     ),
   );
   return insertBatched(tx, timecardEntries, entries.slice(0, SIZES.timeEntries));
+}
+
+/**
+ * Budget lines: 20 per job. On the 60 jobs with time, the 20 cost codes booked most, budgeted at 0.7–1.5 times the
+ * hours booked (so some jobs run over); on the others 20 codes at 100 h with nothing booked yet.
+ */
+async function seedBudgets({ tx, tenantUuid }: SeedContext): Promise<number[]> {
+  const rows = await tx.execute<{ id: number }>(sql`insert into jobs_costcodes (tenant_uuid, jobs_id, costcodes_id, hrsbdg, matbdg, status)
+    select tenant_uuid, jobs_id, costcodes_id, round(h * (0.7 + 0.1 * ((jobs_id * 7 + costcodes_id) % 9))), 1000, 1
+    from (select tenant_uuid, jobs_id, costcodes_id, sum(hours) as h,
+        row_number() over (partition by jobs_id order by count(*) desc, costcodes_id) as rn
+      from timecard_entries where tenant_uuid = ${tenantUuid} group by tenant_uuid, jobs_id, costcodes_id) x
+    where rn <= 20
+    union all
+    select j.tenant_uuid, j.id, c.id, 100, 1000, 1 from jobs j
+    cross join lateral (select id from costcodes where tenant_uuid = j.tenant_uuid order by id limit 20) c
+    where j.tenant_uuid = ${tenantUuid}
+      and not exists (select 1 from timecard_entries t where t.tenant_uuid = j.tenant_uuid and t.jobs_id = j.id)
+    returning id`);
+  return (rows as unknown as { rows?: { id: number }[] }).rows?.map((r) => r.id) ?? (rows as unknown as { id: number }[]).map((r) => r.id);
 }
 
 const VENDORS = ['Home Depot', 'Lowe’s', 'Ace Hardware', 'Sunbelt Rentals', 'Grainger', 'Shell', 'Chevron', 'Fastenal', 'Staples', null];
