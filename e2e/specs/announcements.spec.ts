@@ -59,7 +59,8 @@ test('an admin posts to one department; a worker there sees the badge rise live,
   await worker.getByTestId('notifications-bell').click();
   await expect(worker.getByRole('main').getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expectNoSeriousA11yViolations(worker);
-  await worker.getByRole('button', { name: new RegExp(title) }).click();
+  // The notification itself (its name starts with the title), not its "Mark read: <title>" button.
+  await worker.getByRole('button', { name: new RegExp(`^${title}`) }).click();
   await expect(worker).toHaveURL(/\/modules\/announcements/);
   const mine = worker.getByTestId('announcement-card').filter({ hasText: title });
   await mine.getByRole('button', { name: 'Acknowledge' }).click();
