@@ -38,6 +38,7 @@ export const budgetLineOps = defineRecordOperations({
   table: jobsCostcodes,
   area,
   orderBy: () => [sql`${jobsCostcodes.jobs_id}`],
+  readOnly: ['booked_minutes'],
   validate: budgetLineFields,
 });
 

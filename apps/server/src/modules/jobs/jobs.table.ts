@@ -89,6 +89,11 @@ export const jobsCostcodes = pgTable(
     subbdg: amount('subbdg'),
     othbdg: amount('othbdg'),
     status: integer('status').notNull().default(1),
+    /**
+     * Minutes booked to this job and cost code on time cards, kept by triggers on timecard_entries
+     * (migration 0029), so budget totals read one row instead of summing the entries. Never written by clients.
+     */
+    booked_minutes: integer('booked_minutes').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.id] }),
