@@ -1,62 +1,30 @@
-import {
-  type Announcements,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
+import { type Announcements, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { addDays, isoDay } from '@groundwork/core/pay-periods';
-import { daysFrom, plannedHours, unscheduledOn, WORK_EVENT, weekStart } from '@groundwork/core/scheduling';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { daysFrom, unscheduledOn, WORK_EVENT, weekStart } from '@groundwork/core/scheduling';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import CloseIcon from '@mui/icons-material/Close';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
-import GroupsIcon from '@mui/icons-material/Groups';
-import HourglassIcon from '@mui/icons-material/HourglassEmpty';
 import {
   Alert,
   Box,
   Button,
-  Checkbox,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormLabel,
   IconButton,
   InputLabel,
   MenuItem,
-  Paper,
   Select,
   Stack,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
-import {
-  type BoardJob,
-  type BoardPerson,
-  fetchBoard,
-  type NewEntry,
-  type ScheduleResult,
-  scheduleKeys,
-  updateSchedule,
-} from '../api/scheduling';
-import { dayLabel, failureText, outcomeMessage } from '../lib/labels';
+import { type BoardPerson, fetchBoard, type NewEntry, type ScheduleResult, scheduleKeys, updateSchedule } from '../api/scheduling';
+import { cellId, type DragData, type DropData, type Place } from '../lib/board-dnd';
+import { dayLabel, outcomeMessage } from '../lib/labels';
 import {
   type Chip,
   copyForward,
@@ -68,12 +36,11 @@ import {
   stageRemove,
   visibleEntries,
 } from '../lib/staging';
-
-type DragData = { kind: 'person'; person: BoardPerson } | { kind: 'chip'; chip: Chip } | { kind: 'crew'; chips: Chip[]; label: string };
-type DropData = { jobs_id: number; date: string; label: string };
-type Place = { people: BoardPerson[]; move?: Chip; job: number | ''; dates: string[] };
-
-const cellId = (job: number, date: string) => `cell:${job}:${date}`;
+import { PeoplePanel } from './board-people-panel';
+import { BoardTable } from './board-table';
+import { DoubleBookingDialog } from './double-booking-dialog';
+import { GroupFilter } from './group-filter';
+import { PlaceDialog } from './place-dialog';
 
 /** /admin/scheduling: people by day for a week, jobs as rows; drag (or use the menus) to plan, then Save. */
 export function ScheduleBoard({ tenant, canWrite }: { tenant: string; canWrite: boolean }) {
@@ -331,535 +298,57 @@ export function ScheduleBoard({ tenant, canWrite }: { tenant: string; canWrite: 
       </Stack>
       <DndContext sensors={sensors} onDragEnd={canWrite ? onDragEnd : undefined} accessibility={{ announcements }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="schedule-people"
-            sx={{ width: 220, flexShrink: 0, p: 1.5, position: 'sticky', top: 72, alignSelf: 'flex-start' }}
-          >
-            <Typography id="schedule-people" variant="subtitle1" component="h2">
-              {t('board.people')}
-            </Typography>
-            <FormControl size="small" fullWidth sx={{ my: 1 }}>
-              <InputLabel id="schedule-focus-day">{t('board.unscheduledOn')}</InputLabel>
-              <Select
-                labelId="schedule-focus-day"
-                label={t('board.unscheduledOn')}
-                value={showAll ? 'all' : focusDay}
-                onChange={(e) => chooseDay(e.target.value)}
-              >
-                {days.map((d) => (
-                  <MenuItem key={d} value={d}>
-                    {dayLabel(d, i18n.language)}
-                  </MenuItem>
-                ))}
-                <MenuItem value="all">{t('board.everyone')}</MenuItem>
-              </Select>
-            </FormControl>
-            {!showAll && (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('board.unscheduledCount', { count: panelPeople.length })}
-              </Typography>
-            )}
-            <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 'calc(100vh - 280px)', overflow: 'auto' }}>
-              {panelPeople.map((p) => {
-                const off = timeOff.find((c) => c.employees_id === p.id && c.date === focusDay);
-                return (
-                  <li key={p.id}>
-                    <PersonCard
-                      person={p}
-                      disabled={!canWrite}
-                      note={off ? t('board.timeOff', { type: off.event_type }) : p.trades.join(', ')}
-                      onPlace={() => setPlace({ people: [p], job: '', dates: [focusDay] })}
-                      placeLabel={t('board.assign', { name: p.name })}
-                    />
-                  </li>
-                );
-              })}
-            </Stack>
-          </Paper>
+          <PeoplePanel
+            days={days}
+            focusDay={focusDay}
+            showAll={showAll}
+            onChooseDay={chooseDay}
+            people={panelPeople}
+            timeOff={timeOff}
+            canWrite={canWrite}
+            onPlace={(p) => setPlace({ people: [p], job: '', dates: [focusDay] })}
+          />
           <Box sx={{ flex: 1, overflow: 'auto' }}>
             {board.isPending ? (
               <CircularProgress aria-label={t('titles.board')} />
             ) : (
-              <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed', minWidth: 900 }}>
-                <thead>
-                  <tr>
-                    <Box component="th" scope="col" sx={{ width: 170, textAlign: 'left', p: 1 }}>
-                      {t('board.job')}
-                    </Box>
-                    {days.map((d) => (
-                      <Box component="th" scope="col" key={d} sx={{ p: 0.5, textAlign: 'left', fontWeight: 600 }}>
-                        <Stack direction="row" sx={{ alignItems: 'center' }}>
-                          <span>{dayLabel(d, i18n.language)}</span>
-                          {canWrite && (
-                            <Tooltip title={t('board.copyDay', { day: dayLabel(d, i18n.language) })}>
-                              <IconButton
-                                size="small"
-                                aria-label={t('board.copyDay', { day: dayLabel(d, i18n.language) })}
-                                onClick={() => copy([d], 1)}
-                              >
-                                <ContentCopyIcon fontSize="inherit" />
-                              </IconButton>
-                            </Tooltip>
-                          )}
-                        </Stack>
-                      </Box>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {jobs.length === 0 && (
-                    <tr>
-                      <td colSpan={8}>
-                        <Typography sx={{ p: 2 }}>{t('board.noJobs')}</Typography>
-                      </td>
-                    </tr>
-                  )}
-                  {jobs.map((job) => (
-                    <JobRow
-                      key={job.id}
-                      job={job}
-                      days={days}
-                      byCell={byCell}
-                      canWrite={canWrite}
-                      name={name}
-                      onRemove={(chip) => setStaged((s) => stageRemove(s, chip))}
-                      onMove={(chip) =>
-                        setPlace({
-                          people: [personById.get(chip.employees_id) as BoardPerson],
-                          move: chip,
-                          job: chip.jobs_id ?? '',
-                          dates: [chip.date],
-                        })
-                      }
-                      onCopyCrew={(crew, date) =>
-                        setPlace({
-                          people: crew.map((c) => personById.get(c.employees_id)).filter((p): p is BoardPerson => !!p),
-                          job: job.id,
-                          dates: [addDays(date, 1)],
-                        })
-                      }
-                    />
-                  ))}
-                </tbody>
-              </Box>
+              <BoardTable
+                days={days}
+                jobs={jobs}
+                byCell={byCell}
+                canWrite={canWrite}
+                name={name}
+                onCopyDay={(d) => copy([d], 1)}
+                onRemove={(chip) => setStaged((s) => stageRemove(s, chip))}
+                onMove={(chip) =>
+                  setPlace({
+                    people: [personById.get(chip.employees_id) as BoardPerson],
+                    move: chip,
+                    job: chip.jobs_id ?? '',
+                    dates: [chip.date],
+                  })
+                }
+                onCopyCrew={(job, crew, date) =>
+                  setPlace({
+                    people: crew.map((c) => personById.get(c.employees_id)).filter((p): p is BoardPerson => !!p),
+                    job: job.id,
+                    dates: [addDays(date, 1)],
+                  })
+                }
+              />
             )}
           </Box>
         </Stack>
       </DndContext>
       <PlaceDialog place={place} jobs={data?.jobs ?? []} days={days} onChange={setPlace} onConfirm={confirmPlace} />
-      <Dialog open={doubles !== null} onClose={() => !book.isPending && doubles && book.mutate([])} aria-labelledby="schedule-double-title">
-        <DialogTitle id="schedule-double-title">{t('board.doubleTitle')}</DialogTitle>
-        <DialogContent>
-          <Typography>{t('board.doubleText')}</Typography>
-          <ul>
-            {doubles?.entries.map((e) => (
-              <li key={`${e.employees_id}-${e.jobs_id}-${e.date}`}>
-                {name(e.employees_id)}, {jobLabel(e.jobs_id)}, {dayLabel(e.date, i18n.language)}:{' '}
-                {failureText('Already scheduled on another job that day.', t)}
-              </li>
-            ))}
-          </ul>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => book.mutate([])} disabled={book.isPending}>
-            {t('board.doubleSkip')}
-          </Button>
-          <Button variant="contained" onClick={() => doubles && book.mutate(doubles.entries)} disabled={book.isPending}>
-            {t('board.doubleConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <DoubleBookingDialog
+        entries={doubles?.entries ?? null}
+        pending={book.isPending}
+        name={name}
+        jobLabel={jobLabel}
+        onSkip={() => book.mutate([])}
+        onConfirm={(entries) => book.mutate(entries)}
+      />
     </Stack>
-  );
-}
-
-function PersonCard({
-  person,
-  note,
-  disabled,
-  onPlace,
-  placeLabel,
-}: {
-  person: BoardPerson;
-  note: string;
-  disabled: boolean;
-  onPlace: () => void;
-  placeLabel: string;
-}) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: `person:${person.id}`,
-    data: { kind: 'person', person } satisfies DragData,
-    disabled,
-  });
-  return (
-    <Paper
-      variant="outlined"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        px: 1,
-        py: 0.5,
-        opacity: isDragging ? 0.6 : 1,
-        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-        position: 'relative',
-        zIndex: isDragging ? 10 : undefined,
-      }}
-    >
-      <Box
-        ref={setNodeRef}
-        {...listeners}
-        {...attributes}
-        data-testid={`person-${person.id}`}
-        sx={{ flex: 1, cursor: disabled ? 'default' : 'grab', touchAction: 'none', minWidth: 0 }}
-      >
-        <Typography variant="body2" noWrap>
-          {person.name}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap component="div">
-          {note}
-        </Typography>
-      </Box>
-      {!disabled && (
-        <IconButton size="small" aria-label={placeLabel} onClick={onPlace}>
-          <GroupsIcon fontSize="inherit" />
-        </IconButton>
-      )}
-    </Paper>
-  );
-}
-
-function JobRow({
-  job,
-  days,
-  byCell,
-  canWrite,
-  name,
-  onRemove,
-  onMove,
-  onCopyCrew,
-}: {
-  job: BoardJob;
-  days: string[];
-  byCell: Map<string, Chip[]>;
-  canWrite: boolean;
-  name: (id: number) => string;
-  onRemove: (chip: Chip) => void;
-  onMove: (chip: Chip) => void;
-  onCopyCrew: (crew: Chip[], date: string) => void;
-}) {
-  const { t } = useTranslation('scheduling');
-  const heads = days.reduce((n, d) => n + (byCell.get(cellId(job.id, d))?.length ?? 0), 0);
-  const planned = plannedHours(heads);
-  const over = job.budgeted_hours > 0 && planned > job.budgeted_hours;
-  return (
-    <Box component="tr" sx={{ borderTop: 1, borderColor: 'divider', verticalAlign: 'top' }}>
-      <Box component="th" scope="row" sx={{ textAlign: 'left', p: 1, fontWeight: 'normal' }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {job.label}
-        </Typography>
-        {job.foremen && (
-          <Typography variant="caption" color="text.secondary" component="div">
-            {job.foremen}
-          </Typography>
-        )}
-        <Typography variant="caption" component="div" color={over ? 'error' : 'text.secondary'} data-testid={`planned-${job.id}`}>
-          {job.budgeted_hours > 0
-            ? t('board.plannedVsBudget', { planned, budget: Math.round(job.budgeted_hours) })
-            : t('board.noBudget', { planned })}
-          {over ? ` (${t('board.overBudget')})` : ''}
-        </Typography>
-      </Box>
-      {days.map((date) => (
-        <Cell
-          key={date}
-          job={job}
-          date={date}
-          chips={byCell.get(cellId(job.id, date)) ?? []}
-          canWrite={canWrite}
-          name={name}
-          onRemove={onRemove}
-          onMove={onMove}
-          onCopyCrew={onCopyCrew}
-        />
-      ))}
-    </Box>
-  );
-}
-
-function Cell({
-  job,
-  date,
-  chips,
-  canWrite,
-  name,
-  onRemove,
-  onMove,
-  onCopyCrew,
-}: {
-  job: BoardJob;
-  date: string;
-  chips: Chip[];
-  canWrite: boolean;
-  name: (id: number) => string;
-  onRemove: (chip: Chip) => void;
-  onMove: (chip: Chip) => void;
-  onCopyCrew: (crew: Chip[], date: string) => void;
-}) {
-  const { t, i18n } = useTranslation('scheduling');
-  const label = `${job.label}, ${dayLabel(date, i18n.language)}`;
-  const { setNodeRef, isOver } = useDroppable({ id: cellId(job.id, date), data: { jobs_id: job.id, date, label } satisfies DropData });
-  const crew = useDraggable({
-    id: `crew:${job.id}:${date}`,
-    data: { kind: 'crew', chips, label: t('board.crewOf', { job: job.label, date: dayLabel(date, i18n.language) }) } satisfies DragData,
-    disabled: !canWrite || chips.length === 0,
-  });
-  return (
-    <Box
-      component="td"
-      ref={setNodeRef}
-      data-testid={`cell-${job.id}-${date}`}
-      aria-label={label}
-      sx={{
-        p: 0.5,
-        minHeight: 56,
-        height: 56,
-        bgcolor: isOver ? 'action.hover' : undefined,
-        outline: isOver ? 2 : 0,
-        outlineColor: 'primary.main',
-      }}
-    >
-      <Stack spacing={0.5}>
-        {chips.map((chip) => (
-          <EntryChip
-            key={chip.id}
-            chip={chip}
-            job={job}
-            name={name(chip.employees_id)}
-            canWrite={canWrite}
-            onRemove={onRemove}
-            onMove={onMove}
-          />
-        ))}
-        {canWrite && chips.length > 0 && (
-          <Stack direction="row" sx={{ alignItems: 'center' }}>
-            <Box
-              ref={crew.setNodeRef}
-              {...crew.listeners}
-              {...crew.attributes}
-              aria-label={t('board.crewOf', { job: job.label, date: dayLabel(date, i18n.language) })}
-              sx={{
-                cursor: 'grab',
-                touchAction: 'none',
-                display: 'inline-flex',
-                color: 'text.secondary',
-                transform: crew.transform ? `translate3d(${crew.transform.x}px, ${crew.transform.y}px, 0)` : undefined,
-              }}
-            >
-              <GroupsIcon fontSize="small" />
-            </Box>
-            <IconButton size="small" aria-label={`${t('board.copyCrew')}: ${label}`} onClick={() => onCopyCrew(chips, date)}>
-              <ContentCopyIcon fontSize="inherit" />
-            </IconButton>
-          </Stack>
-        )}
-      </Stack>
-    </Box>
-  );
-}
-
-function EntryChip({
-  chip,
-  job,
-  name,
-  canWrite,
-  onRemove,
-  onMove,
-}: {
-  chip: Chip;
-  job: BoardJob;
-  name: string;
-  canWrite: boolean;
-  onRemove: (chip: Chip) => void;
-  onMove: (chip: Chip) => void;
-}) {
-  const { t, i18n } = useTranslation('scheduling');
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: `chip:${chip.id}`,
-    data: { kind: 'chip', chip } satisfies DragData,
-    disabled: !canWrite,
-  });
-  const status = chip.confirmation_status as 'pending' | 'confirmed' | 'declined';
-  const statusText = t(
-    status === 'confirmed' ? 'board.statusConfirmed' : status === 'declined' ? 'board.statusDeclined' : 'board.statusPending',
-  );
-  const icon =
-    status === 'confirmed' ? (
-      <CheckCircleIcon fontSize="inherit" color="success" />
-    ) : status === 'declined' ? (
-      <DoNotDisturbIcon fontSize="inherit" color="error" />
-    ) : (
-      <HourglassIcon fontSize="inherit" color="disabled" />
-    );
-  return (
-    <Paper
-      variant="outlined"
-      data-testid={`chip-${chip.employees_id}-${chip.jobs_id}-${chip.date}`}
-      data-status={status}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        pl: 0.5,
-        borderStyle: chip.staged ? 'dashed' : 'solid',
-        borderColor: chip.staged ? 'primary.main' : undefined,
-        opacity: isDragging ? 0.6 : 1,
-        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-        position: 'relative',
-        zIndex: isDragging ? 10 : undefined,
-      }}
-    >
-      <Box
-        ref={setNodeRef}
-        {...listeners}
-        {...attributes}
-        aria-label={`${name}, ${statusText}`}
-        title={chip.confirmation_reason ? `${statusText}: ${chip.confirmation_reason}` : statusText}
-        onDoubleClick={() => canWrite && onMove(chip)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && canWrite) {
-            e.preventDefault();
-            onMove(chip);
-            return;
-          }
-          listeners?.onKeyDown?.(e);
-        }}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 0.5,
-          cursor: canWrite ? 'grab' : 'default',
-          touchAction: 'none',
-        }}
-      >
-        {icon}
-        <Typography variant="caption" sx={{ lineHeight: 1.2, overflowWrap: 'break-word' }}>
-          {name}
-        </Typography>
-      </Box>
-      {canWrite && (
-        <IconButton
-          size="small"
-          sx={{ p: 0.25 }}
-          aria-label={t('board.remove', { name, job: job.label, date: dayLabel(chip.date, i18n.language) })}
-          onClick={() => onRemove(chip)}
-        >
-          <CloseIcon fontSize="inherit" />
-        </IconButton>
-      )}
-    </Paper>
-  );
-}
-
-/** The keyboard and screen-reader path for every drag: pick the job and the days (one day when moving). */
-function PlaceDialog({
-  place,
-  jobs,
-  days,
-  onChange,
-  onConfirm,
-}: {
-  place: Place | null;
-  jobs: BoardJob[];
-  days: string[];
-  onChange: (p: Place | null) => void;
-  onConfirm: () => void;
-}) {
-  const { t, i18n } = useTranslation('scheduling');
-  const title = place
-    ? place.move
-      ? t('board.move', { name: place.people[0]?.name ?? '' })
-      : place.people.length === 1
-        ? t('board.assign', { name: place.people[0].name })
-        : t('board.copyCrew')
-    : '';
-  return (
-    <Dialog open={place !== null} onClose={() => onChange(null)} aria-labelledby="schedule-place-title" fullWidth maxWidth="xs">
-      <DialogTitle id="schedule-place-title">{title}</DialogTitle>
-      {place && (
-        <DialogContent>
-          <FormControl fullWidth sx={{ mt: 1 }}>
-            <InputLabel id="schedule-place-job">{t('board.dialogJob')}</InputLabel>
-            <Select
-              labelId="schedule-place-job"
-              label={t('board.dialogJob')}
-              value={place.job}
-              onChange={(e) => onChange({ ...place, job: String(e.target.value) === '' ? '' : Number(e.target.value) })}
-            >
-              {jobs.map((j) => (
-                <MenuItem key={j.id} value={j.id}>
-                  {j.label}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <FormControl component="fieldset" sx={{ mt: 2 }}>
-            <FormLabel component="legend">{t('board.dialogDays')}</FormLabel>
-            <FormGroup row>
-              {days.map((d) => (
-                <FormControlLabel
-                  key={d}
-                  label={dayLabel(d, i18n.language)}
-                  control={
-                    <Checkbox
-                      checked={place.dates.includes(d)}
-                      onChange={(e) =>
-                        onChange({
-                          ...place,
-                          dates: place.move ? [d] : e.target.checked ? [...place.dates, d] : place.dates.filter((x) => x !== d),
-                        })
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-          </FormControl>
-        </DialogContent>
-      )}
-      <DialogActions>
-        <Button onClick={() => onChange(null)}>{t('board.cancel')}</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={!place || place.job === '' || place.dates.length === 0}>
-          {t('board.dialogConfirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** A department or division filter for the board's people ('' is everyone). */
-function GroupFilter(props: {
-  id: string;
-  label: string;
-  all: string;
-  value: string;
-  onChange: (value: string) => void;
-  choices: { id: number; label: string }[];
-}) {
-  return (
-    <FormControl size="small" sx={{ minWidth: 180 }}>
-      <InputLabel id={props.id}>{props.label}</InputLabel>
-      <Select labelId={props.id} label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <MenuItem value="">{props.all}</MenuItem>
-        {props.choices.map((c) => (
-          <MenuItem key={c.id} value={String(c.id)}>
-            {c.label}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
   );
 }
