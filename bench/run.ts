@@ -272,8 +272,7 @@ const ALL_SCENARIOS: Scenario[] = [
     (select count(*)::int from (select jc.jobs_id from jobs j
       join jobs_costcodes jc on jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id and jc.status = 1
       where j.tenant_uuid = $1 and j.status = 1 group by jc.jobs_id
-      having sum(jc.hrsbdg) > 0 and sum(coalesce((select sum(te.hours) from timecard_entries te
-        where te.tenant_uuid = jc.tenant_uuid and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id), 0)) > sum(jc.hrsbdg)) x) as over_budget,
+      having sum(jc.hrsbdg) > 0 and sum(jc.booked_minutes) / 60.0 > sum(jc.hrsbdg)) x) as over_budget,
     c.crew_total, c.crew_scheduled, k.tasks_due, k.tasks_overdue,
     (select count(*)::int from reservations r where r.tenant_uuid = $1 and r.status = 1 and r.is_completed = false
       and r.end_date < $5::date) as tools,
@@ -290,7 +289,7 @@ const ALL_SCENARIOS: Scenario[] = [
   },
   {
     // Labor budget vs actual (issue 27), one row per job: the first page of the company's 300 jobs (6,000 budget
-    // lines) with budgeted and booked hours summed per line over 100k time entries, as the budget tab sums them.
+    // lines) with budgeted hours and the minutes booked per line (kept by triggers over 100k time entries), as the budget tab reads them.
     // The raw route runs the same totals and page; both are compared on the rows' jobs and hours.
     op: 'reportLaborBudget',
     as: 'admin',
@@ -304,8 +303,7 @@ const ALL_SCENARIOS: Scenario[] = [
         actual_hours: Number(r.actual_hours),
       })),
     sql: `with lines as (
-      select jc.jobs_id, jc.hrsbdg, coalesce((select sum(te.hours) from timecard_entries te where te.tenant_uuid = jc.tenant_uuid
-          and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id), 0)::float8 as actual,
+      select jc.jobs_id, jc.hrsbdg, (jc.booked_minutes / 60.0)::float8 as actual,
         (select min(te.timecard_date) from timecard_entries te where te.tenant_uuid = jc.tenant_uuid
           and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id) as first_day
       from jobs_costcodes jc join jobs j on j.tenant_uuid = jc.tenant_uuid and j.id = jc.jobs_id and j.status <> 0

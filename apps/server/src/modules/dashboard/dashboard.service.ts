@@ -106,16 +106,15 @@ export async function loadDashboard(tx: Tx, member: Member, today: string): Prom
     ? sql`exists (select 1 from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})`
     : NULL;
 
-  // listProjectBudget's totals: over the lines that are on, hours booked to the line's cost code on the job
-  // against hrsbdg. A job with no hours budgeted is not over budget.
+  // listProjectBudget's totals: over the lines that are on, the minutes booked to the line (kept by triggers,
+  // migration 0029) against hrsbdg. A job with no hours budgeted is not over budget.
   const overBudget: SQL = see.budgets
     ? sql`(select count(*)::int from (
         select jc.jobs_id from jobs j
         join jobs_costcodes jc on jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id and jc.status = 1
         where j.tenant_uuid = ${tenant} and j.status = ${JOB_STATUS.active}
         group by jc.jobs_id
-        having sum(jc.hrsbdg) > 0 and sum(coalesce((select sum(te.hours) from timecard_entries te
-          where te.tenant_uuid = jc.tenant_uuid and te.jobs_id = jc.jobs_id and te.costcodes_id = jc.costcodes_id), 0)) > sum(jc.hrsbdg)
+        having sum(jc.hrsbdg) > 0 and sum(jc.booked_minutes) / 60.0 > sum(jc.hrsbdg)
       ) x)`
     : NULL;
 

@@ -8,7 +8,6 @@ import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employeeOps } from '../employees/employees.graphql.js';
 import { directoryColumns, employees } from '../employees/employees.table.js';
-import { timecardEntries } from '../timecards/timecards.table.js';
 import { jobs, jobsCostcodes, jobsForemen, jobsPms } from './jobs.table.js';
 
 const area = 'projects' as const;
@@ -79,11 +78,10 @@ const ProjectBudgetRef = builder.objectRef<{ jobs_id: number; lines: BudgetLine[
   }),
 });
 
-// Hours spent against each budgeted cost code, summed on the (tenant, job, cost code) index. The labor report
-// (modules/reports) sums the same expression, so its numbers match the budget tab.
-export const actualHours = sql<number>`coalesce((select sum(te.hours) from ${timecardEntries} te
-  where te.tenant_uuid = ${jobsCostcodes.tenant_uuid} and te.jobs_id = ${jobsCostcodes.jobs_id}
-    and te.costcodes_id = ${jobsCostcodes.costcodes_id}), 0)::float8`;
+// Hours spent against each budgeted cost code: the line's booked_minutes, which triggers on timecard_entries
+// keep (migration 0029), so a budget reads one row per line instead of summing its entries. Minutes, as core
+// sums hours. The labor report and the dashboard read the same column, so their numbers match the budget tab.
+export const actualHours = sql<number>`(${jobsCostcodes.booked_minutes} / 60.0)::float8`;
 
 async function loadBudget(tx: Tx, tenantUuid: string, jobId: number) {
   const [job] = await tx
