@@ -1,146 +1,28 @@
-import { itemRecordSchema, parseBulkItems, vendorRecordSchema } from '@groundwork/core/ordering';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  FormControlLabel,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { itemRecordSchema, vendorRecordSchema } from '@groundwork/core/ordering';
+import { Box, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GraphQLRequestError } from '../../lib/graphql';
+import { OptionPicker } from '../../components/option-picker';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
 import {
-  addBundlePart,
   archiveItem,
   archiveVendor,
-  bulkCreateItems,
   createItem,
   createVendor,
-  fetchBundleParts,
-  fetchItems,
   type Item,
-  orderingKeys,
-  removeBundlePart,
   type TreeNode,
   updateItem,
   updateVendor,
   type Vendor,
 } from './api';
+import { BundleParts } from './bundle-parts';
+import { refusal, useDone } from './catalogue-shared';
 import { parseMoney } from './order-lines';
 import { useRuleMessage } from './rule-message';
 
-/** A server refusal in its own words when it is about the input (the spec's texts); the generic failure otherwise. */
-export const refusal = (e: unknown, fallback: string) =>
-  e instanceof GraphQLRequestError && e.code === 'VALIDATION' ? e.message : fallback;
-
-function useDone(tenant: string) {
-  const client = useQueryClient();
-  const snackbar = useSnackbar();
-  return (message: string) => {
-    void client.invalidateQueries({ queryKey: orderingKeys.all(tenant) });
-    snackbar.show({ color: 'success', message });
-  };
-}
-
-/** Paste a list or choose a CSV file; the whole batch is added or none of it (spec §5 duplicate messages). */
-export function BulkItemsDialog({ tenant, types, onClose }: { tenant: string; types: TreeNode[]; onClose: () => void }) {
-  const { t } = useTranslation('ordering');
-  const done = useDone(tenant);
-  const snackbar = useSnackbar();
-  const [text, setText] = useState('');
-  const [typeId, setTypeId] = useState<number | ''>('');
-  const [error, setError] = useState<string | null>(null);
-  const parsed = parseBulkItems(text);
-  const add = useMutation({
-    mutationFn: () => bulkCreateItems(tenant, parsed, typeId === '' ? null : typeId),
-    onSuccess: (made) => {
-      done(t('messages.itemsAdded', { count: made.length }));
-      onClose();
-    },
-    onError: (e) => {
-      const message = refusal(e, t('messages.addItemsFailed'));
-      setError(message);
-      snackbar.show({ color: 'error', message });
-    },
-  });
-  return (
-    <AppDialog
-      open
-      onClose={onClose}
-      title={t('bulk.title')}
-      loading={add.isPending}
-      width={640}
-      cancelButton={{ onClick: onClose, label: t('cancel') }}
-      actionButton={{ onClick: () => add.mutate(), label: t('bulk.add') }}
-      actionButtonDisabled={parsed.length === 0}
-    >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('bulk.help')}
-        </Typography>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextField
-          label={t('bulk.paste')}
-          multiline
-          minRows={8}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
-          slotProps={{ htmlInput: { spellCheck: false } }}
-        />
-        <Button component="label" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
-          {t('bulk.file')}
-          <input
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            hidden
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (file) setText(await file.text());
-            }}
-          />
-        </Button>
-        <TextField
-          select
-          label={t('bulk.type')}
-          value={typeId}
-          onChange={(e) => setTypeId(e.target.value === '' ? '' : Number(e.target.value))}
-        >
-          <MenuItem value="">{t('bulk.none')}</MenuItem>
-          {types
-            .filter((ty) => ty.status === 1)
-            .map((ty) => (
-              <MenuItem key={ty.id} value={ty.id}>
-                {ty.partclass}
-              </MenuItem>
-            ))}
-        </TextField>
-        <Typography role="status" variant="body2">
-          {t('bulk.preview', { count: parsed.length })}
-        </Typography>
-      </Stack>
-    </AppDialog>
-  );
-}
+export { BulkItemsDialog } from './bulk-items-dialog';
 
 type ItemDraft = {
   item: string;
@@ -260,30 +142,27 @@ export function ItemDialog({
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Box>
-        <Autocomplete
+        <OptionPicker
           options={vendors.filter((v) => v.status === 1)}
           value={vendors.find((v) => v.id === draft.vendor_id) ?? null}
-          onChange={(_e, v) => set({ vendor_id: v?.id ?? null })}
+          onChange={(v) => set({ vendor_id: v?.id ?? null })}
           getOptionLabel={(o) => o.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label={t('inventory.vendor')} />}
+          label={t('inventory.vendor')}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-          <Autocomplete
+          <OptionPicker
             options={types.filter((n) => n.status === 1)}
             value={node(types, draft.item_type_id)}
-            onChange={(_e, v) => set({ item_type_id: v?.id ?? null })}
+            onChange={(v) => set({ item_type_id: v?.id ?? null })}
             getOptionLabel={(o) => o.partclass}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => <TextField {...params} label={t('inventory.type')} />}
+            label={t('inventory.type')}
           />
-          <Autocomplete
+          <OptionPicker
             options={classes.filter((n) => n.status === 1)}
             value={node(classes, draft.item_class_id)}
-            onChange={(_e, v) => set({ item_class_id: v?.id ?? null })}
+            onChange={(v) => set({ item_class_id: v?.id ?? null })}
             getOptionLabel={(o) => o.partclass}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => <TextField {...params} label={t('inventory.class')} />}
+            label={t('inventory.class')}
           />
         </Box>
         <TextField label={t('inventory.accId')} value={draft.acc_id} onChange={(e) => set({ acc_id: e.target.value })} />
@@ -304,86 +183,7 @@ export function ItemDialog({
   );
 }
 
-/** The items a bundle is made of (spec §3 Bundle item, quantity default 1): listed, added and removed. */
-function BundleParts({ tenant, bundle }: { tenant: string; bundle: Item }) {
-  const { t } = useTranslation('ordering');
-  const client = useQueryClient();
-  const snackbar = useSnackbar();
-  const parts = useQuery({ queryKey: orderingKeys.bundle(tenant, bundle.id), queryFn: () => fetchBundleParts(tenant, bundle.id) });
-  const [search, setSearch] = useState('');
-  const found = useQuery({
-    queryKey: orderingKeys.itemPick(tenant, search),
-    queryFn: () => fetchItems(tenant, { search, item_type_id: null, active: true }, null, 20),
-    staleTime: 60_000,
-  });
-  const [pick, setPick] = useState<Item | null>(null);
-  const [quantity, setQuantity] = useState('1');
-  const refresh = () => void client.invalidateQueries({ queryKey: orderingKeys.all(tenant) });
-  const add = useMutation({
-    mutationFn: () => addBundlePart(tenant, bundle.id, pick?.id as number, Number(quantity) || 1),
-    onSuccess: () => {
-      setPick(null);
-      setQuantity('1');
-      refresh();
-    },
-    onError: (e) => snackbar.show({ color: 'error', message: refusal(e, t('messages.saveItemFailed')) }),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => removeBundlePart(tenant, id),
-    onSuccess: refresh,
-    onError: (e) => snackbar.show({ color: 'error', message: refusal(e, t('messages.saveItemFailed')) }),
-  });
-  return (
-    <Stack spacing={1}>
-      <Typography variant="subtitle2" component="h3">
-        {t('inventory.bundleParts')}
-      </Typography>
-      {(parts.data?.length ?? 0) > 0 && (
-        <List dense aria-label={t('inventory.bundleParts')}>
-          {parts.data?.map((p) => {
-            const name = p.item;
-            return (
-              <ListItem
-                key={p.id}
-                secondaryAction={
-                  <IconButton edge="end" aria-label={t('inventory.removePart', { name })} onClick={() => remove.mutate(p.id)}>
-                    <DeleteIcon />
-                  </IconButton>
-                }
-              >
-                <ListItemText primary={name} secondary={`× ${p.quantity}`} />
-              </ListItem>
-            );
-          })}
-        </List>
-      )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Autocomplete
-          sx={{ flexGrow: 1 }}
-          options={(found.data?.items ?? []).filter((i) => i.id !== bundle.id && !i.is_bundle)}
-          filterOptions={(o) => o}
-          value={pick}
-          onChange={(_e, v) => setPick(v)}
-          onInputChange={(_e, v) => setSearch(v)}
-          getOptionLabel={(o) => o.item}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label={t('inventory.addPart')} />}
-        />
-        <TextField
-          label={t('inventory.partQuantity')}
-          value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
-          sx={{ width: 110 }}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-        <Button variant="outlined" disabled={!pick || add.isPending} onClick={() => add.mutate()} sx={{ mt: 1 }}>
-          {t('tree.add')}
-        </Button>
-      </Stack>
-    </Stack>
-  );
-}
-
+/** Add or edit one vendor: contact, order addresses, insurance date, notes; archive it. */
 type VendorDraft = {
   name: string;
   contact_name: string;
