@@ -55,6 +55,9 @@ export type RecordModel = {
   ) => Promise<void>;
 };
 
+/** A model's beforeWrite rule, for modules that keep their rules apart from the wiring. */
+export type BeforeWrite = NonNullable<RecordModel['beforeWrite']>;
+
 type Column = { key: string; column: PgColumn; scalar: Scalar };
 
 const ALWAYS_READ_ONLY = new Set(['id', 'tenant_uuid', 'created_on', 'updated_on']);

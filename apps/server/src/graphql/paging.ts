@@ -1,0 +1,26 @@
+import { AppError } from './errors.js';
+
+/** The most rows one page of a module's own search may ask for. */
+export const MAX_PAGE_LIMIT = 200;
+
+/** A page size outside 1..max is the caller's mistake, refused before any SQL. */
+export function checkLimit(limit: number, max = MAX_PAGE_LIMIT) {
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new AppError('VALIDATION', `limit must be between 1 and ${max}.`);
+}
+
+/** A keyset page token: the last row's sort keys as base64url JSON. */
+export const encodeToken = (keys: unknown) => Buffer.from(JSON.stringify(keys)).toString('base64url');
+
+/** The keys a page token holds when `ok` accepts them; any other token (one we did not issue) is refused. */
+export function decodeToken<T>(token: string, ok: (v: unknown) => v is T): T {
+  try {
+    const v = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (ok(v)) return v;
+  } catch {
+    // not ours
+  }
+  throw new AppError('VALIDATION', 'Invalid nextToken.');
+}
+
+/** A [text, id] sort key, as pages ordered by a name or a date and then id carry. */
+export const isTextIdKey = (v: unknown): v is [string, number] => Array.isArray(v) && typeof v[0] === 'string' && Number.isInteger(v[1]);
