@@ -7,76 +7,21 @@ import {
   parseRecipients,
 } from '@groundwork/core/ordering';
 import AddIcon from '@mui/icons-material/Add';
-import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
-import { Alert, Autocomplete, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fileUrl } from '../../components/files/upload-file';
+import { OptionPicker } from '../../components/option-picker';
 import { localToday } from '../../lib/dates';
-import { GraphQLRequestError } from '../../lib/graphql';
 import { AppDialog } from '../../shell/app-dialog';
-import { useSnackbar } from '../../shell/snackbar';
-import {
-  duplicateOrder,
-  fetchLookups,
-  fetchVendors,
-  linesOf,
-  type Order,
-  type OrderInput,
-  orderingKeys,
-  resendOrder,
-  saveOrder,
-  setOrdersStatus,
-} from './api';
-import { draftTotal, type LineDraft, OrderLineRow, parseMoney, parseQuantity } from './order-lines';
-import { OrderStatusChips } from './order-status';
+import { fetchLookups, fetchVendors, type Order, type OrderInput, orderingKeys } from './api';
+import { OrderDialogHeader } from './order-dialog-header';
+import { emptyLine, initialOrderForm, type OrderFormValues, orderFormInput } from './order-form';
+import { draftTotal, type LineDraft, OrderLineRow } from './order-lines';
 import { useRuleMessage } from './rule-message';
-
-type FormValues = {
-  jobs_id: number | null;
-  vendor_id: number | null;
-  order_date: string;
-  deliver_date: string;
-  to_emails: string;
-  cc_email: string;
-  notes: string;
-  delivery_address: string;
-  lines: LineDraft[];
-};
-
-/** The server's and core's English rule texts, as keys of this module's translations. */
-
-function initial(order: Order | null, key: () => number): FormValues {
-  return {
-    jobs_id: order?.jobs_id ?? null,
-    vendor_id: order?.vendor_id ?? null,
-    order_date: order?.order_date ?? localToday(),
-    deliver_date: order?.deliver_date ?? '',
-    to_emails: order?.to_emails ?? '',
-    cc_email: order?.cc_email ?? '',
-    notes: order?.notes ?? '',
-    delivery_address: order?.delivery_address ?? '',
-    lines: order
-      ? linesOf(order).map((l) => ({
-          key: key(),
-          items_id: l.items_id,
-          description: l.description ?? '',
-          quantity: String(l.quantity),
-          unit: l.unit ?? '',
-          unit_cost: l.unit_cost_cents == null ? '' : (l.unit_cost_cents / 100).toFixed(2),
-          costcodes_id: l.costcodes_id,
-          is_bundle: false,
-          bundle: l.bundle ?? null,
-        }))
-      : [{ key: key(), items_id: null, description: '', quantity: '1', unit: '', unit_cost: '', costcodes_id: null, is_bundle: false }],
-  };
-}
+import { useOrderActions } from './use-order-actions';
 
 type Props = {
   tenant: string;
@@ -91,8 +36,6 @@ type Props = {
 /** New order or an existing one: job, vendor, dates, recipients and lines from the catalogue; save, send, resend, duplicate, archive. */
 export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props) {
   const { t, i18n } = useTranslation('ordering');
-  const snackbar = useSnackbar();
-  const client = useQueryClient();
   const counter = useRef(0);
   const key = () => {
     counter.current += 1;
@@ -100,90 +43,31 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
   };
   const lookups = useQuery({ queryKey: orderingKeys.lookups(tenant), queryFn: () => fetchLookups(tenant), staleTime: 5 * 60_000 });
   const vendors = useQuery({ queryKey: orderingKeys.vendors(tenant), queryFn: () => fetchVendors(tenant), staleTime: 5 * 60_000 });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const { control, register, handleSubmit, watch, setValue, setError, clearErrors, formState } = useForm<FormValues>({
-    defaultValues: initial(order, key),
+  const { control, register, handleSubmit, watch, setValue, setError, clearErrors, formState } = useForm<OrderFormValues>({
+    defaultValues: initialOrderForm(order, key),
   });
   const lines = useFieldArray({ control, name: 'lines', keyName: 'fieldKey' as never });
   const values = watch();
   const archived = order !== null && order.status !== ORDER_STATUS.active;
   const readOnly = !mayChange || archived;
-  const errors = formState.errors as FieldErrors<FormValues>;
+  const errors = formState.errors as FieldErrors<OrderFormValues>;
   const activeVendors = (vendors.data ?? []).filter((v) => v.status === 1 || v.id === values.vendor_id);
   const vendor = activeVendors.find((v) => v.id === values.vendor_id) ?? null;
   const lapsed = vendor && insuranceLapsed(vendor.insurance_expires, localToday()) ? vendor : null;
   const rule = useRuleMessage();
-
-  const done = (message: string) => {
-    void client.invalidateQueries({ queryKey: orderingKeys.all(tenant) });
-    snackbar.show({ color: 'success', message });
-  };
-  const failed = (e: unknown) => {
-    const message =
-      e instanceof GraphQLRequestError && e.code === 'VALIDATION'
-        ? rule(e.message.replace(/^[\w.]+: /, ''))
-        : t('messages.saveOrderFailed');
-    setServerError(message);
-    snackbar.show({ color: 'error', message });
-  };
-
-  const save = useMutation({
-    mutationFn: ({ input, send }: { input: OrderInput; send: boolean }) => saveOrder(tenant, input, order?.id ?? null, send),
-    onSuccess: (res, { send }) => {
-      done(send ? t('messages.sent') : t('messages.saved'));
-      if (res.warning) snackbar.show({ color: 'warning', message: res.warning });
-      onClose();
-    },
-    onError: failed,
+  const { save, resend, duplicate, archive, busy, serverError, setServerError } = useOrderActions({
+    tenant,
+    order,
+    archived,
+    onClose,
+    onOpen,
   });
-  const resend = useMutation({
-    mutationFn: () => resendOrder(tenant, order?.id as number),
-    onSuccess: () => {
-      done(t('messages.resent'));
-      onClose();
-    },
-    onError: failed,
-  });
-  const duplicate = useMutation({
-    mutationFn: () => duplicateOrder(tenant, order?.id as number),
-    onSuccess: (copy) => {
-      done(t('messages.duplicated'));
-      onOpen(copy);
-    },
-    onError: failed,
-  });
-  const archive = useMutation({
-    mutationFn: () => setOrdersStatus(tenant, [order?.id as number], archived ? ORDER_STATUS.active : ORDER_STATUS.archived),
-    onSuccess: () => {
-      done(archived ? t('messages.restored') : t('messages.archived'));
-      onClose();
-    },
-    onError: failed,
-  });
-  const busy = save.isPending || resend.isPending || duplicate.isPending || archive.isPending;
 
   /** The form as the server's input, checked with core's schema; field errors set on the form. */
-  const toInput = (v: FormValues, send: boolean): OrderInput | null => {
+  const toInput = (v: OrderFormValues, send: boolean): OrderInput | null => {
     clearErrors();
     setServerError(null);
-    const input = {
-      jobs_id: v.jobs_id ?? 0,
-      vendor_id: v.vendor_id ?? 0,
-      order_date: v.order_date,
-      deliver_date: v.deliver_date || null,
-      to_emails: v.to_emails,
-      cc_email: v.cc_email || null,
-      notes: v.notes.trim() || null,
-      delivery_address: v.delivery_address.trim() || null,
-      lines: v.lines.map((l) => ({
-        items_id: l.items_id,
-        description: l.description.trim() || null,
-        quantity: parseQuantity(l.quantity),
-        unit: l.unit.trim() || null,
-        unit_cost_cents: parseMoney(l.unit_cost),
-        costcodes_id: l.costcodes_id,
-      })),
-    } satisfies OrderForm;
+    const input = orderFormInput(v) satisfies OrderForm;
     const parsed = (send ? orderSendSchema : orderFormSchema).safeParse(input);
     if (parsed.success) return input;
     // A field shows its first problem (as the server answers): "Send to" holding only a bad address is refused
@@ -225,28 +109,14 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
       width={1000}
       header={
         order ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <OrderStatusChips order={order} />
-            <Box sx={{ flexGrow: 1 }} />
-            {order.pdf_uuid && (
-              <Button size="small" startIcon={<PictureAsPdfIcon />} href={fileUrl(order.pdf_uuid)} target="_blank" rel="noopener">
-                {t('dialog.pdf')}
-              </Button>
-            )}
-            <Button size="small" startIcon={<ContentCopyIcon />} disabled={busy} onClick={() => duplicate.mutate()}>
-              {t('dialog.duplicate')}
-            </Button>
-            {mayChange && (
-              <Button
-                size="small"
-                startIcon={archived ? <UnarchiveIcon /> : <ArchiveIcon />}
-                disabled={busy}
-                onClick={() => archive.mutate()}
-              >
-                {archived ? t('dialog.restore') : t('dialog.archive')}
-              </Button>
-            )}
-          </Stack>
+          <OrderDialogHeader
+            order={order}
+            busy={busy}
+            mayChange={mayChange}
+            archived={archived}
+            onDuplicate={() => duplicate.mutate()}
+            onArchive={() => archive.mutate()}
+          />
         ) : undefined
       }
       cancelButton={{ onClick: onClose, label: t('cancel') }}
@@ -277,24 +147,18 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
             control={control}
             name="jobs_id"
             render={({ field }) => (
-              <Autocomplete
+              <OptionPicker
                 options={jobs}
                 disabled={readOnly}
                 value={jobs.find((j) => j.id === field.value) ?? null}
-                onChange={(_e, v) => field.onChange(v?.id ?? null)}
+                onChange={(v) => field.onChange(v?.id ?? null)}
                 getOptionLabel={(o) => o.label}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
                 loading={lookups.isPending}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    label={t('dialog.job')}
-                    required
-                    error={Boolean(errors.jobs_id)}
-                    helperText={errors.jobs_id?.message}
-                  />
-                )}
+                inputRef={field.ref}
+                label={t('dialog.job')}
+                required
+                error={Boolean(errors.jobs_id)}
+                helperText={errors.jobs_id?.message}
               />
             )}
           />
@@ -302,28 +166,22 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
             control={control}
             name="vendor_id"
             render={({ field }) => (
-              <Autocomplete
+              <OptionPicker
                 options={activeVendors}
                 disabled={readOnly}
                 value={vendor}
-                onChange={(_e, v) => {
+                onChange={(v) => {
                   field.onChange(v?.id ?? null);
                   // The vendor's order addresses fill an empty "Send to".
                   if (v?.emails && !values.to_emails.trim()) setValue('to_emails', v.emails);
                 }}
                 getOptionLabel={(o) => o.name}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
                 loading={vendors.isPending}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    label={t('dialog.vendor')}
-                    required
-                    error={Boolean(errors.vendor_id)}
-                    helperText={errors.vendor_id?.message}
-                  />
-                )}
+                inputRef={field.ref}
+                label={t('dialog.vendor')}
+                required
+                error={Boolean(errors.vendor_id)}
+                helperText={errors.vendor_id?.message}
               />
             )}
           />
@@ -406,21 +264,7 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
           ))}
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             {!readOnly ? (
-              <Button
-                startIcon={<AddIcon />}
-                onClick={() =>
-                  lines.append({
-                    key: key(),
-                    items_id: null,
-                    description: '',
-                    quantity: '1',
-                    unit: '',
-                    unit_cost: '',
-                    costcodes_id: null,
-                    is_bundle: false,
-                  })
-                }
-              >
+              <Button startIcon={<AddIcon />} onClick={() => lines.append(emptyLine(key()))}>
                 {t('dialog.addLine')}
               </Button>
             ) : (
