@@ -1,56 +1,26 @@
-import { PAYMENT_METHODS, parseCents, RECEIPT_LIMITS, receiptSaveSchema } from '@groundwork/core/receipts';
-import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
-import CallSplitIcon from '@mui/icons-material/CallSplit';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  DialogContentText,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { parseCents, RECEIPT_LIMITS, receiptSaveSchema } from '@groundwork/core/receipts';
+import { Alert, Box, DialogContentText, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ArchiveToggleButton } from '../../../components/archive-toggle-button';
 import { FileGallery } from '../../../components/files/file-gallery';
 import { FileUploadField } from '../../../components/files/file-upload-dialog';
 import { useFileUploads } from '../../../components/files/use-file-uploads';
-import { localToday } from '../../../lib/dates';
+import { OptionPicker } from '../../../components/option-picker';
 import { AppDialog } from '../../../shell/app-dialog';
 import type { SaveReceiptInput } from '../api/mutations';
 import type { Receipt } from '../api/queries';
 import { ruleMessage } from '../lib/messages';
-import { formatCents } from '../lib/money';
-import { type SplitLine, splitInputs, summarizeSplits } from '../lib/splits';
+import { FIELD_OF, initialValues, type ReceiptFormValues } from '../lib/receipt-form';
+import { splitInputs, summarizeSplits } from '../lib/splits';
 import { StatusLabel } from './receipt-card';
-import { SplitEditor } from './split-editor';
+import { ReceiptMoreDetails } from './receipt-more-details';
+import { ReceiptSplitSection } from './receipt-split-section';
 import { useReceiptActions } from './use-receipt-actions';
 import type { ReceiptLookups } from './use-receipt-lookups';
 
 export const RECEIPTS_SOURCE_TABLE = 'receipts';
-
-interface FormValues {
-  receipt_date: string;
-  jobs_id: number | null;
-  amount: string;
-  vendor: string;
-  tax: string;
-  costcodes_id: number | null;
-  payment_method: string;
-  notes: string;
-  employees_id: number | null;
-  split: boolean;
-  splits: SplitLine[];
-}
 
 interface ReceiptDialogProps {
   tenant: string;
@@ -61,41 +31,6 @@ interface ReceiptDialogProps {
   lookups: ReceiptLookups;
   onClose: () => void;
 }
-
-function initialValues(receipt: Receipt | null, key: () => number): FormValues {
-  const cents = (v: number | null | undefined) => (v == null ? '' : formatCents(v));
-  return {
-    receipt_date: receipt?.receipt_date ?? localToday(),
-    jobs_id: receipt?.jobs_id ?? null,
-    amount: receipt ? cents(receipt.amount_cents) : '',
-    vendor: receipt?.vendor ?? '',
-    tax: cents(receipt?.tax_cents),
-    costcodes_id: receipt?.costcodes_id ?? null,
-    payment_method: receipt?.payment_method ?? '',
-    notes: receipt?.notes ?? '',
-    employees_id: receipt?.employees_id ?? null,
-    split: (receipt?.splits.length ?? 0) > 0,
-    splits: (receipt?.splits ?? []).map((s) => ({
-      key: key(),
-      jobs_id: s.jobs_id,
-      costcodes_id: s.costcodes_id ?? null,
-      amount: formatCents(s.amount_cents),
-    })),
-  };
-}
-
-const FIELD_OF: Record<string, keyof FormValues> = {
-  receipt_date: 'receipt_date',
-  amount_cents: 'amount',
-  tax_cents: 'tax',
-  vendor: 'vendor',
-  notes: 'notes',
-  payment_method: 'payment_method',
-  jobs_id: 'jobs_id',
-  costcodes_id: 'costcodes_id',
-  employees_id: 'employees_id',
-  splits: 'splits',
-};
 
 /** Add a receipt (photo, job, amount; the rest under "More details"), or, for admins, change, split, archive or delete one. */
 export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: ReceiptDialogProps) {
@@ -118,8 +53,8 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
   const editing = receipt !== null;
   const readOnly = editing && !admin;
 
-  const toInput = (values: FormValues): { input?: SaveReceiptInput; errors: FieldErrors<FormValues> } => {
-    const errors: FieldErrors<FormValues> = {};
+  const toInput = (values: ReceiptFormValues): { input?: SaveReceiptInput; errors: FieldErrors<ReceiptFormValues> } => {
+    const errors: FieldErrors<ReceiptFormValues> = {};
     const required = { type: 'required', message: t('rules.required') };
     const amount = parseCents(values.amount);
     if (values.amount.trim() === '') errors.amount = required;
@@ -154,7 +89,7 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
     return { input, errors };
   };
 
-  const resolver: Resolver<FormValues> = async (values) => {
+  const resolver: Resolver<ReceiptFormValues> = async (values) => {
     const { input, errors } = toInput(values);
     return input ? { values, errors: {} } : { values: {}, errors };
   };
@@ -166,7 +101,7 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
     watch,
     setValue,
     formState: { errors },
-  } = useForm<FormValues>({ resolver, defaultValues: initialValues(receipt, newKey), mode: 'onSubmit', reValidateMode: 'onChange' });
+  } = useForm<ReceiptFormValues>({ resolver, defaultValues: initialValues(receipt, newKey), mode: 'onSubmit', reValidateMode: 'onChange' });
 
   const split = watch('split');
   const splits = watch('splits');
@@ -251,14 +186,13 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
               </Typography>
             )}
             <Box sx={{ flexGrow: 1 }} />
-            <Button
-              size="small"
-              startIcon={archived ? <UnarchiveIcon /> : <ArchiveIcon />}
+            <ArchiveToggleButton
+              archived={archived}
               disabled={busy}
               onClick={() => archive.mutate({ id: receipt.id, restore: archived }, { onSuccess: onClose })}
-            >
-              {archived ? t('dialog.restore') : t('dialog.archive')}
-            </Button>
+              archiveLabel={t('dialog.archive')}
+              restoreLabel={t('dialog.restore')}
+            />
           </Stack>
         ) : undefined
       }
@@ -295,27 +229,21 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
             control={control}
             name="jobs_id"
             render={({ field }) => (
-              <Autocomplete
+              <OptionPicker
                 options={jobOptions}
                 value={jobOptions.find((j) => j.id === field.value) ?? null}
-                onChange={(_e, next) => {
+                onChange={(next) => {
                   field.onChange(next?.id ?? null);
                   setValue('costcodes_id', null);
                 }}
                 onBlur={field.onBlur}
                 getOptionLabel={(o) => o.label}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
                 loading={lookups.loading}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    label={t('form.job')}
-                    required
-                    error={Boolean(errors.jobs_id)}
-                    helperText={errors.jobs_id?.message ?? (lookups.failed ? t('form.jobsFailed') : undefined)}
-                  />
-                )}
+                inputRef={field.ref}
+                label={t('form.job')}
+                required
+                error={Boolean(errors.jobs_id)}
+                helperText={errors.jobs_id?.message ?? (lookups.failed ? t('form.jobsFailed') : undefined)}
               />
             )}
           />
@@ -345,154 +273,30 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
           />
         </Stack>
         {admin && (
-          <Box>
-            {split ? (
-              <Stack spacing={1}>
-                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography variant="subtitle2" component="h3">
-                    {t('split.title')}
-                  </Typography>
-                  <Button size="small" onClick={endSplit}>
-                    {t('split.stop')}
-                  </Button>
-                </Stack>
-                <Controller
-                  control={control}
-                  name="splits"
-                  render={({ field }) => (
-                    <SplitEditor
-                      totalCents={totalCents}
-                      lines={field.value}
-                      onChange={field.onChange}
-                      jobs={lookups.jobs}
-                      codesFor={lookups.codesFor}
-                      newKey={newKey}
-                      disabled={busy}
-                    />
-                  )}
-                />
-              </Stack>
-            ) : (
-              <Button startIcon={<CallSplitIcon />} onClick={startSplit}>
-                {t('split.start')}
-              </Button>
-            )}
-          </Box>
+          <ReceiptSplitSection
+            control={control}
+            split={split}
+            totalCents={totalCents}
+            jobs={lookups.jobs}
+            codesFor={lookups.codesFor}
+            newKey={newKey}
+            disabled={busy}
+            onStart={startSplit}
+            onEnd={endSplit}
+          />
         )}
-        <Accordion
+        <ReceiptMoreDetails
+          control={control}
+          register={register}
+          errors={errors}
           expanded={detailsOpen}
-          onChange={(_e, open) => setDetailsOpen(open)}
-          disableGutters
-          variant="outlined"
-          sx={{ borderRadius: 2, '&::before': { display: 'none' } }}
-        >
-          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-            <Typography>{t('form.moreDetails')}</Typography>
-          </AccordionSummary>
-          <AccordionDetails>
-            <Stack spacing={2}>
-              <TextField
-                label={t('form.vendor')}
-                {...register('vendor')}
-                error={Boolean(errors.vendor)}
-                helperText={errors.vendor?.message}
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  label={t('form.tax')}
-                  fullWidth
-                  {...register('tax')}
-                  error={Boolean(errors.tax)}
-                  helperText={errors.tax?.message}
-                  slotProps={{
-                    htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                    input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                  }}
-                />
-                <Controller
-                  control={control}
-                  name="payment_method"
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      fullWidth
-                      label={t('form.paymentMethod')}
-                      value={field.value}
-                      onChange={(e) => field.onChange(e.target.value)}
-                      error={Boolean(errors.payment_method)}
-                      helperText={errors.payment_method?.message}
-                    >
-                      <MenuItem value="">
-                        <em>{t('form.none')}</em>
-                      </MenuItem>
-                      {PAYMENT_METHODS.map((m) => (
-                        <MenuItem key={m} value={m}>
-                          {t(`payment.${m}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              </Stack>
-              {!split && (
-                <Controller
-                  control={control}
-                  name="costcodes_id"
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      label={t('form.costcode')}
-                      value={field.value ?? ''}
-                      disabled={jobId === null}
-                      onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                      helperText={jobId === null ? t('form.costcodeHelp') : undefined}
-                    >
-                      <MenuItem value="">
-                        <em>{t('form.none')}</em>
-                      </MenuItem>
-                      {codeOptions.map((c) => (
-                        <MenuItem key={c.id} value={c.id}>
-                          {c.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              )}
-              {admin && (
-                <Controller
-                  control={control}
-                  name="employees_id"
-                  render={({ field }) => (
-                    <Autocomplete
-                      options={lookups.people}
-                      value={lookups.people.find((p) => p.id === field.value) ?? null}
-                      onChange={(_e, next) => field.onChange(next?.id ?? null)}
-                      getOptionLabel={(o) => o.label}
-                      isOptionEqualToValue={(a, b) => a.id === b.id}
-                      renderInput={(params) => (
-                        <TextField
-                          {...params}
-                          label={t('form.person')}
-                          helperText={errors.employees_id?.message ?? t('form.personHelp')}
-                          error={Boolean(errors.employees_id)}
-                        />
-                      )}
-                    />
-                  )}
-                />
-              )}
-              <TextField
-                label={t('form.notes')}
-                multiline
-                minRows={2}
-                {...register('notes')}
-                error={Boolean(errors.notes)}
-                helperText={errors.notes?.message}
-              />
-            </Stack>
-          </AccordionDetails>
-        </Accordion>
+          onExpandedChange={setDetailsOpen}
+          split={split}
+          jobId={jobId}
+          codeOptions={codeOptions}
+          admin={admin}
+          people={lookups.people}
+        />
         {uploads.uploading && (
           <Typography variant="body2" color="text.secondary" role="status">
             {t('form.waitForUploads')}
