@@ -1,6 +1,11 @@
 import { containerQr, toolQr } from '@groundwork/core/tools';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
+import { AppError } from '../../graphql/errors.js';
+import type { Gated } from '../../graphql/gate.js';
 import { type PdfLanguage, renderPdf } from '../../platform/pdf.js';
+import { tenants } from '../tenants/tenants.table.js';
+import { containers, tools } from './tools.table.js';
 
 export type Label = { kind: 'tool' | 'container'; number: string; name: string; id: number };
 
@@ -32,4 +37,40 @@ export function renderLabelSheet(company: string, labels: Label[], lang: PdfLang
     title: TITLE[lang],
     content: rows.length ? [{ table: { widths: ['*', '*', '*'], body: rows, dontBreakRows: true }, layout: 'noBorders' }] : [{ text: '—' }],
   });
+}
+
+/** toolLabelSheet: the labels of the given tools (absent: every active tool) and containers, as a PDF. */
+export async function labelSheet(
+  g: Gated,
+  args: { tool_ids?: number[] | null; container_ids?: number[] | null; lang?: string | null },
+): Promise<Buffer> {
+  const tenant = g.member.tenantUuid;
+  if ((args.tool_ids?.length ?? 0) > 2000) throw new AppError('VALIDATION', 'Too many labels: at most 2000 in one sheet.');
+  const ts = await g.tx
+    .select({ id: tools.id, number: tools.tool_number, name: tools.name })
+    .from(tools)
+    .where(
+      and(
+        eq(tools.tenant_uuid, tenant),
+        args.tool_ids ? inArray(tools.id, args.tool_ids.length ? args.tool_ids : [-1]) : eq(tools.status, 1),
+      ),
+    )
+    .orderBy(tools.tool_number)
+    .limit(2000);
+  const cs = args.container_ids?.length
+    ? await g.tx
+        .select({ id: containers.id, name: containers.container_name })
+        .from(containers)
+        .where(and(eq(containers.tenant_uuid, tenant), inArray(containers.id, args.container_ids)))
+    : [];
+  const [company] = await g.tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
+  const pdf = await renderLabelSheet(
+    company?.company ?? '',
+    [
+      ...ts.map((t) => ({ kind: 'tool' as const, number: t.number, name: t.name, id: t.id })),
+      ...cs.map((c) => ({ kind: 'container' as const, number: c.name, name: '', id: c.id })),
+    ],
+    args.lang === 'es' ? 'es' : 'en',
+  );
+  return pdf;
 }
