@@ -9,11 +9,16 @@ import { hit } from './throttle.js';
 const MAX_TRIES = 5;
 const SENDS = { windowSeconds: 15 * 60, max: 5 };
 
-type Stored = { h: string; n: number; x?: string };
+/** A code as its verification row holds it: the HMAC of the code, the wrong tries so far, and what the code unlocks. */
+type StoredCode = { hash: string; tries: number; extra?: string };
 
 /**
  * E-mailed and texted codes: 6 digits, stored only as an HMAC in better-auth's verification table,
  * single-use, 10 minutes, 5 wrong tries burn the code, at most 5 sends per 15 minutes per purpose and account.
+ *
+ * Not better-auth's emailOTP plugin: that one keeps the code itself in the table (not a hash), counts tries per
+ * instance, and ties codes to its own sign-in, verification and reset endpoints; ours serve the spec's Cognito-shaped
+ * steps (sign-up confirmation, attribute verification, reset, MFA by e-mail or text) through one store.
  */
 export function createCodes(db: Db, secret: string, now: () => Date) {
   const mac = (identifier: string, code: string) => createHmac('sha256', secret).update(`${identifier}:${code}`).digest('base64url');
@@ -30,7 +35,7 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
       const identifier = `${purpose}:${subject}`;
       await throttle(identifier);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const stored: Stored = { h: mac(identifier, code), n: 0, ...(extra !== undefined ? { x: extra } : {}) };
+      const stored: StoredCode = { hash: mac(identifier, code), tries: 0, ...(extra !== undefined ? { extra } : {}) };
       await db.delete(verification).where(eq(verification.identifier, identifier));
       const t = now();
       await db.insert(verification).values({
@@ -51,7 +56,7 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
     async consume(purpose: string, subject: string, code: unknown): Promise<string | undefined> {
       const identifier = `${purpose}:${subject}`;
       const t = now();
-      const tries = sql`coalesce((${verification.value}::jsonb ->> 'n')::int, 0)`;
+      const tries = sql`coalesce((${verification.value}::jsonb ->> 'tries')::int, 0)`;
       const newest = db
         .select({ id: verification.id })
         .from(verification)
@@ -62,7 +67,7 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
       // compared. (The CASE keeps the JSON cast to this purpose's rows: better-auth stores other values here.)
       const [row] = await db
         .update(verification)
-        .set({ value: sql`jsonb_set(${verification.value}::jsonb, '{n}', to_jsonb(${tries} + 1))::text`, updatedAt: t })
+        .set({ value: sql`jsonb_set(${verification.value}::jsonb, '{tries}', to_jsonb(${tries} + 1))::text`, updatedAt: t })
         .where(
           and(
             eq(verification.id, newest),
@@ -85,17 +90,17 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
         }
         throw codeMismatch();
       }
-      const stored = JSON.parse(row.value) as Stored;
+      const stored = JSON.parse(row.value) as StoredCode;
       const given = Buffer.from(mac(identifier, typeof code === 'string' ? code.trim() : ''));
-      const expected = Buffer.from(stored.h);
+      const expected = Buffer.from(stored.hash);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        if (stored.n >= MAX_TRIES) await db.delete(verification).where(eq(verification.id, row.id));
+        if (stored.tries >= MAX_TRIES) await db.delete(verification).where(eq(verification.id, row.id));
         throw codeMismatch();
       }
       // Claimed by whoever deletes it: two right answers at once cannot both use it.
       const claimed = await db.delete(verification).where(eq(verification.id, row.id)).returning({ id: verification.id });
       if (!claimed.length) throw codeMismatch();
-      return stored.x;
+      return stored.extra;
     },
     /**
      * A value waiting for its code (a new e-mail or phone), kept apart from the code itself so a code that
@@ -108,7 +113,7 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
       await db.insert(verification).values({
         id: randomUUID(),
         identifier,
-        value: JSON.stringify({ x: value }),
+        value: JSON.stringify({ extra: value }),
         expiresAt: new Date(t.getTime() + seconds * 1000),
         createdAt: t,
         updatedAt: t,
@@ -120,7 +125,7 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
         .from(verification)
         .where(eq(verification.identifier, `held:${key}`));
       if (!row || row.expiresAt.getTime() <= now().getTime()) return undefined;
-      return (JSON.parse(row.value) as { x?: string }).x;
+      return (JSON.parse(row.value) as { extra?: string }).extra;
     },
     async release(key: string): Promise<void> {
       await db.delete(verification).where(eq(verification.identifier, `held:${key}`));
