@@ -22,6 +22,7 @@ import { getSchema } from './graphql/schema.js';
 import { createAccounts } from './identity/accounts.js';
 import { registerIdentity } from './identity/routes.js';
 import type { LiveSession } from './identity/session.js';
+import { registerAccountingRoutes } from './modules/accounting/accounting.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.webhooks.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerJoinRoutes } from './modules/join/join.routes.js';
@@ -171,6 +172,7 @@ export async function buildApp({
   registerJoinRoutes(app, { config, db: database.db, gate, sessionOf, now });
   registerOrderAckRoutes(app, { config, db: database.db, realtime, now });
   registerBillingRoutes(app, { config, db: database.db });
+  registerAccountingRoutes(app, { config, db: database.db });
   if (config.sweepIntervalSeconds > 0) {
     const sweeps = startSweeps(
       { db: database.db, realtime, dataDir: config.dataDir, log: app.log, mailer, appOrigin: config.appOrigin },

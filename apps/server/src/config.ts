@@ -60,6 +60,11 @@ const envSchema = z.object({
     .regex(/^price_\w+(\s*,\s*price_\w+)*$/, 'must be Stripe price ids separated by commas (price_…)')
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  QBO_CLIENT_ID: z.string().min(4).optional(),
+  QBO_CLIENT_SECRET: z.string().min(4).optional(),
+  QBO_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  QBO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -115,7 +120,19 @@ export type Config = {
    * (STRIPE_API_BASE) points the SDK at another host: the tests' stand-in.
    */
   stripe?: StripeConfig;
+  /**
+   * QuickBooks Online (QBO_CLIENT_ID, QBO_CLIENT_SECRET, QBO_ENVIRONMENT sandbox or production). Without it the
+   * accounting-system dialog says QuickBooks is not configured. `baseUrl` (QBO_BASE_URL) sends OAuth and the v3
+   * API to one other host: the tests' stand-in.
+   */
+  qbo?: QboConfig;
+  /** The key tokens of outside systems are encrypted with at rest (ENCRYPTION_KEY, else AUTH_SECRET). */
+  encryptionKey: string;
 };
+
+export type QboConfig = { clientId: string; clientSecret: string; environment: 'sandbox' | 'production'; baseUrl?: string };
+
+const QBO_VARIABLES = ['QBO_CLIENT_ID', 'QBO_CLIENT_SECRET'] as const;
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; priceIds: string[]; apiBase?: string };
 
@@ -171,6 +188,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (QBO_VARIABLES.some((name) => e[name])) {
+    const missing = QBO_VARIABLES.filter((name) => !e[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other QuickBooks setting`).join('\n')}`,
+      );
+    }
+  }
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  MIGRATION_DATABASE_URL: needs DATABASE_URL (the role that serves requests)');
   }
@@ -182,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ];
     if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
+  const authSecret = e.AUTH_SECRET ?? (inMemory ? randomBytes(32).toString('base64url') : localSecret(dataDir));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -189,7 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? (inMemory ? randomBytes(32).toString('base64url') : localSecret(dataDir)),
+    authSecret,
+    encryptionKey: e.ENCRYPTION_KEY ?? authSecret,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
@@ -231,6 +258,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             priceIds: e.STRIPE_PRICE_IDS.split(',').map((id) => id.trim()),
             ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
+          },
+        }
+      : {}),
+    ...(e.QBO_CLIENT_ID && e.QBO_CLIENT_SECRET
+      ? {
+          qbo: {
+            clientId: e.QBO_CLIENT_ID,
+            clientSecret: e.QBO_CLIENT_SECRET,
+            environment: e.QBO_ENVIRONMENT,
+            ...(e.QBO_BASE_URL ? { baseUrl: e.QBO_BASE_URL } : {}),
           },
         }
       : {}),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../identity/auth.js';
 import { account, user } from '../identity/auth.table.js';
+import { seedDemoAccounting } from '../modules/accounting/accounting.seed.js';
 import { seedDemoAnnouncements } from '../modules/announcements/announcements.seed.js';
 import { seedDemoBilling } from '../modules/billing/billing.seed.js';
 import { seedDemoChat } from '../modules/chatbot/chatbot.seed.js';
@@ -167,6 +168,7 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}):
     await seedDemoJoin(tx, tenant_uuid, groups[1].id);
     await seedDemoAnnouncements(tx, tenant_uuid, personIds);
     await seedDemoBilling(tx, tenant_uuid);
+    await seedDemoAccounting(tx, tenant_uuid, personIds, jobIds);
   });
   return tenant_uuid;
 }

@@ -13,6 +13,7 @@ export {
   user,
   verification,
 } from '../identity/auth.table.js';
+export { accountingConnections, accountingMappings, accountingSyncLog } from '../modules/accounting/accounting.table.js';
 export {
   announcementReceipts,
   announcements,

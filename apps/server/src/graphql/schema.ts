@@ -33,6 +33,7 @@ import '../modules/people-report/graph.graphql.js';
 import '../modules/dashboard/dashboard.graphql.js';
 import '../modules/reports/reports.graphql.js';
 import '../modules/billing/billing.graphql.js';
+import '../modules/accounting/accounting.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

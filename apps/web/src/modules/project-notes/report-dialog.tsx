@@ -1,99 +1,25 @@
-import {
-  formatHours,
-  type ManpowerLine,
-  manpowerHours,
-  REPORT_LIMITS,
-  REPORT_MESSAGES,
-  REPORT_SECTIONS,
-  reportFormSchema,
-  reportSendSchema,
-} from '@groundwork/core/project-notes';
-import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import { type ManpowerLine, REPORT_LIMITS, REPORT_SECTIONS, reportFormSchema, reportSendSchema } from '@groundwork/core/project-notes';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileUploadField } from '../../components/files/file-upload-dialog';
+import { ArchiveToggleButton } from '../../components/archive-toggle-button';
 import type { StoredFile } from '../../components/files/upload-file';
 import { useFileUploads } from '../../components/files/use-file-uploads';
+import { OptionPicker } from '../../components/option-picker';
 import { RichTextEditor } from '../../components/rich-text-editor';
-import { localToday } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
-import { fetchDraft, manpowerOf, type Report, type ReportInput, type ReportJob, reportKeys, saveReport, setReportStatus } from './api';
+import { fetchDraft, type Report, type ReportInput, type ReportJob, reportKeys, saveReport, setReportStatus } from './api';
+import { initialReport, type ReportValues, RULE_KEYS, reportInput } from './report-form';
+import { ReportManpower } from './report-manpower';
+import { ReportPhotos } from './report-photos';
+import { useReportDraft } from './use-report-draft';
 
 export const REPORTS_SOURCE_TABLE = 'jobs_notes';
-
-type Section = (typeof REPORT_SECTIONS)[number];
-type Values = {
-  jobs_id: number | null;
-  for_date: string;
-  email_to: string;
-  cc_email_to: string;
-  notes_html: string;
-  weather: string;
-  manpower: ManpowerLine[];
-  captions: Record<string, string>;
-} & Record<Section, string>;
-
-function initial(report: Report | null, jobId: number | null): Values {
-  return {
-    jobs_id: report?.jobs_id ?? jobId,
-    for_date: report?.for_date ?? localToday(),
-    email_to: report?.email_to ?? '',
-    cc_email_to: report?.cc_email_to ?? '',
-    notes_html: report?.notes_html ?? '',
-    weather: report?.weather ?? '',
-    manpower: report ? manpowerOf(report) : [],
-    captions: Object.fromEntries((report?.photos ?? []).map((p) => [p.uuid, p.caption ?? ''])),
-    work_performed: report?.work_performed ?? '',
-    equipment: report?.equipment ?? '',
-    deliveries: report?.deliveries ?? '',
-    delays: report?.delays ?? '',
-    safety: report?.safety ?? '',
-  };
-}
-
-/** Unsaved changes are kept on the device while the signal drops; saving clears them. */
-/** Core's report rule messages (English, shared with the server) and their keys in the module's locale. */
-const RULE_KEYS: Record<string, string> = {
-  [REPORT_MESSAGES.noRecipients]: 'rules.noRecipients',
-  [REPORT_MESSAGES.invalidDate]: 'rules.date',
-  [REPORT_MESSAGES.required]: 'rules.required',
-  [REPORT_MESSAGES.job]: 'rules.required',
-  [REPORT_MESSAGES.exists]: 'rules.exists',
-  [REPORT_MESSAGES.noYesterday]: 'rules.noYesterday',
-  [REPORT_MESSAGES.archivedReport]: 'rules.archivedReport',
-  [REPORT_MESSAGES.tooManyRecipients]: 'rules.tooManyRecipients',
-  'Daily report not found.': 'rules.notFound',
-};
-const draftKey = (tenant: string, report: Report | null) => `gw-report-draft:${tenant}:${report?.id ?? 'new'}`;
-function readLocalDraft(key: string): Values | null {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as Values) : null;
-  } catch {
-    return null;
-  }
-}
 
 type Props = { tenant: string; report: Report | null; jobs: ReportJob[]; defaultJob: number | null; onClose: () => void };
 
@@ -102,12 +28,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
   const { t, i18n } = useTranslation('project-notes');
   const snackbar = useSnackbar();
   const client = useQueryClient();
-  const key = draftKey(tenant, report);
-  const stored = useRef(readLocalDraft(key));
-  // The form as opened: only what differs from it is an unsaved change worth keeping (and offering back).
-  const pristine = useRef(JSON.stringify(initial(report, defaultJob)));
-  const [values, setValues] = useState<Values>(() => stored.current ?? initial(report, defaultJob));
-  const [restored, setRestored] = useState(Boolean(stored.current));
+  const { key, values, setValues, restored, setRestored, saved } = useReportDraft(tenant, report, defaultJob);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState<string | null>(null);
   const uploads = useFileUploads({
@@ -124,29 +45,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
     max: 20,
   });
   const archived = report !== null && report.status !== 1;
-  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
-
-  // Unsaved changes are kept on the device 400 ms after the last keystroke, and at once when the dialog closes
-  // (unless it closed because the report was saved): a phone locked mid-sentence loses nothing.
-  const latest = useRef(values);
-  latest.current = values;
-  const saved = useRef(false);
-  const keepLocal = useCallback(() => {
-    if (saved.current) return;
-    try {
-      const json = JSON.stringify(latest.current);
-      if (json === pristine.current) localStorage.removeItem(key);
-      else localStorage.setItem(key, json);
-    } catch {
-      // Storage full or private mode: the form still works, only without the local copy.
-    }
-  }, [key]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the 400 ms starts again at every change of the form.
-  useEffect(() => {
-    const timer = setTimeout(keepLocal, 400);
-    return () => clearTimeout(timer);
-  }, [keepLocal, values]);
-  useEffect(() => keepLocal, [keepLocal]);
+  const set = (patch: Partial<ReportValues>) => setValues((v) => ({ ...v, ...patch }));
 
   /** A rule's message from core or the server (with or without its "field: " prefix), in the reader's language. */
   const rule = (raw: string) => {
@@ -207,21 +106,10 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
   });
 
   const submit = (send: boolean) => {
-    const input = {
-      jobs_id: values.jobs_id ?? 0,
-      for_date: values.for_date,
-      email_to: values.email_to || null,
-      cc_email_to: values.cc_email_to || null,
-      notes_html: values.notes_html || null,
-      work_performed: values.work_performed || null,
-      equipment: values.equipment || null,
-      deliveries: values.deliveries || null,
-      delays: values.delays || null,
-      safety: values.safety || null,
-      weather: values.weather || null,
-      manpower: values.manpower.map((m) => ({ employees_id: m.employees_id, name: m.name, hours: m.hours, costcodes: m.costcodes })),
-      photos: uploads.files.map((f) => ({ uuid: f.uuid, caption: values.captions[f.uuid]?.trim() || null })),
-    };
+    const input = reportInput(
+      values,
+      uploads.files.map((f) => f.uuid),
+    );
     const checked = (send ? reportSendSchema : reportFormSchema).safeParse(input);
     if (!checked.success) {
       const next: Record<string, string> = {};
@@ -235,7 +123,6 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
 
   const job = jobs.find((j) => j.id === values.jobs_id) ?? null;
   const busy = save.isPending || archive.isPending || uploads.uploading;
-  const total = manpowerHours(values.manpower);
   return (
     <AppDialog
       open
@@ -251,14 +138,13 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             {report.sent_on ? <Chip size="small" label={t('sent')} /> : <Chip size="small" variant="outlined" label={t('notSent')} />}
             {report.revised && <Chip size="small" color="warning" label={t('revised')} />}
             <Box sx={{ flexGrow: 1 }} />
-            <Button
-              size="small"
-              startIcon={archived ? <UnarchiveIcon /> : <ArchiveIcon />}
+            <ArchiveToggleButton
+              archived={archived}
               disabled={busy}
               onClick={() => archive.mutate()}
-            >
-              {archived ? t('dialog.restore') : t('dialog.archive')}
-            </Button>
+              archiveLabel={t('dialog.archive')}
+              restoreLabel={t('dialog.restore')}
+            />
           </Stack>
         ) : undefined
       }
@@ -276,7 +162,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
                 size="small"
                 onClick={() => {
                   localStorage.removeItem(key);
-                  setValues(initial(report, defaultJob));
+                  setValues(initialReport(report, defaultJob));
                   setRestored(false);
                 }}
               >
@@ -294,19 +180,19 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
           </Typography>
         )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-          <Autocomplete
+          <OptionPicker
             options={jobs}
             value={job}
             disabled={archived}
-            onChange={(_e, v) => {
+            onChange={(v) => {
               set({ jobs_id: v?.id ?? null });
               setNote(null);
             }}
             getOptionLabel={(o) => o.label}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => (
-              <TextField {...params} label={t('job')} required error={Boolean(errors.jobs_id)} helperText={errors.jobs_id} />
-            )}
+            label={t('job')}
+            required
+            error={Boolean(errors.jobs_id)}
+            helperText={errors.jobs_id}
           />
           <TextField
             type="date"
@@ -348,41 +234,11 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             )}
           </Stack>
         )}
-        <Stack spacing={0.5}>
-          <Typography variant="subtitle1" component="h3">
-            {t('dialog.manpower')}
-            {values.manpower.length > 0 && ` · ${t('dialog.totalHours', { hours: total })}`}
-          </Typography>
-          {values.manpower.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {t('dialog.manpowerEmpty')}
-            </Typography>
-          ) : (
-            <List dense aria-label={t('dialog.manpower')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              {values.manpower.map((m, i) => (
-                <ListItem
-                  key={m.employees_id ?? `name:${m.name}`}
-                  secondaryAction={
-                    archived ? undefined : (
-                      <IconButton
-                        edge="end"
-                        aria-label={t('dialog.removePerson', { name: m.name })}
-                        onClick={() => set({ manpower: values.manpower.filter((_, j) => j !== i) })}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    )
-                  }
-                >
-                  <ListItemText
-                    primary={`${m.name} · ${formatHours(m.hours)}`}
-                    secondary={m.costcodes.map((c) => `${c.costcode}: ${formatHours(c.hours)}`).join(', ') || undefined}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Stack>
+        <ReportManpower
+          manpower={values.manpower}
+          archived={archived}
+          onRemove={(i) => set({ manpower: values.manpower.filter((_, j) => j !== i) })}
+        />
         <TextField
           label={t('dialog.weather')}
           disabled={archived}
@@ -397,7 +253,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             minRows={s === 'work_performed' ? 3 : 2}
             disabled={archived}
             value={values[s]}
-            onChange={(e) => set({ [s]: e.target.value } as Partial<Values>)}
+            onChange={(e) => set({ [s]: e.target.value } as Partial<ReportValues>)}
             error={Boolean(errors[s])}
             helperText={errors[s]}
           />
@@ -414,34 +270,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             numbers: t('dialog.editor.numbers'),
           }}
         />
-        <Stack spacing={1}>
-          <Typography variant="subtitle1" component="h3">
-            {t('dialog.photos')}
-          </Typography>
-          {uploads.files.map((f, i) => (
-            <Stack key={f.uuid} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-              {f.thumbnail_base64 ? (
-                <Box component="img" src={f.thumbnail_base64} alt="" sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }} />
-              ) : (
-                <Box sx={{ width: 64, height: 64, bgcolor: 'action.hover', borderRadius: 1 }} />
-              )}
-              <TextField
-                size="small"
-                fullWidth
-                disabled={archived}
-                label={t('dialog.caption', { n: i + 1 })}
-                value={values.captions[f.uuid] ?? ''}
-                onChange={(e) => set({ captions: { ...values.captions, [f.uuid]: e.target.value } })}
-              />
-              {!archived && (
-                <IconButton aria-label={t('dialog.removePhoto', { n: i + 1 })} onClick={() => uploads.removeFile(f.uuid)}>
-                  <DeleteIcon />
-                </IconButton>
-              )}
-            </Stack>
-          ))}
-          {!archived && <FileUploadField uploads={uploads} accept="image/*" label={t('dialog.addPhotos')} showDone={false} />}
-        </Stack>
+        <ReportPhotos uploads={uploads} captions={values.captions} archived={archived} onCaptionsChange={(captions) => set({ captions })} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <TextField
             label={t('dialog.emailTo')}
