@@ -1,15 +1,14 @@
 import { ADMIN_ACCESS, accessTo } from '@groundwork/core/permissions';
-import { isOverdue, mayManageTask, mayReadTask, TASK_ACTIONS, TASK_MESSAGES, type TaskRelation } from '@groundwork/core/tasks';
+import { isOverdue, mayManageTask, mayReadTask, type TaskRelation } from '@groundwork/core/tasks';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
-import { AppError } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
 import { type FileSummary, filesOf, registerFileSource } from '../files/files.service.js';
 import { jobs, jobsForemen, jobsPms } from '../jobs/jobs.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
-import { taskAssignees, tasks, taskThreads } from './tasks.table.js';
+import { taskAssignees, tasks } from './tasks.table.js';
 
 /** The files service's source_table for a task's photos. */
 export const TASKS_SOURCE = 'tasks';
@@ -63,7 +62,7 @@ export type ThreadEntry = {
 
 export type TaskThreadView = { task_thread_uuid: string; tasks_id: number; entries: ThreadEntry[] };
 
-const personName = (first: unknown, last: unknown) => sql<string | null>`nullif(trim(concat_ws(' ', ${first}, ${last})), '')`;
+export const personName = (first: unknown, last: unknown) => sql<string | null>`nullif(trim(concat_ws(' ', ${first}, ${last})), '')`;
 export const isAdmin = (m: Member) => m.permissions.has(ADMIN_ACCESS);
 
 /** How a person belongs to jobs: `led` as foreman or PM; `on` those plus the crew jobs they are scheduled on. */
@@ -325,99 +324,6 @@ export async function tasksByIds(tx: Tx, member: Member, ids: number[], withFile
     .where(and(eq(tasks.tenant_uuid, member.tenantUuid), inArray(tasks.id, ids), visibleTo(member, led)))
     .orderBy(desc(tasks.id))) as unknown as Row[];
   return complete(tx, member, led, rows, withFiles);
-}
-
-/** Threads (newest entry first), for tasks the caller may read. */
-export async function threadsOf(tx: Tx, member: Member, by: { threadUuids?: string[]; taskIds?: number[] }): Promise<TaskThreadView[]> {
-  const t = member.tenantUuid;
-  const led = await jobTies(tx, member);
-  const owners = await tx
-    .select({ id: tasks.id, thread: tasks.task_thread_uuid })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.tenant_uuid, t),
-        by.threadUuids ? inArray(tasks.task_thread_uuid, by.threadUuids) : inArray(tasks.id, by.taskIds ?? []),
-        visibleTo(member, led),
-      ),
-    )
-    .orderBy(desc(tasks.id));
-  if (!owners.length) return [];
-  const entries = await tx
-    .select({
-      id: taskThreads.id,
-      task_thread_uuid: taskThreads.task_thread_uuid,
-      tasks_id: taskThreads.tasks_id,
-      task_action_id: taskThreads.task_action_id,
-      body: taskThreads.body,
-      employees_id: taskThreads.employees_id,
-      user_name: taskThreads.user_name,
-      data: taskThreads.data,
-      created_on: taskThreads.created_on,
-    })
-    .from(taskThreads)
-    .where(
-      and(
-        eq(taskThreads.tenant_uuid, t),
-        inArray(
-          taskThreads.task_thread_uuid,
-          owners.map((o) => o.thread),
-        ),
-      ),
-    )
-    .orderBy(desc(taskThreads.id))
-    .limit(2000);
-  return owners.map((o) => ({
-    task_thread_uuid: o.thread,
-    tasks_id: o.id,
-    entries: entries
-      .filter((e) => e.task_thread_uuid === o.thread)
-      .map((e) => {
-        const data = (e.data ?? {}) as { status?: string; assignees?: number[]; file_uuids?: string[] };
-        return {
-          id: e.id,
-          task_thread_uuid: e.task_thread_uuid,
-          tasks_id: e.tasks_id,
-          task_action_id: e.task_action_id,
-          action: TASK_ACTIONS.find((a) => a.id === e.task_action_id)?.action ?? 'comment',
-          body: e.body,
-          employees_id: e.employees_id,
-          user_name: e.user_name,
-          created_on: e.created_on,
-          status: data.status ?? null,
-          assignees: data.assignees ?? [],
-          file_uuids: data.file_uuids ?? [],
-        };
-      }),
-  }));
-}
-
-/** The caller's name as the thread shows it (the server's record, not the payload's user_name). */
-export async function nameOf(tx: Tx, member: Member): Promise<string | null> {
-  const [row] = await tx
-    .select({ name: personName(employees.firstname, employees.lastname) })
-    .from(employees)
-    .where(and(eq(employees.tenant_uuid, member.tenantUuid), eq(employees.id, member.employeeId)));
-  return row?.name ?? null;
-}
-
-/** Every id must be an active person of the company. */
-export async function checkPeople(tx: Tx, tenant: string, ids: number[]) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return;
-  const found = await tx
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, unique), eq(employees.status, 1)));
-  if (found.length !== unique.length) throw new AppError('VALIDATION', TASK_MESSAGES.person, { field: 'assignees' });
-}
-
-export async function checkJob(tx: Tx, tenant: string, id: number) {
-  const [found] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.id, id), sql`${jobs.status} <> 0`));
-  if (!found) throw new AppError('VALIDATION', TASK_MESSAGES.job, { field: 'jobs_id' });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
