@@ -5,15 +5,14 @@ import AddIcon from '@mui/icons-material/Add';
 import DrawIcon from '@mui/icons-material/Draw';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import GroupsIcon from '@mui/icons-material/Groups';
-import LockIcon from '@mui/icons-material/Lock';
-import LockOpenIcon from '@mui/icons-material/LockOpen';
-import { Alert, Autocomplete, Box, Button, LinearProgress, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Button, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
+import { RetryAlert } from '../../../components/retry-alert';
 import { readSelectedTenantUuid } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { timecardKeys } from '../api/keys';
@@ -29,7 +28,7 @@ import {
   timecardQueryOptions,
   timecardSettingsQueryOptions,
 } from '../api/queries';
-import { formatDate, formatPeriod } from '../lib/dates';
+import { formatPeriod } from '../lib/dates';
 import { downloadCsv, downloadXlsx } from '../lib/export-files';
 import { formatHours } from '../lib/hours';
 import { refusalMessage } from '../lib/messages';
@@ -40,7 +39,9 @@ import { DayList } from './day-list';
 import { EntryDialog, type EntryDialogTarget } from './entry-dialog';
 import { PeriodOverview } from './period-overview';
 import { PeriodSwitcher } from './period-switcher';
+import { PersonPicker } from './person-picker';
 import { SignDialog } from './sign-dialog';
+import { SignedBanner } from './signed-banner';
 import { TimecardGrid } from './timecard-grid';
 import { TotalsPanel } from './totals-panel';
 
@@ -57,16 +58,9 @@ function TenantTimecards({ tenant }: { tenant: string }) {
   if (settings.isPending) return <LinearProgress aria-label={t('loading')} />;
   if (settings.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void settings.refetch()}>
         {t('messages.fetchFailed')}
-      </Alert>
+      </RetryAlert>
     );
   }
   return <Timecard tenant={tenant} settings={settings.data.settings} me={settings.data.employee_id} />;
@@ -227,27 +221,13 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
           onCurrent={() => setSearch({ period: undefined })}
         />
         {isAdmin && (
-          <Autocomplete
-            options={personOptions}
-            value={personOptions.find((p) => p.id === (employee ?? me)) ?? null}
-            onChange={(_e, p) => p && setSearch({ employee: p.id === me ? undefined : p.id })}
-            getOptionLabel={personLabel}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
+          <PersonPicker
+            personOptions={personOptions}
+            selected={employee ?? me}
             loading={people.isPending}
-            disableClearable={personOptions.some((p) => p.id === (employee ?? me))}
-            renderOption={({ key, ...props }, p) => (
-              <li key={key} {...props}>
-                <Box sx={{ display: 'flex', width: '100%', justifyContent: 'space-between', gap: 1 }}>
-                  <span>{personLabel(p)}</span>
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {hoursByPerson.has(p.id) ? t('list.hoursShort', { hours: fmt(hoursByPerson.get(p.id) ?? 0) }) : ''}
-                    {signedPeople.has(p.id) ? ` · ${t('person.signed')}` : ''}
-                  </Typography>
-                </Box>
-              </li>
-            )}
-            renderInput={(params) => <TextField {...params} label={t('person.label')} size="small" />}
-            sx={{ minWidth: 260 }}
+            hoursByPerson={hoursByPerson}
+            signedPeople={signedPeople}
+            onPick={(p) => setSearch({ employee: p.id === me ? undefined : p.id })}
           />
         )}
       </Stack>
@@ -312,56 +292,20 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       )}
 
       {cardRow?.signed_on && (
-        <Alert
-          severity="success"
-          icon={<LockIcon />}
-          data-testid="signed-banner"
-          action={
-            isAdmin ? (
-              <Button
-                color="inherit"
-                size="small"
-                startIcon={<LockOpenIcon />}
-                onClick={() => reopen.mutate(cardRow.id)}
-                loading={reopen.isPending}
-              >
-                {t('actions.reopen')}
-              </Button>
-            ) : undefined
-          }
-        >
-          <Stack spacing={1}>
-            <span>
-              {t('sign.signedOn', {
-                date: formatDate(cardRow.signed_on.slice(0, 10), i18n.language),
-                name: holder ? personLabel(holder) : '',
-              })}{' '}
-              {t('sign.lockedHint')}
-            </span>
-            {cardRow.usernote && <span>{t('sign.noteShown', { note: cardRow.usernote })}</span>}
-            {cardRow.signature_image && (
-              <Box
-                component="img"
-                src={cardRow.signature_image}
-                alt={t('sign.imageAlt', { name: holder ? personLabel(holder) : '' })}
-                sx={{ maxWidth: 280, maxHeight: 90, bgcolor: '#fff', borderRadius: 1 }}
-              />
-            )}
-          </Stack>
-        </Alert>
+        <SignedBanner
+          cardRow={cardRow}
+          signedOn={cardRow.signed_on}
+          holder={holder}
+          isAdmin={isAdmin}
+          reopening={reopen.isPending}
+          onReopen={() => reopen.mutate(cardRow.id)}
+        />
       )}
 
       {card.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void card.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('retry')} onRetry={() => void card.refetch()}>
           {t('messages.fetchFailed')}
-        </Alert>
+        </RetryAlert>
       )}
       {(card.isPending || jobs.isPending) && <LinearProgress aria-label={t('loading')} />}
 
