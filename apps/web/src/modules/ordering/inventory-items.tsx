@@ -10,7 +10,6 @@ import {
   CardContent,
   Chip,
   FormControlLabel,
-  Skeleton,
   Stack,
   Switch,
   TextField,
@@ -19,11 +18,12 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingRows, LoadMoreButton } from '../../components/list-states';
 import { RetryAlert } from '../../components/retry-alert';
+import { dataGridLocaleText } from '../../lib/data-grid';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchItems, type Item, type ItemFilters, orderingKeys, type TreeNode, type Vendor } from './api';
 import { BulkItemsDialog } from './bulk-items-dialog';
@@ -142,11 +142,7 @@ export function Items({
           {t('messages.fetchItems')}
         </RetryAlert>
       ) : pages.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label={t('loading')} role="status">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={desktop ? 52 : 72} />
-          ))}
-        </Stack>
+        <LoadingRows label={t('loading')} height={desktop ? 52 : 72} />
       ) : items.length === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
           <Inventory2Icon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
@@ -174,7 +170,7 @@ export function Items({
           onCellKeyDown={({ row }, event) => {
             if (event.key === 'Enter') openItem(row);
           }}
-          localeText={i18n.language === 'es' ? esES.components.MuiDataGrid.defaultProps.localeText : undefined}
+          localeText={dataGridLocaleText(i18n.language)}
           sx={{ '& .MuiDataGrid-row': { cursor: admin ? 'pointer' : 'default' }, bgcolor: 'background.paper' }}
         />
       ) : (
@@ -212,14 +208,9 @@ export function Items({
         </Box>
       )}
       {pages.hasNextPage && (
-        <Button
-          variant="outlined"
-          onClick={() => void pages.fetchNextPage()}
-          loading={pages.isFetchingNextPage}
-          sx={{ alignSelf: 'center' }}
-        >
+        <LoadMoreButton onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
           {t('loadMore')}
-        </Button>
+        </LoadMoreButton>
       )}
       {open === 'bulk' && <BulkItemsDialog tenant={tenant} types={types} onClose={() => setOpen(null)} />}
       {open && open !== 'bulk' && (

@@ -10,7 +10,6 @@ import {
   CardContent,
   Fab,
   FormControlLabel,
-  Skeleton,
   Stack,
   Switch,
   Tab,
@@ -21,11 +20,13 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { LoadingRows, LoadMoreButton } from '../../components/list-states';
+import { RetryAlert } from '../../components/retry-alert';
+import { dataGridLocaleText } from '../../lib/data-grid';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchOrders, linesOf, type Order, type OrderFilters, orderingKeys } from './api';
@@ -138,22 +139,11 @@ function Orders({ tenant }: { tenant: string }) {
         )}
       </Stack>
       {pages.isError && orders.length === 0 ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('retry')} onRetry={() => void pages.refetch()}>
           {t('messages.fetchOrders')}
-        </Alert>
+        </RetryAlert>
       ) : pages.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label={t('loading')} role="status">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={desktop ? 52 : 96} />
-          ))}
-        </Stack>
+        <LoadingRows label={t('loading')} height={desktop ? 52 : 96} />
       ) : orders.length === 0 ? (
         <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }} data-testid="orders-empty">
           <ShoppingCartIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
@@ -181,7 +171,7 @@ function Orders({ tenant }: { tenant: string }) {
           onCellKeyDown={({ row }, event) => {
             if (event.key === 'Enter') setOpen({ order: row });
           }}
-          localeText={i18n.language === 'es' ? esES.components.MuiDataGrid.defaultProps.localeText : undefined}
+          localeText={dataGridLocaleText(i18n.language)}
           sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' }, bgcolor: 'background.paper' }}
         />
       ) : (
@@ -216,14 +206,9 @@ function Orders({ tenant }: { tenant: string }) {
         </Box>
       )}
       {pages.hasNextPage && (
-        <Button
-          variant="outlined"
-          onClick={() => void pages.fetchNextPage()}
-          loading={pages.isFetchingNextPage}
-          sx={{ alignSelf: 'center' }}
-        >
+        <LoadMoreButton onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
           {t('loadMore')}
-        </Button>
+        </LoadMoreButton>
       )}
       {!desktop && canCreate && (
         <Fab

@@ -12,7 +12,6 @@ import {
   CardContent,
   Chip,
   Fab,
-  Skeleton,
   Stack,
   Tab,
   Tabs,
@@ -25,6 +24,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { LoadingRows, LoadMoreButton } from '../../components/list-states';
+import { RetryAlert } from '../../components/retry-alert';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchReportJobs, fetchReports, manpowerOf, type Report, type ReportFilters, reportKeys } from './api';
@@ -104,22 +105,11 @@ function Reports({ tenant }: { tenant: string }) {
         />
       </Stack>
       {pages.isError && reports.length === 0 ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('retry')} onRetry={() => void pages.refetch()}>
           {t('messages.fetchError')}
-        </Alert>
+        </RetryAlert>
       ) : pages.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label={t('loading')} role="status">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={96} />
-          ))}
-        </Stack>
+        <LoadingRows label={t('loading')} height={96} />
       ) : reports.length === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
           <EventNoteIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
@@ -200,14 +190,9 @@ function Reports({ tenant }: { tenant: string }) {
         </Box>
       )}
       {pages.hasNextPage && (
-        <Button
-          variant="outlined"
-          onClick={() => void pages.fetchNextPage()}
-          loading={pages.isFetchingNextPage}
-          sx={{ alignSelf: 'center' }}
-        >
+        <LoadMoreButton onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
           {t('loadMore')}
-        </Button>
+        </LoadMoreButton>
       )}
       {!desktop && canCreate && (
         <Fab

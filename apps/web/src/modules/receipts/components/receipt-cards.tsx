@@ -1,8 +1,10 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingRows, LoadMoreButton } from '../../../components/list-states';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type Receipt, receiptPagesQueryOptions } from '../api/queries';
 import type { ReceiptFilters } from '../lib/filters';
@@ -30,26 +32,13 @@ export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen, onC
   const receipts = pages.data?.pages.flatMap((p) => p.items) ?? [];
 
   if (pages.isPending) {
-    return (
-      <Stack spacing={1} aria-busy="true" aria-label={t('list.loading')} role="status">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={88} />
-        ))}
-      </Stack>
-    );
+    return <LoadingRows label={t('list.loading')} height={88} />;
   }
   if (pages.isError && receipts.length === 0) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
-            {t('list.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('list.retry')} onRetry={() => void pages.refetch()}>
         {t('messages.fetchError')}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (receipts.length === 0) {
@@ -93,14 +82,9 @@ export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen, onC
         ))}
       </Box>
       {pages.hasNextPage && (
-        <Button
-          variant="outlined"
-          onClick={() => void pages.fetchNextPage()}
-          loading={pages.isFetchingNextPage}
-          sx={{ alignSelf: 'center' }}
-        >
+        <LoadMoreButton onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
           {t('list.loadMore')}
-        </Button>
+        </LoadMoreButton>
       )}
     </Stack>
   );

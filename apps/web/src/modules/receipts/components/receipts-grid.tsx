@@ -1,10 +1,11 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
+import { dataGridLocaleText } from '../../../lib/data-grid';
 import { localToday } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
 import { fetchAllReceipts, type Receipt, receiptPageQueryOptions } from '../api/queries';
@@ -158,16 +159,9 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
         }}
       />
       {page.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void page.refetch()}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('list.retry')} onRetry={() => void page.refetch()}>
           {t('messages.fetchError')}
-        </Alert>
+        </RetryAlert>
       )}
       <DataGrid
         aria-label={t('list.label')}
@@ -196,7 +190,7 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
           } else setPagination(model);
         }}
         localeText={{
-          ...(i18n.language === 'es' ? esES.components.MuiDataGrid.defaultProps.localeText : {}),
+          ...dataGridLocaleText(i18n.language),
           noRowsLabel: t('list.emptyGrid'),
         }}
         sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' }, bgcolor: 'background.paper' }}
