@@ -1,8 +1,7 @@
-import { BATCH_MAX_RECORDS, LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwork/core/limits';
-import { type Area, accessTo } from '@groundwork/core/permissions';
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwork/core/limits';
+import type { Area } from '@groundwork/core/permissions';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { filter, pipe } from 'graphql-yoga';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
@@ -13,7 +12,11 @@ import { AppError, forbidden, notFound, recordError } from './errors.js';
 import { enterTenant, type Gated, type Member, tenantSubscription } from './gate.js';
 import { selectPrepared } from './prepared.js';
 
-type Scalar = 'Int' | 'Float' | 'Boolean' | 'ID' | 'String' | 'JSON';
+import { checkBatch, decodeCursor, encodeCursor, recordColumns } from './record-columns.js';
+import { recordTypes } from './record-types.js';
+
+// Modules import selectedColumns from here, with the record operations it serves.
+export { selectedColumns } from './record-columns.js';
 
 export type RecordModel = {
   /** The spec's model name; operations are list<name>, get<name>, create<name>… */
@@ -58,34 +61,6 @@ export type RecordModel = {
 /** A model's beforeWrite rule, for modules that keep their rules apart from the wiring. */
 export type BeforeWrite = NonNullable<RecordModel['beforeWrite']>;
 
-type Column = { key: string; column: PgColumn; scalar: Scalar };
-
-const ALWAYS_READ_ONLY = new Set(['id', 'tenant_uuid', 'created_on', 'updated_on']);
-
-function scalarOf(column: PgColumn): Scalar {
-  switch (column.columnType) {
-    case 'PgInteger':
-    case 'PgSmallInt':
-    case 'PgSerial':
-    case 'PgSmallSerial':
-      return 'Int';
-    case 'PgDoublePrecision':
-    case 'PgReal':
-    case 'PgNumericNumber':
-    case 'PgBigInt53':
-      return 'Float';
-    case 'PgBoolean':
-      return 'Boolean';
-    case 'PgUUID':
-      return 'ID';
-    case 'PgJson':
-    case 'PgJsonb':
-      return 'JSON';
-    default:
-      return 'String';
-  }
-}
-
 /**
  * Through the gate with the model's area; 'own' access is honoured only where the table has an owner.
  * Writes that change access drop the company's cached members once they commit.
@@ -111,185 +86,18 @@ function gated<T>(
   );
 }
 
-/**
- * The columns a query selects under `items` (list) or at the top (get), so the database sends only
- * those; null when the selection uses fragments, and every column is read.
- */
-export function selectedColumns(info: GraphQLResolveInfo, underItems: boolean): Set<string> | null {
-  let selections = info.fieldNodes[0]?.selectionSet?.selections ?? [];
-  if (underItems) {
-    const items = selections.find((n): n is FieldNode => n.kind === Kind.FIELD && n.name.value === 'items');
-    if (!items) return new Set();
-    selections = items.selectionSet?.selections ?? [];
-  }
-  const names = new Set<string>();
-  for (const node of selections) {
-    if (node.kind !== Kind.FIELD) return null;
-    names.add(node.name.value);
-  }
-  return names;
-}
-
-const encodeCursor = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
-
-function decodeCursor(token: string, length: number): unknown[] {
-  try {
-    const values = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    // Only plain values: a forged token's objects never reach SQL, and a wrong type is PostgreSQL's 22P02.
-    const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-    if (Array.isArray(values) && values.length === length && values.every(plain)) return values;
-  } catch {
-    // fall through: a token we did not issue
-  }
-  throw new AppError('VALIDATION', 'Invalid nextToken.');
-}
-
-function checkBatch(data: unknown[]) {
-  if (data.length === 0) throw new AppError('VALIDATION', 'At least one record is required.');
-  if (data.length > BATCH_MAX_RECORDS) {
-    throw new AppError('VALIDATION', `Too many records: at most ${BATCH_MAX_RECORDS} in one call.`);
-  }
-}
-
 /** Builds the generic operations of DESIGN.md "API" for one table; modules add only what differs. */
 export function defineRecordOperations(model: RecordModel) {
   const { name, typeName, table } = model;
-  const columns: Column[] = Object.entries(getTableColumns(table)).map(([key, column]) => ({
-    key,
-    column: column as PgColumn,
-    scalar: scalarOf(column as PgColumn),
-  }));
-  const byKey = new Map(columns.map((c) => [c.key, c]));
-  const col = (key: string) => {
-    const c = byKey.get(key);
-    if (!c) throw new Error(`${name}: table has no column ${key}`);
-    return c.column;
-  };
-  const tenantCol = col('tenant_uuid');
-  const idCol = col('id');
-  const ownerCol = model.ownRecords ? col('employees_id') : undefined;
-  const readOnly = new Set([...ALWAYS_READ_ONLY, ...(model.readOnly ?? [])]);
-  const writable = columns.filter((c) => !readOnly.has(c.key));
-  const hasUpdatedOn = byKey.has('updated_on');
-  const allColumns = getTableColumns(table);
-  // Columns the schema declares non-null are always read (GraphQL cannot answer null for them); the model's
-  // reader columns must therefore leave only nullable private fields out.
-  const readerColumns = model.readerColumns
-    ? new Set([...model.readerColumns, ...columns.filter((c) => c.column.notNull).map((c) => c.key)])
-    : null;
-  /** The columns to read: those the query selects, narrowed to readerColumns for members who only read. */
-  const projection = (info: GraphQLResolveInfo, underItems: boolean, member: Member) => {
-    const wanted = selectedColumns(info, underItems);
-    const readerOnly = readerColumns && !accessTo(member.permissions, model.area, 'write', member.off);
-    if (!wanted && !readerOnly) return allColumns;
-    return Object.fromEntries(
-      Object.entries(allColumns).filter(([k]) => k === 'id' || ((!wanted || wanted.has(k)) && (!readerOnly || readerColumns.has(k)))),
-    );
-  };
-  const softDelete = model.softDelete ? { column: col(model.softDelete.column), value: model.softDelete.value } : undefined;
-
-  // --- GraphQL types -------------------------------------------------------------------------
-  const objectRef = builder.objectRef<Row>(typeName).implement({
-    fields: (t) =>
-      Object.fromEntries(
-        columns.map((c) => [c.key, t.field({ type: c.scalar, nullable: !c.column.notNull, resolve: (row) => row[c.key] as never })]),
-      ),
-  });
-
-  const connectionRef = builder.objectRef<{ items: Row[]; nextToken: string | null }>(`${typeName}Connection`).implement({
-    fields: (t) => ({
-      items: t.field({ type: [objectRef], resolve: (p) => p.items }),
-      nextToken: t.exposeString('nextToken', { nullable: true }),
-    }),
-  });
-
-  type Values = Record<string, unknown>;
-  type Filter = {
-    and?: Filter[] | null;
-    eq?: Values | null;
-    ne?: Values | null;
-    in?: Record<string, unknown[] | null | undefined> | null;
-  };
-  const valuesRef = builder.inputRef<Values>(`${name}Values`).implement({
-    // Column-driven fields are typed by the table at run time; the static type is the loose Values.
-    fields: (t) => Object.fromEntries(columns.map((c) => [c.key, t.field({ type: c.scalar, required: false })])) as never,
-  });
-  const valueListsRef = builder.inputRef<NonNullable<Filter['in']>>(`${name}ValueLists`).implement({
-    fields: (t) => Object.fromEntries(columns.map((c) => [c.key, t.field({ type: [c.scalar], required: false })])),
-  });
-  const filterRef = builder.inputRef<Filter>(`${name}Filter`);
-  filterRef.implement({
-    fields: (t) => ({
-      and: t.field({ type: [filterRef], required: false }),
-      eq: t.field({ type: valuesRef, required: false }),
-      ne: t.field({ type: valuesRef, required: false }),
-      in: t.field({ type: valueListsRef, required: false }),
-    }),
-  });
-
-  const createInputRef = builder.inputType(`${name}Input`, {
-    fields: (t) =>
-      Object.fromEntries(
-        writable.map((c) => [
-          c.key,
-          // The owner of an own-records model defaults to the caller, so it is never required.
-          t.field({ type: c.scalar, required: c.column.notNull && !c.column.hasDefault && c.column !== ownerCol }),
-        ]),
-      ),
-  });
-  const updateInputRef = builder.inputType(`${name}UpdateInput`, {
-    fields: (t) => ({
-      id: t.int({ required: true }),
-      ...Object.fromEntries(writable.filter((c) => c.key !== 'uuid').map((c) => [c.key, t.field({ type: c.scalar, required: false })])),
-    }),
-  });
-  const deleteInputRef = builder.inputType(`${name}DeleteInput`, {
-    fields: (t) => ({ id: t.int({ required: true }) }),
-  });
-
-  // --- SQL helpers ---------------------------------------------------------------------------
-  const filterSql = (f: Filter | null | undefined): SQL | undefined => {
-    if (!f) return undefined;
-    const parts: (SQL | undefined)[] = [];
-    for (const sub of f.and ?? []) parts.push(filterSql(sub));
-    for (const [k, v] of Object.entries(f.eq ?? {})) {
-      if (v !== undefined) parts.push(v === null ? isNull(col(k)) : eq(col(k), v));
-    }
-    for (const [k, v] of Object.entries(f.ne ?? {})) {
-      if (v !== undefined) parts.push(v === null ? isNotNull(col(k)) : ne(col(k), v));
-    }
-    for (const [k, list] of Object.entries(f.in ?? {})) {
-      if (!list) continue;
-      // An empty list matches nothing, as SQL's `in ()` would if it were allowed.
-      parts.push(list.length === 0 ? sql`false` : inArray(col(k), list));
-    }
-    return and(...parts);
-  };
-  const scope = (member: Member, ownOnly: boolean): SQL =>
-    and(
-      eq(tenantCol, member.tenantUuid),
-      ownOnly && ownerCol ? eq(ownerCol, member.employeeId) : undefined,
-      softDelete ? ne(softDelete.column, softDelete.value) : undefined,
-    ) as SQL;
-
-  const cleanRecord = (record: Row, index: number): Row => {
-    const out: Row = {};
-    for (const [k, v] of Object.entries(record)) {
-      if (v !== undefined && byKey.has(k) && !readOnly.has(k)) out[k] = v;
-    }
-    if (model.validate) {
-      const parsed = model.validate.safeParse(out);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.');
-        throw new AppError('VALIDATION', `Record ${index + 1}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`, {
-          index,
-          field,
-        });
-      }
-    }
-    return out;
-  };
+  const { columns, tenantCol, idCol, ownerCol, writable, hasUpdatedOn, projection, softDelete, filterSql, scope, cleanRecord } =
+    recordColumns(model);
+  const { objectRef, connectionRef, filterRef, createInputRef, updateInputRef, deleteInputRef } = recordTypes(
+    name,
+    typeName,
+    columns,
+    writable,
+    ownerCol,
+  );
 
   const publish = (g: Gated, event: RecordEvent, rows: Row[]) => {
     const topic = recordTopic(name, event, g.member.tenantUuid);
@@ -298,20 +106,18 @@ export function defineRecordOperations(model: RecordModel) {
     });
   };
 
-  const tenantArg = (t: { arg: { id: (o: { required: true }) => unknown } }) => t.arg.id({ required: true });
-
   // --- Queries -------------------------------------------------------------------------------
   builder.queryField(`list${name}`, (t) =>
     t.field({
       type: connectionRef,
       args: {
-        tenant_uuid: tenantArg(t) as never,
+        tenant_uuid: t.arg.id({ required: true }),
         filter: t.arg({ type: filterRef, required: false }),
         limit: t.arg.int({ required: false }),
         nextToken: t.arg.string({ required: false }),
       },
       resolve: (_root, args, ctx, info) =>
-        gated(ctx, model, args.tenant_uuid as string, 'read', async ({ tx, member, ownOnly }) => {
+        gated(ctx, model, args.tenant_uuid, 'read', async ({ tx, member, ownOnly }) => {
           const limit = args.limit ?? LIST_DEFAULT_LIMIT;
           if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
             throw new AppError('VALIDATION', `limit must be between 1 and ${LIST_MAX_LIMIT}.`);
@@ -336,7 +142,7 @@ export function defineRecordOperations(model: RecordModel) {
               shape,
               () =>
                 tx
-                  .select({ ...columns, ...keyFields } as never)
+                  .select({ ...columns, ...keyFields })
                   .from(table)
                   .where(
                     and(
@@ -352,7 +158,7 @@ export function defineRecordOperations(model: RecordModel) {
                     ),
                   )
                   .orderBy(...keys.map((k) => asc(k)))
-                  .limit(p('limit')) as never,
+                  .limit(p('limit')),
               {
                 tenant: member.tenantUuid,
                 owner: member.employeeId,
@@ -362,7 +168,7 @@ export function defineRecordOperations(model: RecordModel) {
             );
           } else {
             rows = await tx
-              .select({ ...columns, ...keyFields } as never)
+              .select({ ...columns, ...keyFields })
               .from(table)
               .where(and(scope(member, ownOnly), filterSql(args.filter), afterSql))
               .orderBy(...keys.map((k) => asc(k)))
@@ -387,11 +193,11 @@ export function defineRecordOperations(model: RecordModel) {
     t.field({
       type: objectRef,
       nullable: true,
-      args: { tenant_uuid: tenantArg(t) as never, id: t.arg.int({ required: true }) },
+      args: { tenant_uuid: t.arg.id({ required: true }), id: t.arg.int({ required: true }) },
       resolve: (_root, args, ctx, info) =>
-        gated(ctx, model, args.tenant_uuid as string, 'read', async ({ tx, member, ownOnly }) => {
+        gated(ctx, model, args.tenant_uuid, 'read', async ({ tx, member, ownOnly }) => {
           const rows = await tx
-            .select(projection(info, false, member) as never)
+            .select(projection(info, false, member))
             .from(table)
             .where(and(scope(member, ownOnly), eq(idCol, args.id)))
             .limit(1);
@@ -404,9 +210,9 @@ export function defineRecordOperations(model: RecordModel) {
   builder.mutationField(`create${name}`, (t) =>
     t.field({
       type: [objectRef],
-      args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [createInputRef], required: true }) },
+      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [createInputRef], required: true }) },
       resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid as string;
+        const tenant = args.tenant_uuid;
         return gated(ctx, model, tenant, 'create', async (g) => {
           const { tx, member, ownOnly } = g;
           const data = args.data as Row[];
@@ -431,7 +237,7 @@ export function defineRecordOperations(model: RecordModel) {
               out.push(
                 ...((await tx
                   .insert(table)
-                  .values(rec as never)
+                  .values(rec as PgInsertValue<PgTable>)
                   .returning()) as Row[]),
               );
             } catch (e) {
@@ -448,9 +254,9 @@ export function defineRecordOperations(model: RecordModel) {
   builder.mutationField(`update${name}`, (t) =>
     t.field({
       type: [objectRef],
-      args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [updateInputRef], required: true }) },
+      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [updateInputRef], required: true }) },
       resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid as string;
+        const tenant = args.tenant_uuid;
         return gated(ctx, model, tenant, 'write', async (g) => {
           const { tx, member } = g;
           const data = args.data as Row[];
@@ -471,7 +277,7 @@ export function defineRecordOperations(model: RecordModel) {
             try {
               rows = (await tx
                 .update(table)
-                .set(set as never)
+                .set(set as PgUpdateSetSource<PgTable>)
                 .where(and(scope(member, false), eq(idCol, id)))
                 .returning()) as Row[];
             } catch (e) {
@@ -490,9 +296,9 @@ export function defineRecordOperations(model: RecordModel) {
   builder.mutationField(`delete${name}`, (t) =>
     t.field({
       type: [objectRef],
-      args: { tenant_uuid: tenantArg(t) as never, data: t.arg({ type: [deleteInputRef], required: true }) },
+      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [deleteInputRef], required: true }) },
       resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid as string;
+        const tenant = args.tenant_uuid;
         return gated(ctx, model, tenant, 'write', async (g) => {
           const { tx, member } = g;
           const data = args.data as { id: number }[];
@@ -512,7 +318,7 @@ export function defineRecordOperations(model: RecordModel) {
                 softDelete
                   ? await tx
                       .update(table)
-                      .set({ [softDelete.column.name]: softDelete.value } as never)
+                      .set({ [softDelete.column.name]: softDelete.value } as PgUpdateSetSource<PgTable>)
                       .where(where)
                       .returning()
                   : await tx.delete(table).where(where).returning()

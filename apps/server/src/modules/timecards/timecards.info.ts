@@ -168,7 +168,7 @@ export async function timecardInfo(tx: Tx, member: Member, args: InfoArgs, wants
                   lte(timecardEntries.timecard_date, p('end')),
                 ),
               )
-              .orderBy(asc(timecardEntries.timecard_date), asc(timecardEntries.id)) as never,
+              .orderBy(asc(timecardEntries.timecard_date), asc(timecardEntries.id)),
           { tenant, employee, start, end },
         )
       : [];
