@@ -1,9 +1,14 @@
-import { Link, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCompanyAdmin } from '../app/access';
+import { useClaims } from '../auth/session';
+import { readSelectedTenantUuid } from '../lib/storage';
+import { accountingConnection, accountingStatusQueryOptions } from '../modules/company/api/accounting';
 import { AppDialog } from './app-dialog';
-import { QBO_DISCONNECTED_KEY, readStorage, removeStorage } from './shell-storage';
+import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from './shell-storage';
 
 export const QBO_DIALOG_QUERY = 'qbo-disconnected';
 export const QBO_LEARN_MORE_URL = 'https://quickbooks.intuit.com/learn-support/';
@@ -44,16 +49,42 @@ export function useQboDisconnectedDialog() {
     });
   }, [navigate, queryPresent]);
 
-  return { open, close };
+  const raise = useCallback(() => setOpen(true), []);
+  return { open, close, raise };
+}
+
+/**
+ * Spec §6: only admins get the integration checks. At app start an admin's app asks whether the server has marked
+ * the company's QuickBooks connection disconnected (QuickBooks refused our grant); if so the local flag is set and
+ * the notice opens, as spec §4 has it.
+ */
+function useServerDisconnectedFlag(raise: () => void): { admin: boolean; tenant: string | null } {
+  const admin = isCompanyAdmin(useClaims().data);
+  const tenant = readSelectedTenantUuid();
+  const status = useQuery({
+    ...accountingStatusQueryOptions(tenant ?? ''),
+    enabled: admin && Boolean(tenant),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const flagged = status.data?.qbo_disconnected === true;
+  useEffect(() => {
+    if (!flagged) return;
+    writeStorage(QBO_DISCONNECTED_KEY, 'true');
+    raise();
+  }, [flagged, raise]);
+  return { admin, tenant };
 }
 
 interface QboDisconnectedDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Admins only: reconnecting through the accounting connect action. */
+  onReconnect?: () => void;
 }
 
 /** The accounting-disconnected notice: text, an external learn-more link, and only the close control. */
-export function QboDisconnectedDialog({ open, onClose }: QboDisconnectedDialogProps) {
+export function QboDisconnectedDialog({ open, onClose, onReconnect }: QboDisconnectedDialogProps) {
   const { t } = useTranslation('shell');
   return (
     <AppDialog open={open} onClose={onClose} title={t('qbo.title')}>
@@ -64,6 +95,13 @@ export function QboDisconnectedDialog({ open, onClose }: QboDisconnectedDialogPr
           {` ${t('qbo.opensInNewTab')}`}
         </Typography>
       </Link>
+      {onReconnect && (
+        <Box sx={{ mt: 2 }}>
+          <Link component="button" type="button" variant="body1" onClick={onReconnect}>
+            {t('qbo.reconnect')}
+          </Link>
+        </Box>
+      )}
     </AppDialog>
   );
 }
@@ -78,7 +116,20 @@ const visuallyHidden = {
 } as const;
 
 /** Mounted in the appview layout. */
-export function QboDisconnectedNotice() {
-  const { open, close } = useQboDisconnectedDialog();
-  return <QboDisconnectedDialog open={open} onClose={close} />;
+export function QboDisconnectedNotice({ openUrl = (url: string) => window.location.assign(url) }: { openUrl?: (url: string) => void }) {
+  const { open, close, raise } = useQboDisconnectedDialog();
+  const { admin, tenant } = useServerDisconnectedFlag(raise);
+  // Spec §4: the reconnect action attempts to connect, logs any failure, then clears the flag and closes.
+  const reconnect = useCallback(async () => {
+    if (!tenant) return close();
+    let target: string | null = null;
+    try {
+      target = (await accountingConnection(tenant, 'connect')).redirect_uri ?? null;
+    } catch (error) {
+      console.error('Could not reconnect QuickBooks', error);
+    }
+    close();
+    if (target) openUrl(target);
+  }, [tenant, close, openUrl]);
+  return <QboDisconnectedDialog open={open} onClose={close} onReconnect={admin && tenant ? () => void reconnect() : undefined} />;
 }

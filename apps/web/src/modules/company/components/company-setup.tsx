@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { departmentsApi, divisionsApi } from '../api/mutations';
 import { CustomLinksAdmin } from './custom-links-admin';
 import { DeleteCompany } from './delete-company';
+import { AccountingDialogRoute, IntegrationsPanel, useAccountingDialogRequested } from './integrations-panel';
 import { NamedRecordsEditor } from './named-records-editor';
 import { TenantSettingsForm } from './tenant-settings-form';
 
-const SECTIONS = ['settings', 'departments', 'divisions', 'links', 'company'] as const;
+const SECTIONS = ['settings', 'departments', 'divisions', 'links', 'integrations', 'company'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Spec §2 company-setup (admins only, refused earlier for others): settings, departments, divisions, links, the account. */
 export function CompanySetup({ tenant }: { tenant: string }) {
   const { t } = useTranslation('company');
-  const [section, setSection] = useState<Section>('settings');
+  const accountingRequested = useAccountingDialogRequested();
+  const [section, setSection] = useState<Section>(accountingRequested ? 'integrations' : 'settings');
   const id = (name: Section, part: 'tab' | 'panel') => `company-setup-${part}-${name}`;
 
   return (
@@ -35,8 +37,10 @@ export function CompanySetup({ tenant }: { tenant: string }) {
         {section === 'departments' && <NamedRecordsEditor tenant={tenant} kind="departments" api={departmentsApi} />}
         {section === 'divisions' && <NamedRecordsEditor tenant={tenant} kind="divisions" api={divisionsApi} />}
         {section === 'links' && <CustomLinksAdmin tenant={tenant} />}
+        {section === 'integrations' && <IntegrationsPanel />}
         {section === 'company' && <DeleteCompany tenant={tenant} />}
       </Box>
+      <AccountingDialogRoute tenant={tenant} />
     </Box>
   );
 }
