@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AccessCache } from './graphql/access-cache.js';
 import type { Ctx } from './graphql/context.js';
+import { DEVICE_MUTATION_HEADER, deviceMutationOf, deviceMutationsPlugin } from './graphql/device-mutations.js';
 import { dataError, jitInputError } from './graphql/errors.js';
 import { type Member, TenantGate } from './graphql/gate.js';
 import { isSubscription, limitBatchSize, normalizeErrorCodes, usesRecursiveInputOf } from './graphql/request-guards.js';
@@ -218,6 +219,7 @@ export async function buildApp({
       normalizeErrorCodes(),
       metrics.graphqlPlugin,
       requestLogPlugin(),
+      deviceMutationsPlugin(),
       // Each query and mutation shape compiled once to plain JS, with a compiled JSON serializer for its result.
       // graphql-jit cannot coerce variables of a recursive input type (the list filters' `and`), and its
       // subscriptions lose our SSE events: those run on graphql-js.
@@ -236,6 +238,7 @@ export async function buildApp({
         accounts,
         mailer,
         sms: texts,
+        deviceMutation: deviceMutationOf(req.headers[DEVICE_MUTATION_HEADER], req.body),
       };
     },
   });

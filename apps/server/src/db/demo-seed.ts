@@ -24,6 +24,7 @@ import { tenants } from '../modules/tenants/tenants.table.js';
 import { seedDemoTimecards } from '../modules/timecards/timecards.seed.js';
 import { seedDemoTools } from '../modules/tools/tools.seed.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
+import { seedDemoDeviceMutations } from '../platform/device-mutations.seed.js';
 import type { Storage } from '../platform/storage.js';
 import type { Db } from './client.js';
 import { withTenant } from './with-tenant.js';
@@ -168,6 +169,7 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}):
     await seedDemoJoin(tx, tenant_uuid, groups[1].id);
     await seedDemoAnnouncements(tx, tenant_uuid, personIds);
     await seedDemoBilling(tx, tenant_uuid);
+    await seedDemoDeviceMutations(tx, tenant_uuid, personIds[personIds.length - 1]);
     await seedDemoAccounting(tx, tenant_uuid, personIds, jobIds);
   });
   return tenant_uuid;

@@ -46,4 +46,5 @@ export { tenants } from '../modules/tenants/tenants.table.js';
 export { timecardEntries, usersTimecard } from '../modules/timecards/timecards.table.js';
 export { containers, reservations, toolLogs, tools } from '../modules/tools/tools.table.js';
 export { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
+export { deviceMutations } from '../platform/device-mutations.table.js';
 export { outbox } from '../platform/outbox.table.js';

@@ -6,7 +6,8 @@ import type { SessionClaims } from '../identity/session.js';
 import type { Mailer } from '../platform/mail.js';
 import type { Realtime } from '../platform/realtime.js';
 import type { SmsSender } from '../platform/sms.js';
-import type { TenantGate } from './gate.js';
+import type { DeviceMutation } from './device-mutations.js';
+import type { TenantGate } from './tenant-gate.js';
 
 export type { Member } from '../modules/employees/membership.js';
 
@@ -28,4 +29,6 @@ export type Ctx = {
   mailer: Mailer;
   /** The platform's texts (the outbox), for people who sign in with a phone number. */
   sms: SmsSender;
+  /** A change queued on a phone and sent with its device id (graphql/device-mutations.ts), if this is one. */
+  deviceMutation?: DeviceMutation | 'invalid' | null;
 };

@@ -1,0 +1,121 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db, Tx } from '../db/client.js';
+import { withIdentity, withTenant } from '../db/with-tenant.js';
+import { loadMemberIn, type Member } from '../modules/employees/membership.js';
+import type { AccessCache } from './access-cache.js';
+import { notFound } from './errors.js';
+
+/**
+ * The only holder of the owning connection on the request path. Company data is reached through `run`
+ * (the walled transaction with a checked member); the few global reads go through the narrow methods.
+ */
+export class TenantGate {
+  /**
+   * The read path's own pool of connections on PostgreSQL, used by nothing else: each borrower walls its
+   * connection before its first query, so no reset is needed between borrowers. Null on PGlite (one
+   * session for everyone: reads need a transaction there).
+   */
+  private readonly pool: pg.Pool | null;
+
+  constructor(
+    private readonly db: Db,
+    readonly cache: AccessCache<unknown, Member | null>,
+  ) {
+    const client = (db as { $client?: unknown }).$client;
+    this.pool = client instanceof pg.Pool ? new pg.Pool((client as unknown as { options: pg.PoolConfig }).options) : null;
+    this.pool?.on('error', () => {
+      // An idle connection the server dropped: the pool replaces it on the next borrow.
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.end();
+  }
+
+  /**
+   * Wall 1 and wall 3: opens the company's walled transaction (or, for a read on PostgreSQL, a walled
+   * connection), loads the member (cached briefly) and hands both to `fn`. Not a member (any more):
+   * NOT_FOUND, as if the company did not exist.
+   */
+  async run<T>(identity: string, tenantUuid: string, fn: (tx: Tx, member: Member) => Promise<T>, readOnly = false): Promise<T> {
+    const inside = async (tx: Tx) => {
+      let member = this.cache.getMember(identity, tenantUuid);
+      if (member === undefined) {
+        const startedAt = this.cache.begin();
+        member = await loadMemberIn(tx, identity, tenantUuid);
+        this.cache.setMember(identity, tenantUuid, member, startedAt);
+      }
+      if (!member) throw notFound();
+      return fn(tx, member);
+    };
+    return readOnly && this.pool ? this.read(this.pool, tenantUuid, inside) : withTenant(this.db, tenantUuid, inside);
+  }
+
+  /**
+   * The read path: no BEGIN and COMMIT, at most one round trip to wall the connection (app_user, this
+   * tenant) before the reads. The walls stay on the connection until a borrower for another company sets
+   * its own first thing; a connection whose walling failed is closed, never reused.
+   */
+  private async read<T>(pool: pg.Pool, tenantUuid: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let walled = false;
+    try {
+      // A connection still walled to this company (its last borrower's) needs no new round trip: nothing but
+      // this method ever uses these connections, and it sets both walls before any other query.
+      if (walledTo.get(client) !== tenantUuid) {
+        walledTo.delete(client);
+        await client.query(WALL, [tenantUuid]);
+        walledTo.set(client, tenantUuid);
+      }
+      walled = true;
+      let tx = readers.get(client);
+      if (!tx) {
+        tx = drizzle(client) as unknown as Tx;
+        readers.set(client, tx);
+        statements.set(tx, new Map());
+      }
+      return await fn(tx);
+    } finally {
+      if (!walled) walledTo.delete(client);
+      client.release(walled ? undefined : new Error('walling the connection failed'));
+    }
+  }
+
+  /** The member, or null, without running anything else: for checks outside a transaction (subscriptions). */
+  async member(identity: string, tenantUuid: string): Promise<Member | null> {
+    const cached = this.cache.getMember(identity, tenantUuid);
+    if (cached !== undefined) return cached;
+    const startedAt = this.cache.begin();
+    const member = await withTenant(this.db, tenantUuid, (tx) => loadMemberIn(tx, identity, tenantUuid));
+    this.cache.setMember(identity, tenantUuid, member, startedAt);
+    return member;
+  }
+
+  /** As app_user with only an identity set: that identity's own membership rows and their companies. */
+  asIdentity<T>(identity: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return withIdentity(this.db, identity, fn);
+  }
+
+  /** A company that does not exist yet (createTenant): its walled transaction, with no member to check. */
+  founding<T>(tenantUuid: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return withTenant(this.db, tenantUuid, fn);
+  }
+}
+
+/** One drizzle handle per pooled connection, made once: the read path runs on the connection it walled. */
+const readers = new WeakMap<pg.PoolClient, Tx>();
+/** The company each read connection is walled to now (session-level settings stay until changed). */
+const walledTo = new WeakMap<pg.PoolClient, string>();
+/** Each read connection's prepared statements, by operation shape. */
+const statements = new WeakMap<Tx, Map<string, unknown>>();
+
+/**
+ * The prepared statements of the connection `tx` reads on, for SQL built once per operation shape and run
+ * as a named statement (PostgreSQL parses and plans it once per connection); null inside a transaction.
+ */
+export function preparedStatements(tx: Tx): Map<string, unknown> | null {
+  return statements.get(tx) ?? null;
+}
+
+const WALL = "select set_config('app.tenant_uuid', $1, false), set_config('role', 'app_user', false)";
