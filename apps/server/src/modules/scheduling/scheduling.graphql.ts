@@ -13,8 +13,8 @@ import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { type RecordEvent, type Row, recordTopic } from '../../platform/realtime.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
+import { applySchedule } from './scheduling.batch.js';
 import {
-  applySchedule,
   type Board,
   type BoardGroup,
   type BoardJob,
