@@ -3,7 +3,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import { Box, FormControl, IconButton, InputLabel, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { BoardPerson } from '../api/scheduling';
-import type { DragData } from '../lib/board-dnd';
+import { type DragData, draggingSx } from '../lib/board-dnd';
 import { dayLabel } from '../lib/labels';
 import type { Chip } from '../lib/staging';
 
@@ -105,10 +105,7 @@ function PersonCard({
         alignItems: 'center',
         px: 1,
         py: 0.5,
-        opacity: isDragging ? 0.6 : 1,
-        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-        position: 'relative',
-        zIndex: isDragging ? 10 : undefined,
+        ...draggingSx(transform, isDragging),
       }}
     >
       <Box

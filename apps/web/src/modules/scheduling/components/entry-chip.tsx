@@ -6,7 +6,7 @@ import HourglassIcon from '@mui/icons-material/HourglassEmpty';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { BoardJob } from '../api/scheduling';
-import type { DragData } from '../lib/board-dnd';
+import { type DragData, draggingSx } from '../lib/board-dnd';
 import { dayLabel } from '../lib/labels';
 import type { Chip } from '../lib/staging';
 
@@ -56,10 +56,7 @@ export function EntryChip({
         pl: 0.5,
         borderStyle: chip.staged ? 'dashed' : 'solid',
         borderColor: chip.staged ? 'primary.main' : undefined,
-        opacity: isDragging ? 0.6 : 1,
-        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-        position: 'relative',
-        zIndex: isDragging ? 10 : undefined,
+        ...draggingSx(transform, isDragging),
       }}
     >
       <Box

@@ -12,3 +12,11 @@ export type DropData = { jobs_id: number; date: string; label: string };
 export type Place = { people: BoardPerson[]; move?: Chip; job: number | ''; dates: string[] };
 
 export const cellId = (job: number, date: string) => `cell:${job}:${date}`;
+
+/** How a dragged card or chip follows the pointer: faded, moved by the drag, and above its neighbours. */
+export const draggingSx = (transform: { x: number; y: number } | null, isDragging: boolean) => ({
+  opacity: isDragging ? 0.6 : 1,
+  transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+  position: 'relative' as const,
+  zIndex: isDragging ? 10 : undefined,
+});
