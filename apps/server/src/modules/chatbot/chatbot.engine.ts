@@ -1,8 +1,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type ChatLanguage, parseQuestion } from '@groundwork/core/chatbot';
 import { generateText, stepCountIs, tool } from 'ai';
+import { findJob, findPerson, namesOf } from './chatbot.names.js';
 import type { ChatSource } from './chatbot.table.js';
-import { findJob, findPerson, namesOf, runTool, type ToolContext, toolsFor } from './chatbot.tools.js';
+import { runTool, type ToolContext, toolsFor } from './chatbot.tools.js';
 import { say } from './chatbot.words.js';
 
 /**
