@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // listens on 127.0.0.1 only, which is where Chromium's localhost goes.
 const baseURL = `http://localhost:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// The QuickBooks Online stand-in (apps/server/src/testing/qbo-stand-in.ts) the server's QBO adapter talks to.
+const QBO_STAND_IN_PORT = Number(process.env.E2E_QBO_PORT ?? PORT + 1000);
 
 // Workers load this file again; the env var makes them reuse the runner's data dir instead of making their own.
 if (!process.env.GROUNDWORK_E2E_DATA_DIR) {
@@ -50,20 +52,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    // First start creates and migrates a fresh database.
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_ORIGIN: baseURL,
-      DATA_DIR: process.env.GROUNDWORK_E2E_DATA_DIR,
-      NODE_ENV: 'test',
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+  webServer: [
+    {
+      command: 'npx tsx apps/server/src/testing/qbo-stand-in.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${QBO_STAND_IN_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { QBO_STAND_IN_PORT: String(QBO_STAND_IN_PORT) },
     },
-  },
+    {
+      command: 'npx tsx apps/server/src/main.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      // First start creates and migrates a fresh database.
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        APP_ORIGIN: baseURL,
+        DATA_DIR: process.env.GROUNDWORK_E2E_DATA_DIR,
+        NODE_ENV: 'test',
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+        QBO_CLIENT_ID: 'qbo-client-id',
+        QBO_CLIENT_SECRET: 'qbo-client-secret',
+        QBO_BASE_URL: `http://127.0.0.1:${QBO_STAND_IN_PORT}`,
+      },
+    },
+  ],
 });

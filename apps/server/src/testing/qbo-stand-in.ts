@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
@@ -105,6 +106,21 @@ export async function startQboStandIn(opts: { port?: number; host?: string } = {
     return {};
   });
 
+  // For end-to-end runs, where the stand-in is its own process: health, seeding QuickBooks' lists, revoking.
+  app.get('/healthz', async () => ({ ok: true }));
+  app.post('/__stand-in/entities', async (req, reply) => {
+    const { entity, fields } = (req.body ?? {}) as { entity?: string; fields?: Record<string, unknown> };
+    if (!entity || !entities.has(entity) || !fields) return reply.status(400).send({ error: 'entity and fields are required' });
+    return add(entity, fields);
+  });
+  app.get('/__stand-in/entities/:entity', async (req) => [...(entities.get((req.params as { entity: string }).entity)?.values() ?? [])]);
+  app.post('/__stand-in/revoke', async () => {
+    revoked.push(...refreshTokens);
+    refreshTokens.clear();
+    accessTokens.clear();
+    return { revoked: true };
+  });
+
   const fault = (detail: string) => ({ Fault: { Error: [{ Message: 'ValidationFault', Detail: detail }], type: 'ValidationFault' } });
   const entityName = (path: string) => ENTITIES.find((name) => name.toLowerCase() === path.toLowerCase());
 
@@ -198,4 +214,10 @@ function validate(name: string, body: Record<string, unknown>, entities: Map<str
   if (name === 'Purchase' && !body.Id) return body.AccountRef ? ref('AccountRef', 'Account') : 'AccountRef is required.';
   if (name === 'PurchaseOrder' && !body.Id) return body.VendorRef ? ref('VendorRef', 'Vendor') : 'VendorRef is required.';
   return null;
+}
+
+// `npx tsx apps/server/src/testing/qbo-stand-in.ts` (the end-to-end runs): the stand-in on QBO_STAND_IN_PORT.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const standIn = await startQboStandIn({ port: Number(process.env.QBO_STAND_IN_PORT ?? 4100) });
+  console.log(`QuickBooks stand-in on ${standIn.url}`);
 }
