@@ -5,19 +5,13 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
+import { checkLimit, decodeToken, encodeToken } from '../../graphql/paging.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { type RecordEvent, type Row, recordTopic } from '../../platform/realtime.js';
-import { attachFiles, type FileSummary } from '../files/files.service.js';
-import {
-  checkReferences,
-  RECEIPTS_SOURCE,
-  type ReceiptSplitRow,
-  type ReceiptView,
-  receiptsByIds,
-  searchReceiptRows,
-  type Wanted,
-} from './receipts.service.js';
+import { attachFiles } from '../files/files.service.js';
+import { checkReferences, RECEIPTS_SOURCE, receiptsByIds, searchReceiptRows, type Wanted } from './receipts.service.js';
 import { receiptSplits, receipts } from './receipts.table.js';
+import { ReceiptConnectionRef, ReceiptRef } from './receipts.types.js';
 
 /**
  * Receipts (spec §2 /modules/receipts): receipts_admin and admin_access see, change, archive and delete
@@ -82,63 +76,6 @@ defineRecordOperations({
   },
 });
 
-// --- Types ----------------------------------------------------------------------------------------
-
-const ReceiptFileRef = builder.objectRef<FileSummary>('ReceiptFile').implement({
-  fields: (t) => ({
-    uuid: t.exposeID('uuid'),
-    original_name: t.exposeString('original_name'),
-    mimetype: t.exposeString('mimetype'),
-    ext: t.exposeString('ext'),
-    bytes: t.exposeInt('bytes'),
-    thumbnail_base64: t.exposeString('thumbnail_base64', { nullable: true }),
-  }),
-});
-
-const ReceiptSplitRef = builder.objectRef<ReceiptSplitRow>('ReceiptSplit').implement({
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    jobs_id: t.exposeInt('jobs_id'),
-    costcodes_id: t.exposeInt('costcodes_id', { nullable: true }),
-    amount_cents: t.exposeInt('amount_cents'),
-  }),
-});
-
-const ReceiptRef = builder.objectRef<ReceiptView>('Receipt').implement({
-  description: 'A receipt with the names a list shows, its files and its split lines. Money is integer cents.',
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    uuid: t.exposeID('uuid'),
-    receipt_date: t.exposeString('receipt_date'),
-    status: t.exposeInt('status', { description: '1 active; anything else archived.' }),
-    employees_id: t.exposeInt('employees_id'),
-    jobs_id: t.exposeInt('jobs_id', { nullable: true }),
-    costcodes_id: t.exposeInt('costcodes_id', { nullable: true }),
-    vendor: t.exposeString('vendor', { nullable: true }),
-    amount_cents: t.exposeInt('amount_cents'),
-    tax_cents: t.exposeInt('tax_cents', { nullable: true }),
-    payment_method: t.exposeString('payment_method', { nullable: true }),
-    notes: t.exposeString('notes', { nullable: true }),
-    employee_name: t.exposeString('employee_name', { nullable: true, description: 'The name of employees_id, as First Last.' }),
-    job_label: t.exposeString('job_label', { nullable: true, description: 'The job as the jobs list shows it.' }),
-    files: t.field({ type: [ReceiptFileRef], resolve: (r) => r.files }),
-    splits: t.field({
-      type: [ReceiptSplitRef],
-      description: 'Empty: the whole amount is on jobs_id/costcodes_id.',
-      resolve: (r) => r.splits,
-    }),
-    created_on: t.exposeString('created_on'),
-    updated_on: t.exposeString('updated_on'),
-  }),
-});
-
-const ReceiptConnectionRef = builder.objectRef<{ items: ReceiptView[]; nextToken: string | null }>('ReceiptConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [ReceiptRef], resolve: (c) => c.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
-
 type SplitInput = { jobs_id: number; costcodes_id?: number | null; amount_cents: number };
 const ReceiptSplitInputRef = builder.inputRef<SplitInput>('ReceiptSplitInput').implement({
   fields: (t) => ({
@@ -194,26 +131,9 @@ function wantedOf(info: GraphQLResolveInfo, underItems: boolean): Wanted {
   return { files: !fields || fields.has('files'), splits: !fields || fields.has('splits') };
 }
 
-const encodeToken = (r: { receipt_date: string; id: number }) => Buffer.from(JSON.stringify([r.receipt_date, r.id])).toString('base64url');
-
-function decodeToken(token: string): { receipt_date: string; id: number } {
-  try {
-    const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      isReceiptDate(value[0]) &&
-      Number.isInteger(value[1]) &&
-      value[1] > 0 &&
-      value[1] < 2 ** 31
-    ) {
-      return { receipt_date: value[0], id: value[1] };
-    }
-  } catch {
-    // a token we did not issue
-  }
-  throw new AppError('VALIDATION', 'Invalid nextToken.');
-}
+/** A page token: the last receipt's date and id. */
+const isReceiptKey = (v: unknown): v is [string, number] =>
+  Array.isArray(v) && v.length === 2 && isReceiptDate(v[0]) && Number.isInteger(v[1]) && v[1] > 0 && v[1] < 2 ** 31;
 
 function checkDateArg(value: string | null | undefined, field: string) {
   if (value != null && !isReceiptDate(value)) throw new AppError('VALIDATION', `${field}: ${RECEIPT_MESSAGES.invalidDate}`, { field });
@@ -256,12 +176,11 @@ tenantQuery(
     }),
     resolve: async (args, g, info) => {
       const limit = args.limit ?? SEARCH_DEFAULT_LIMIT;
-      if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
-        throw new AppError('VALIDATION', `limit must be between 1 and ${SEARCH_MAX_LIMIT}.`);
-      }
+      checkLimit(limit, SEARCH_MAX_LIMIT);
       checkDateArg(args.from, 'from');
       checkDateArg(args.to, 'to');
-      const after = args.nextToken ? decodeToken(args.nextToken) : null;
+      const key = args.nextToken ? decodeToken(args.nextToken, isReceiptKey) : null;
+      const after = key ? { receipt_date: key[0], id: key[1] } : null;
       const { items, last, more } = await searchReceiptRows(
         g.tx,
         g.member.tenantUuid,
@@ -276,7 +195,7 @@ tenantQuery(
         },
         wantedOf(info, true),
       );
-      return { items, nextToken: more && last ? encodeToken(last) : null };
+      return { items, nextToken: more && last ? encodeToken([last.receipt_date, last.id]) : null };
     },
   },
 );

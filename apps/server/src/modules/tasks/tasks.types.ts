@@ -1,20 +1,11 @@
 import { builder } from '../../graphql/builder.js';
-import type { FileSummary } from '../files/files.service.js';
+import { fileSummaryRef } from '../files/files.refs.js';
 import type { Assignee, TaskThreadView, TaskView, ThreadEntry } from './tasks.service.js';
 import type { TemplateItem } from './tasks.table.js';
 
 // --- Types ----------------------------------------------------------------------------------------
 
-export const TaskFileRef = builder.objectRef<FileSummary>('TaskFile').implement({
-  fields: (t) => ({
-    uuid: t.exposeID('uuid'),
-    original_name: t.exposeString('original_name'),
-    mimetype: t.exposeString('mimetype'),
-    ext: t.exposeString('ext'),
-    bytes: t.exposeInt('bytes'),
-    thumbnail_base64: t.exposeString('thumbnail_base64', { nullable: true }),
-  }),
-});
+export const TaskFileRef = fileSummaryRef('TaskFile');
 
 export const AssigneeRef = builder.objectRef<Assignee>('TaskAssignee').implement({
   fields: (t) => ({ employees_id: t.exposeInt('employees_id'), name: t.exposeString('name', { nullable: true }) }),
