@@ -1,7 +1,7 @@
-import { ACCOUNTING_MESSAGES as M } from '@groundwork/core/accounting';
+import { ACCOUNTING_MESSAGES as M, suggestRemote } from '@groundwork/core/accounting';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QboConfig } from '../../config.js';
+import { loadConfig, type QboConfig } from '../../config.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { type QboStandIn, startQboStandIn } from '../../testing/qbo-stand-in.js';
@@ -11,7 +11,7 @@ import { items, orders, vendors } from '../ordering/ordering.table.js';
 import { receipts } from '../receipts/receipts.table.js';
 import { seedTimecardSite } from '../timecards/timecards.fixtures.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
-import { decryptSecret } from './accounting.crypto.js';
+import { decryptSecret, encryptSecret } from './accounting.crypto.js';
 import { accountingConnections, accountingMappings, accountingSyncLog } from './accounting.table.js';
 
 const qbo: QboConfig = { clientId: 'qbo-client-id', clientSecret: 'qbo-client-secret', environment: 'sandbox' };
@@ -429,5 +429,49 @@ describe('QuickBooks Online (issue 23)', () => {
       qbo_disconnected: false,
     });
     expect((await connection('check')).message).toBe(M.notConnected);
+  });
+});
+
+describe('QuickBooks settings, token encryption and name suggestions', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: 'memory://', AUTH_SECRET: 'a'.repeat(40) };
+
+  it('reads QBO_* and ENCRYPTION_KEY, and refuses half a QuickBooks setup', () => {
+    expect(loadConfig(base).qbo).toBeUndefined();
+    expect(loadConfig(base).encryptionKey).toBe('a'.repeat(40));
+    const full = loadConfig({
+      ...base,
+      QBO_CLIENT_ID: 'client',
+      QBO_CLIENT_SECRET: 'secret',
+      QBO_ENVIRONMENT: 'production',
+      ENCRYPTION_KEY: 'k'.repeat(32),
+    });
+    expect(full.qbo).toEqual({ clientId: 'client', clientSecret: 'secret', environment: 'production' });
+    expect(full.encryptionKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ ...base, QBO_CLIENT_ID: 'client' })).toThrow('QBO_CLIENT_SECRET: required with the other QuickBooks setting');
+    expect(() => loadConfig({ ...base, QBO_ENVIRONMENT: 'staging' })).toThrow('QBO_ENVIRONMENT');
+  });
+
+  it('encrypts tokens with AES-256-GCM: a fresh IV each time, and a changed byte or another key fails', () => {
+    const one = encryptSecret('key-one', 'refresh_abc');
+    expect(one).not.toContain('refresh_abc');
+    expect(encryptSecret('key-one', 'refresh_abc')).not.toBe(one);
+    expect(decryptSecret('key-one', one)).toBe('refresh_abc');
+    expect(() => decryptSecret('key-two', one)).toThrow();
+    const [v, iv, tag, body] = one.split('.');
+    const flipped = `${body?.[0] === 'A' ? 'B' : 'A'}${body?.slice(1)}`;
+    expect(() => decryptSecret('key-one', [v, iv, tag, flipped].join('.'))).toThrow();
+  });
+
+  it('suggests by name only when one QuickBooks entity fits', () => {
+    const remotes = [
+      { id: '1', name: 'Dana Field' },
+      { id: '2', name: 'Concrete 03-300' },
+      { id: '3', name: 'Main Street Lofts' },
+      { id: '4', name: 'Main Street Garage' },
+    ];
+    expect(suggestRemote('dana  FIELD', remotes)?.id).toBe('1');
+    expect(suggestRemote('03-300', remotes)?.id).toBe('2');
+    expect(suggestRemote('Main Street', remotes)).toBeNull();
+    expect(suggestRemote('', remotes)).toBeNull();
   });
 });
