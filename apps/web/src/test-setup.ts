@@ -1,3 +1,5 @@
+// IndexedDB for the offline outbox (lib/outbox): jsdom has none.
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

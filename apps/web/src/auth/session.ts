@@ -35,6 +35,12 @@ export function useClaims() {
   return useQuery(claimsQueryOptions(queryClient));
 }
 
+/** Whose offline outbox (lib/outbox) this page shows and sends: the signed-in identity, or null before sign-in. */
+export function useOutboxOwner(): string | null {
+  const { data: claims } = useClaims();
+  return claims?.['custom:cognito_uuid'] ?? null;
+}
+
 /**
  * Spec §4: tokens refresh when expired and are cleared on a refresh failure unless it is a network
  * error. Returns whether the session is still usable.

@@ -5,15 +5,33 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import { Badge, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writeSelectedTenant } from '../auth/auth-storage';
-import { CLAIMS_QUERY_KEY, useSignOut } from '../auth/session';
+import { CLAIMS_QUERY_KEY, useOutboxOwner, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
+import { drain } from '../lib/outbox/drain';
+import { unsentCount } from '../lib/outbox/outbox';
 import { NotificationsBell } from '../modules/notifications/notifications-bell';
+import { OutboxStatus } from './outbox-status';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
 import { useProfileTheme } from './theme-profile';
@@ -36,6 +54,10 @@ export function AppBarActions() {
   const [issueLoaded, setIssueLoaded] = useState(false);
   const menuId = useId();
   const buttonId = useId();
+  const unsentTitleId = useId();
+  const owner = useOutboxOwner();
+  // Sign-out with changes still on this phone: how many, while the warning is open.
+  const [unsentAtSignOut, setUnsentAtSignOut] = useState(0);
   useProfileTheme();
 
   const closeThen = (action: () => unknown) => () => {
@@ -57,13 +79,29 @@ export function AppBarActions() {
     }
   };
 
-  const doSignOut = async () => {
+  const signOutNow = async () => {
+    setUnsentAtSignOut(0);
     const { ok } = await signOut();
     if (!ok) show({ message: t('menu.signOutFailed'), color: 'error' });
+  };
+  // Changes saved on this phone stay with their owner after a sign-out (nobody else sees or sends them); the
+  // person is offered to send them first.
+  const doSignOut = async () => {
+    const waiting = owner ? await unsentCount(owner).catch(() => 0) : 0;
+    if (waiting) setUnsentAtSignOut(waiting);
+    else await signOutNow();
+  };
+  const sendThenSignOut = async () => {
+    if (owner) await drain(owner).catch(() => null);
+    const left = owner ? await unsentCount(owner).catch(() => 0) : 0;
+    if (!left) return signOutNow();
+    setUnsentAtSignOut(0);
+    show({ message: tShell('outbox.stillWaiting'), color: 'warning' });
   };
 
   return (
     <>
+      {owner && <OutboxStatus owner={owner} />}
       <NotificationsBell />
       <ThemeSwitcher />
       <Tooltip title={t('menu.account')}>
@@ -137,6 +175,20 @@ export function AppBarActions() {
           <ListItemText>{t('menu.signOut')}</ListItemText>
         </MenuItem>
       </Menu>
+      <Dialog open={unsentAtSignOut > 0} onClose={() => setUnsentAtSignOut(0)} aria-labelledby={unsentTitleId}>
+        <DialogTitle id={unsentTitleId}>{tShell('outbox.signOutTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{tShell('outbox.signOutText', { count: unsentAtSignOut })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => void signOutNow()}>
+            {tShell('outbox.signOutAnyway')}
+          </Button>
+          <Button variant="contained" onClick={() => void sendThenSignOut()}>
+            {tShell('outbox.signOutSend')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       {issueLoaded && (
         <Suspense fallback={null}>
           <IssueDialog open={issueOpen} onClose={() => setIssueOpen(false)} />

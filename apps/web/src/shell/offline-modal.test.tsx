@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OfflineModal } from './offline-modal';
 import { renderInShell } from './test-utils';
@@ -32,6 +32,36 @@ describe('OfflineModal', () => {
       dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       document.querySelector('.MuiBackdrop-root')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
+    expect(screen.getByRole('dialog', { name: 'No Connection' })).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('OfflineModal on a field screen', () => {
+  afterEach(() => {
+    goOnline(true);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('offers to keep working offline, and comes back on the next loss of signal', async () => {
+    window.history.replaceState(null, '', '/modules/timecards');
+    renderInShell(<OfflineModal />);
+    goOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep working offline' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    goOnline(true);
+    goOnline(false);
+    expect(screen.getByRole('dialog', { name: 'No Connection' })).toBeInTheDocument();
+  });
+
+  it('stays in front of a screen that needs the server', async () => {
+    window.history.replaceState(null, '', '/modules/timecards');
+    renderInShell(<OfflineModal />);
+    goOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep working offline' }));
+    window.history.replaceState(null, '', '/admin/reports');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 1100)));
     expect(screen.getByRole('dialog', { name: 'No Connection' })).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

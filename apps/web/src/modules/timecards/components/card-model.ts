@@ -2,10 +2,12 @@ import type { IsoDate, PayPeriod } from '@groundwork/core/pay-periods';
 import { costcodeLabel, jobLabel } from '@groundwork/core/timecards-export';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useOutboxOwner } from '../../../auth/session';
 import { offerMoodCheckIn } from '../../../lib/mood-offer';
+import { sendFieldAction } from '../../../lib/outbox/send';
 import { useSnackbar } from '../../../shell/snackbar';
 import { timecardKeys } from '../api/keys';
-import { type DayEntryLine, saveDay } from '../api/mutations';
+import { type DayEntryLine, saveDay, saveDayMutation } from '../api/mutations';
 import type { BudgetCostcode, TimecardEntry, TimecardInfo, TimecardJob } from '../api/queries';
 import { refusalMessage } from '../lib/messages';
 
@@ -70,9 +72,12 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
   const { t } = useTranslation('timecards');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
+  const owner = useOutboxOwner();
   return useMutation({
     // One day's save at a time per card: each replaces the whole day, so they must land in order.
     scope: { id: `timecards-day-${model.employeeId}` },
+    // Runs with no signal too: the outbox keeps the day on this phone (TanStack would otherwise pause it in memory).
+    networkMode: 'always',
     onMutate: async ({ date, lines, crew }) => {
       if (crew?.length) return;
       // Show the day as typed at once, so the next cell edited on that day builds on it.
@@ -99,16 +104,32 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
           : old,
       );
     },
-    mutationFn: ({ date, lines, crew }: SaveArgs) =>
-      saveDay(model.tenant, {
+    mutationFn: async ({ date, lines, crew }: SaveArgs) => {
+      const variables = {
         employees_id: model.employeeId,
         payperiod_start_date: model.period.start,
         payperiod_end_date: model.period.end,
         timecard_date: date,
         timecard_entries: lines,
         crew_employee_ids: crew ?? null,
-      }),
-    onSuccess: (_data, { crew }) => {
+      };
+      // A field action: with no signal it waits on this phone (lib/outbox) and is sent once, in order, later.
+      if (!owner) return { queued: false, data: await saveDay(model.tenant, variables) };
+      const hours = lines.reduce((sum, line) => sum + line.hours, 0);
+      return sendFieldAction({
+        owner,
+        tenant: model.tenant,
+        kind: crew?.length ? 'timecard-crew-day' : 'timecard-day',
+        label: crew?.length ? t('outbox.crewDay', { date, hours, count: crew.length }) : t('outbox.day', { date, hours }),
+        document: saveDayMutation,
+        variables: { tenant_uuid: model.tenant, ...variables },
+      });
+    },
+    onSuccess: (sent, { crew }) => {
+      if (sent.queued) {
+        snackbar.show({ color: 'info', message: t('messages.queued') });
+        return;
+      }
       snackbar.show({ color: 'success', message: crew?.length ? t('messages.crewSaved', { count: crew.length }) : t('messages.saved') });
       // The end of one's own entry: the moment to offer the day's check-in.
       if (model.own && !crew?.length) offerMoodCheckIn();

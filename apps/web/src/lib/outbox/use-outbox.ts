@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { drain } from './drain';
+import { listOutbox, type OutboxItem } from './outbox';
+
+/** The person's outbox as it changes (any tab, any drain). */
+export function useOutboxItems(owner: string | null): OutboxItem[] {
+  const [items, setItems] = useState<OutboxItem[]>([]);
+  useEffect(() => {
+    if (!owner) {
+      setItems([]);
+      return;
+    }
+    const subscription = liveQuery(() => listOutbox(owner)).subscribe({ next: setItems, error: () => setItems([]) });
+    return () => subscription.unsubscribe();
+  }, [owner]);
+  return items;
+}
+
+/**
+ * Sends the person's waiting actions: at start, when the browser comes back online, when the app comes back to
+ * the foreground (Safari has no Background Sync), and when a backed-off action is due. What is sent refreshes
+ * the screens that show it.
+ */
+export function useOutboxRunner(owner: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!owner) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const run = async () => {
+      clearTimeout(timer);
+      if (stopped || !navigator.onLine) return;
+      const report = await drain(owner).catch(() => null);
+      if (report?.sent.length) await queryClient.invalidateQueries();
+      if (stopped) return;
+      const due = (await listOutbox(owner)).filter((i) => i.status === 'pending').map((i) => i.next_try_at);
+      if (due.length && report?.stopped !== 'signed-out') timer = setTimeout(run, Math.max(1000, Math.min(...due) - Date.now()));
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void run();
+    };
+    window.addEventListener('online', run);
+    document.addEventListener('visibilitychange', onVisible);
+    void run();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', run);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [owner, queryClient]);
+}
