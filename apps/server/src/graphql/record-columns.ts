@@ -1,8 +1,9 @@
 import { BATCH_MAX_RECORDS } from '@groundwork/core/limits';
 import { accessTo } from '@groundwork/core/permissions';
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
+import type { Tx } from '../db/client.js';
 import type { Row } from '../platform/realtime.js';
 import { AppError } from './errors.js';
 import type { Member } from './gate.js';
@@ -183,4 +184,22 @@ export function recordColumns(model: RecordModel) {
     scope,
     cleanRecord,
   };
+}
+
+/**
+ * The stored rows a batch's changes name (created records name none), for beforeWrite rules that compare a
+ * record as it was with the patch. An id that is not the company's is simply absent: the operation answers NOT_FOUND.
+ */
+export async function storedRows<T extends PgTable & { id: PgColumn; tenant_uuid: PgColumn }>(
+  tx: Tx,
+  table: T,
+  tenant: string,
+  changes: readonly { id: number | null }[],
+): Promise<T['$inferSelect'][]> {
+  const ids = changes.flatMap((c) => (c.id === null ? [] : [c.id]));
+  if (!ids.length) return [];
+  return (await tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.tenant_uuid, tenant), inArray(table.id, ids)))) as T['$inferSelect'][];
 }

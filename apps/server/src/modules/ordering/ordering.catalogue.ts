@@ -11,6 +11,7 @@ import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'driz
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
+import { storedRows } from '../../graphql/record-columns.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { bundleItems, type itemClasses, items, type itemTypes } from './ordering.table.js';
@@ -309,14 +310,8 @@ export const itemNameRule: BeforeWrite = async (tx, member, action, changes) => 
 export const bundleItemRule: BeforeWrite = async (tx, member, action, changes) => {
   if (action === 'delete') return;
   const tenant = member.tenantUuid;
-  const ids = changes.flatMap((c) => (c.id === null ? [] : [c.id]));
-  const stored = ids.length
-    ? await tx
-        .select()
-        .from(bundleItems)
-        .where(and(eq(bundleItems.tenant_uuid, tenant), inArray(bundleItems.id, ids)))
-    : [];
   // An id that is not the company's is left to the operation, which answers NOT_FOUND.
+  const stored = await storedRows(tx, bundleItems, tenant, changes);
   const pairs = changes.flatMap((c) => {
     const before = stored.find((s) => s.id === c.id);
     if (c.id !== null && !before) return [];

@@ -20,6 +20,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
+import { storedRows } from '../../graphql/record-columns.js';
 import { clock } from '../../platform/clock.js';
 import type { Row } from '../../platform/realtime.js';
 import { employees } from '../employees/employees.table.js';
@@ -114,15 +115,7 @@ type Change = { id: number | null; patch: Row | null };
 export async function timecardEntryRules(tx: Tx, member: Member, action: 'create' | 'update' | 'delete', changes: Change[]) {
   const tenant = member.tenantUuid;
   const rules = await loadDayRules(tx, tenant);
-  const ids = changes.flatMap((c) => (c.id === null ? [] : [c.id]));
-  const stored = new Map<number, StoredLine>();
-  if (ids.length) {
-    const rows = await tx
-      .select()
-      .from(timecardEntries)
-      .where(and(eq(timecardEntries.tenant_uuid, tenant), inArray(timecardEntries.id, ids)));
-    for (const r of rows) stored.set(r.id, r);
-  }
+  const stored = new Map<number, StoredLine>((await storedRows(tx, timecardEntries, tenant, changes)).map((r) => [r.id, r]));
   // Each change as the line was (stored) and as it will be (created, or the patch over what is stored).
   const items = changes.flatMap(({ id, patch }, index) => {
     const before = id === null ? undefined : stored.get(id);

@@ -3,6 +3,7 @@ import { isToolDate, RESERVATION_DEFAULT_STATUS, TOOL_MESSAGES } from '@groundwo
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
+import { storedRows } from '../../graphql/record-columns.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -20,13 +21,7 @@ export const withOverdue = (rows: ReservationRow[]) => {
 export const reservationRule: BeforeWrite = async (tx, member, action, changes) => {
   if (action === 'delete') return;
   const tenant = member.tenantUuid;
-  const ids = changes.flatMap((c) => (c.id === null ? [] : [c.id]));
-  const stored = ids.length
-    ? await tx
-        .select()
-        .from(reservations)
-        .where(and(eq(reservations.tenant_uuid, tenant), inArray(reservations.id, ids)))
-    : [];
+  const stored = await storedRows(tx, reservations, tenant, changes);
   const wanted = changes.flatMap((c) => {
     const before = stored.find((s) => s.id === c.id);
     const merged = { ...before, ...c.patch } as Record<string, unknown>;
