@@ -61,6 +61,13 @@ const entryColumns = {
   confirmation_reason: scheduledLabor.confirmation_reason,
 };
 
+/** A job's foremen by name, for the board and My Schedule. */
+const jobForemen = sql<
+  string | null
+>`(select string_agg(nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''), ', ' order by e.firstname, e.lastname)
+  from ${jobsForemen} f join ${employees} e on e.tenant_uuid = f.tenant_uuid and e.id = f.employees_id
+  where f.tenant_uuid = jobs.tenant_uuid and f.jobs_id = jobs.id)`;
+
 /** Active jobs with their address, budgeted hours (the sum of their active cost-code lines) and foremen. */
 export async function boardJobs(tx: Tx, tenant: string, only?: readonly number[]): Promise<BoardJob[]> {
   if (only && only.length === 0) return [];
@@ -71,11 +78,7 @@ export async function boardJobs(tx: Tx, tenant: string, only?: readonly number[]
       address: jobAddress,
       budgeted_hours: sql<number>`coalesce((select sum(c.hrsbdg) from ${jobsCostcodes} c
         where c.tenant_uuid = jobs.tenant_uuid and c.jobs_id = jobs.id and c.status = 1), 0)::float8`,
-      foremen: sql<
-        string | null
-      >`(select string_agg(nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''), ', ' order by e.firstname, e.lastname)
-        from ${jobsForemen} f join ${employees} e on e.tenant_uuid = f.tenant_uuid and e.id = f.employees_id
-        where f.tenant_uuid = jobs.tenant_uuid and f.jobs_id = jobs.id)`,
+      foremen: jobForemen,
     })
     .from(jobs)
     .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.status, 1), only ? inArray(jobs.id, [...only]) : undefined))
@@ -214,11 +217,7 @@ async function boardJobsAnyStatus(tx: Tx, tenant: string, ids: number[]) {
       id: jobs.id,
       label: jobLabel,
       address: jobAddress,
-      foremen: sql<
-        string | null
-      >`(select string_agg(nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''), ', ' order by e.firstname, e.lastname)
-        from ${jobsForemen} f join ${employees} e on e.tenant_uuid = f.tenant_uuid and e.id = f.employees_id
-        where f.tenant_uuid = jobs.tenant_uuid and f.jobs_id = jobs.id)`,
+      foremen: jobForemen,
     })
     .from(jobs)
     .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.id, ids)));
