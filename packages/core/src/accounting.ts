@@ -21,6 +21,7 @@ export const ACCOUNTING_MESSAGES = {
   badAction: 'action must be one of mapping, map, preview, push or log.',
   unknownRecord: 'No such record to map.',
   unreachable: 'QuickBooks could not be reached. Try again later.',
+  badRedirect: 'redirect_uri must be a page of this app.',
 } as const;
 
 export const CONNECTION_EVENTS = ['connect', 'check', 'disconnect'] as const;

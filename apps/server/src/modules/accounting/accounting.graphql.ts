@@ -88,11 +88,20 @@ tenantQuery('accountingSystemStatus', ADMIN, {
 
 tenantMutation('accountingSystemConnection', ADMIN, {
   type: ConnectionResultRef,
-  description: 'Spec §7: event_type connect (answers redirect_uri), check, or disconnect.',
-  args: (t) => ({ event_type: t.string({ required: true }) }),
+  description:
+    "Spec §7: event_type connect (answers redirect_uri, QuickBooks' consent page; the optional redirect_uri argument " +
+    'is the page of this app to come back to), check, or disconnect.',
+  args: (t) => ({ event_type: t.string({ required: true }), redirect_uri: t.string() }),
   resolve: (args, g) => {
     if (!(CONNECTION_EVENTS as readonly string[]).includes(args.event_type)) throw new AppError('VALIDATION', ACCOUNTING_MESSAGES.badEvent);
-    return accountingSystemConnection(g.tx, g.ctx.config, args.tenant_uuid, g.member.employeeId, args.event_type as ConnectionEvent);
+    return accountingSystemConnection(
+      g.tx,
+      g.ctx.config,
+      args.tenant_uuid,
+      g.member.employeeId,
+      args.event_type as ConnectionEvent,
+      args.redirect_uri,
+    );
   },
 });
 

@@ -47,8 +47,30 @@ const REFRESH_MARGIN_MS = 2 * 60 * 1000;
 type Connection = typeof accountingConnections.$inferSelect;
 
 export const redirectUriOf = (config: Config) => `${config.appOrigin}${QBO_CALLBACK_PATH}`;
-const settingsUrl = (config: Config, result: string) =>
-  `${config.appOrigin}/dashboard?settings=true&component=company-setup&dialog=accounting-system-dialog&qbo=${result}`;
+const SETTINGS_PATH = '/dashboard?settings=true&component=company-setup&dialog=accounting-system-dialog';
+/** Where the admin lands after QuickBooks: the page connect was asked from (same origin only), or the dialog. */
+const settingsUrl = (config: Config, result: string, back = SETTINGS_PATH) => {
+  const url = new URL(back, config.appOrigin);
+  url.searchParams.set('qbo', result);
+  return url.toString();
+};
+
+/**
+ * Spec §7 'connect (with redirect_uri)': the page the app wants the admin returned to. Only a path on this app's own
+ * origin is taken (never another site: an open redirect); anything else is a VALIDATION error.
+ */
+export function returnPathOf(config: Config, redirectUri: string | null | undefined): string {
+  if (!redirectUri) return SETTINGS_PATH;
+  let url: URL;
+  try {
+    url = new URL(redirectUri, config.appOrigin);
+  } catch {
+    throw new AppError('VALIDATION', M.badRedirect);
+  }
+  if (url.origin !== config.appOrigin || redirectUri.length > 1000) throw new AppError('VALIDATION', M.badRedirect);
+  url.searchParams.delete('qbo');
+  return `${url.pathname}${url.search}`;
+}
 const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
 const notConfigured = () => new AppError('VALIDATION', M.notConfigured);
 const qboOf = (config: Config): QboConfig => {
@@ -100,16 +122,18 @@ export async function accountingSystemConnection(
   tenant: string,
   employeeId: number,
   event: ConnectionEvent,
+  redirectUri?: string | null,
 ): Promise<ConnectionResult> {
-  if (event === 'connect') return connect(tx, config, tenant, employeeId);
+  if (event === 'connect') return connect(tx, config, tenant, employeeId, returnPathOf(config, redirectUri));
   if (event === 'check') return { message: await check(tx, config, tenant), redirect_uri: null };
   return { message: await disconnect(tx, config, tenant), redirect_uri: null };
 }
 
-async function connect(tx: Tx, config: Config, tenant: string, employeeId: number): Promise<ConnectionResult> {
+async function connect(tx: Tx, config: Config, tenant: string, employeeId: number, back: string): Promise<ConnectionResult> {
   const qbo = qboOf(config);
-  // The company travels in the state so the callback can open its walled transaction; the random half is checked there.
-  const state = `${tenant}.${randomBytes(24).toString('base64url')}`;
+  // The company travels in the state so the callback can open its walled transaction; the random part is checked
+  // there, and the page to return to rides along (the whole state is compared, so it cannot be swapped).
+  const state = `${tenant}.${randomBytes(24).toString('base64url')}.${Buffer.from(back).toString('base64url')}`;
   await upsertConnection(tx, tenant, {
     oauth_state: hash(state),
     oauth_state_expires_at: new Date(Date.now() + STATE_TTL_MS).toISOString(),
@@ -128,7 +152,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function completeConnect(db: Db, config: Config, query: Record<string, unknown>, log: (err: unknown) => void) {
   const { code, state, realmId, error } = query;
   if (!config.qbo) return settingsUrl(config, 'error');
-  const tenant = typeof state === 'string' ? state.split('.')[0] : undefined;
+  const [tenant, , encodedBack] = typeof state === 'string' ? state.split('.') : [];
   if (!tenant || !UUID.test(tenant) || typeof state !== 'string') return settingsUrl(config, 'error');
   const claimed = await withTenant(db, tenant, async (tx) => {
     const row = await readConnection(tx, tenant);
@@ -138,15 +162,16 @@ export async function completeConnect(db: Db, config: Config, query: Record<stri
     return true;
   });
   if (!claimed) return settingsUrl(config, 'error');
+  const back = encodedBack ? Buffer.from(encodedBack, 'base64url').toString('utf8') : SETTINGS_PATH;
   if (error || typeof code !== 'string' || typeof realmId !== 'string' || !/^\d{1,32}$/.test(realmId)) {
-    return settingsUrl(config, error === 'access_denied' ? 'denied' : 'error');
+    return settingsUrl(config, error === 'access_denied' ? 'denied' : 'error', back);
   }
   let tokens: Tokens;
   try {
     tokens = await exchangeCode(config.qbo, redirectUriOf(config), code, realmId);
   } catch (err) {
     log(err);
-    return settingsUrl(config, 'error');
+    return settingsUrl(config, 'error', back);
   }
   await withTenant(db, tenant, async (tx) => {
     const before = await readConnection(tx, tenant);
@@ -169,7 +194,7 @@ export async function completeConnect(db: Db, config: Config, query: Record<stri
       .set({ accountingsystems_id: QUICKBOOKS_ONLINE.id })
       .where(and(eq(tenants.tenant_uuid, tenant), sql`${tenants.accountingsystems_id} is null`)),
   );
-  return settingsUrl(config, 'connected');
+  return settingsUrl(config, 'connected', back);
 }
 
 type Access = { api: QboApi } | { message: string };

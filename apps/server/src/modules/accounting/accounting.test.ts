@@ -27,7 +27,8 @@ const t = useTestApp({ config: { qbo } });
 const Q = {
   status:
     'query($t: ID!) { accountingSystemStatus(tenant_uuid: $t) { configured connected qbo_disconnected realm_id accountingsystems_id } }',
-  connection: 'mutation($t: ID!, $e: String!) { accountingSystemConnection(tenant_uuid: $t, event_type: $e) { message redirect_uri } }',
+  connection:
+    'mutation($t: ID!, $e: String!, $r: String) { accountingSystemConnection(tenant_uuid: $t, event_type: $e, redirect_uri: $r) { message redirect_uri } }',
   set: 'mutation($t: ID!, $id: Int!, $title: String!) { setAccountingSystem(tenant_uuid: $t, accounting_system_id: $id, accounting_system_title: $title) { accounting_system_id accounting_system_title } }',
   api: 'mutation($t: ID!, $a: String!, $p: JSON) { accountingSystemApi(tenant_uuid: $t, action: $a, payload: $p) { action message data } }',
 };
@@ -57,8 +58,8 @@ const api = async (a: string, p?: unknown) => {
   expect(res.errors).toBeUndefined();
   return res.data?.accountingSystemApi as { action: string; message: string | null; data: any };
 };
-const connection = async (e: string, who = admin) => {
-  const res = await call(Q.connection, { e }, who);
+const connection = async (e: string, who = admin, r?: string) => {
+  const res = await call(Q.connection, { e, r }, who);
   expect(res.errors).toBeUndefined();
   return res.data?.accountingSystemConnection as { message: string | null; redirect_uri: string | null };
 };
@@ -70,8 +71,8 @@ const rowOf = (tenant: string) =>
   );
 
 /** connect, then follow QuickBooks' consent page back to our callback, as the browser would. */
-async function connectThroughQuickBooks(who = admin) {
-  const { redirect_uri } = await connection('connect', who);
+async function connectThroughQuickBooks(who = admin, returnTo?: string) {
+  const { redirect_uri } = await connection('connect', who, returnTo);
   expect(redirect_uri).toMatch(new RegExp(`^${standIn.url}/connect/oauth2\\?`));
   const consent = await fetch(redirect_uri as string, { redirect: 'manual' });
   expect(consent.status).toBe(302);
@@ -163,6 +164,8 @@ describe('QuickBooks Online (issue 23)', () => {
       [Q.api, { a: 'log', p: { limit: 100000 } }, 'limit'],
       [Q.api, { a: 'preview', p: 'everything' }, 'Invalid input'],
       [Q.set, { id: 7, title: 'Ledgerly' }, M.unknownSystem],
+      [Q.connection, { e: 'connect', r: 'https://evil.test/steal' }, M.badRedirect],
+      [Q.connection, { e: 'connect', r: '//evil.test/steal' }, M.badRedirect],
     ];
     for (const [q, vars, message] of cases) {
       const res = await call(q, vars, admin);
@@ -411,8 +414,9 @@ describe('QuickBooks Online (issue 23)', () => {
     expect((await api('push')).message).toBe(M.disconnected);
     expect((await api('preview')).message).toBe(M.disconnected);
 
-    const { res } = await connectThroughQuickBooks();
-    expect(res.headers.location).toContain('qbo=connected');
+    // Reconnecting from another page of the app (spec §7 connect with redirect_uri) comes back to that page.
+    const { res } = await connectThroughQuickBooks(admin, 'http://localhost:3000/jobs?tab=2&qbo=stale');
+    expect(res.headers.location).toBe('http://localhost:3000/jobs?tab=2&qbo=connected');
     expect((await call(Q.status, {}, admin)).data?.accountingSystemStatus).toMatchObject({ connected: true, qbo_disconnected: false });
     expect((await connection('check')).message).toBe('Connected');
   });
