@@ -350,8 +350,9 @@ function boardScenario(label: string, to: string): Scenario {
   };
 }
 
-/** BENCH_ONLY=<text>: only the operations whose name contains it (e.g. searchReceipts), when working on one case. */
-const SCENARIOS = process.env.BENCH_ONLY ? ALL_SCENARIOS.filter((s) => s.op.includes(process.env.BENCH_ONLY ?? '')) : ALL_SCENARIOS;
+/** BENCH_ONLY=<text>[,<text>…]: only the operations whose name contains one of them (e.g. searchReceipts), when working on one case. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const SCENARIOS = ONLY.length ? ALL_SCENARIOS.filter((s) => ONLY.some((o) => s.op.includes(o))) : ALL_SCENARIOS;
 
 type Row = Record<string, unknown>;
 type Target = { name: string; opts: autocannon.Options; rows: (body: any) => Row[] };

@@ -12,9 +12,10 @@ import { useOnline } from './online';
 const FIELD_PATHS = [
   '/modules/timecards',
   '/modules/receipts',
-  '/modules/tools',
+  '/modules/tool20',
   '/modules/project-notes',
   '/modules/tasks',
+  '/modules/scheduled',
   '/modules/scheduling',
 ];
 export const isFieldPath = (path: string) => FIELD_PATHS.some((p) => path === p || path.startsWith(`${p}/`));

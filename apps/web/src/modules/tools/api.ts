@@ -123,12 +123,14 @@ export const labelSheet = (v: T & { tool_ids?: number[] | null; lang: string }) 
     v,
   ).then((d) => d.toolLabelSheet);
 
-export const moveTools = (v: T & { ids: number[]; container_id: number; note?: string | null }) =>
-  request(
-    op<{ moveTools: Tool[] }, typeof v>(`mutation MoveTools($tenant_uuid: ID!, $ids: [Int!]!, $container_id: Int!, $note: String) {
-      moveTools(tenant_uuid: $tenant_uuid, ids: $ids, container_id: $container_id, note: $note) { ${TOOL} } }`),
-    v,
-  ).then((d) => d.moveTools);
+export type MoveToolsVariables = T & { ids: number[]; container_id: number; note?: string | null };
+/** A field action: the move dialog sends it through the offline outbox (lib/outbox). */
+export const moveToolsDocument = op<
+  { moveTools: Tool[] },
+  MoveToolsVariables
+>(`mutation MoveTools($tenant_uuid: ID!, $ids: [Int!]!, $container_id: Int!, $note: String) {
+      moveTools(tenant_uuid: $tenant_uuid, ids: $ids, container_id: $container_id, note: $note) { ${TOOL} } }`);
+export const moveTools = (v: MoveToolsVariables) => request(moveToolsDocument, v).then((d) => d.moveTools);
 
 export const archiveContainer = (v: T & { id: number }) =>
   request(

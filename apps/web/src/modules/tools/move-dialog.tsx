@@ -2,6 +2,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, St
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOutboxOwner } from '../../auth/session';
+import { sendFieldAction } from '../../lib/outbox/send';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
 import { errorText, useContainers } from './tools-shared';
@@ -24,10 +26,27 @@ export function MoveDialog({
   const [note, setNote] = useState('');
   const qc = useQueryClient();
   const snackbar = useSnackbar();
+  const owner = useOutboxOwner();
   const move = useMutation({
-    mutationFn: () => api.moveTools({ tenant_uuid: tenant, ids, container_id: Number(target), note: note || null }),
-    onSuccess: async () => {
-      snackbar.show({ color: 'success', message: t('messages.moved') });
+    // A field action: with no signal it waits on this phone (lib/outbox) and is sent once, in order, later.
+    networkMode: 'always',
+    mutationFn: async () => {
+      const variables = { tenant_uuid: tenant, ids, container_id: Number(target), note: note || null };
+      if (!owner) return { queued: false as const, data: { moveTools: await api.moveTools(variables) } };
+      const to = containers.data?.find((c) => c.id === Number(target))?.container_name ?? '';
+      return sendFieldAction({
+        owner,
+        tenant,
+        kind: 'tool-move',
+        label: t('move.outboxLabel', { count: ids.length, to }),
+        document: api.moveToolsDocument,
+        variables,
+      });
+    },
+    onSuccess: async (sent) => {
+      snackbar.show(
+        sent.queued ? { color: 'info', message: t('messages.movedQueued') } : { color: 'success', message: t('messages.moved') },
+      );
       await qc.invalidateQueries({ queryKey: ['tools', tenant] });
       onMoved?.();
       onClose();

@@ -20,8 +20,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOutboxOwner } from '../../../auth/session';
+import { sendFieldAction } from '../../../lib/outbox/send';
 import { useSnackbar } from '../../../shell/snackbar';
-import { fetchMySchedule, type MyDay, respondToSchedule, scheduleKeys } from '../api/scheduling';
+import { fetchMySchedule, type MyDay, respondMutation, respondToSchedule, scheduleKeys } from '../api/scheduling';
 import { dayLabel } from '../lib/labels';
 
 /** /modules/scheduled: a worker's own upcoming days with job, address and foreman; confirm or decline each. */
@@ -34,11 +36,24 @@ export function MySchedule({ tenant }: { tenant: string }) {
   const [declining, setDeclining] = useState<MyDay | null>(null);
   const [reason, setReason] = useState('');
   const days = useQuery({ queryKey: scheduleKeys.mine(tenant, from, to), queryFn: () => fetchMySchedule(tenant, from, to) });
+  const owner = useOutboxOwner();
   const answer = useMutation({
-    mutationFn: ({ day, status, why }: { day: MyDay; status: 'confirmed' | 'declined'; why?: string }) =>
-      respondToSchedule(tenant, day.id, status, why),
-    onSuccess: (_r, { status }) => {
-      snackbar.show({ color: 'success', message: t(status === 'confirmed' ? 'messages.confirmed' : 'messages.declined') });
+    // A field action: with no signal it waits on this phone (lib/outbox) and is sent once, in order, later.
+    networkMode: 'always',
+    mutationFn: async ({ day, status, why }: { day: MyDay; status: 'confirmed' | 'declined'; why?: string }) => {
+      if (!owner) return { queued: false as const, data: await respondToSchedule(tenant, day.id, status, why) };
+      return sendFieldAction({
+        owner,
+        tenant,
+        kind: 'schedule-answer',
+        label: t(status === 'confirmed' ? 'mine.outboxConfirm' : 'mine.outboxDecline', { day: dayLabel(day.date, i18n.language, true) }),
+        document: respondMutation,
+        variables: { tenant_uuid: tenant, id: day.id, status, reason: why ?? null },
+      });
+    },
+    onSuccess: (sent, { status }) => {
+      if (sent.queued) snackbar.show({ color: 'info', message: t('messages.answerQueued') });
+      else snackbar.show({ color: 'success', message: t(status === 'confirmed' ? 'messages.confirmed' : 'messages.declined') });
       setDeclining(null);
       setReason('');
       return queryClient.invalidateQueries({ queryKey: scheduleKeys.all(tenant) });
