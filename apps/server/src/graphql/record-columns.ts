@@ -7,7 +7,7 @@ import type { Tx } from '../db/client.js';
 import type { Row } from '../platform/realtime.js';
 import { AppError } from './errors.js';
 import type { Member } from './gate.js';
-import type { RecordModel } from './record-operations.js';
+import type { RecordModel } from './record-model.js';
 
 export type Scalar = 'Int' | 'Float' | 'Boolean' | 'ID' | 'String' | 'JSON';
 

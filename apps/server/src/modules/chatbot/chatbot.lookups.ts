@@ -5,14 +5,15 @@ import { z } from 'zod';
 import type { Member } from '../../graphql/gate.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
-import { jobs, jobsCostcodes } from '../jobs/jobs.table.js';
+import { jobs } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { taskAssignees, tasks } from '../tasks/tasks.table.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
 import { containers, tools } from '../tools/tools.table.js';
 import { findJob, findPerson, jobLabel, namesOf, personName } from './chatbot.names.js';
 import type { ChatSource } from './chatbot.table.js';
-import type { ChatTool, ToolResult } from './chatbot.tools.js';
+import type { ChatTool, ToolResult } from './chatbot.tool-types.js';
 import { say } from './chatbot.words.js';
 
 const isAdmin = (m: Member) => m.isAdmin || m.permissions.has(ADMIN_ACCESS);

@@ -1,11 +1,9 @@
-import type { ChatLanguage, IsoDate } from '@groundwork/core/chatbot';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { Member } from '../../graphql/gate.js';
 import { jobsForemen, jobsPms } from '../jobs/jobs.table.js';
 import { LOOKUP_TOOLS, refuse } from './chatbot.lookups.js';
-import type { ChatSource } from './chatbot.table.js';
+import type { ChatTool, Ties, ToolContext, ToolResult } from './chatbot.tool-types.js';
 import { say } from './chatbot.words.js';
 
 /**
@@ -15,25 +13,7 @@ import { say } from './chatbot.words.js';
  * about records they could not open is refused with a sentence, never answered with data.
  */
 
-export type ToolContext = { tx: Tx; member: Member; today: IsoDate; language: ChatLanguage; ties: Ties };
-export type ToolResult = {
-  /** The sentence the built-in engine answers with (the model writes its own from `data`). */
-  text: string;
-  /** What the model sees: the rows, or the refusal. */
-  data: unknown;
-  source: ChatSource | null;
-  refused?: boolean;
-  rows: number;
-};
-export type ChatTool<I extends z.ZodType = z.ZodType> = {
-  name: string;
-  description: string;
-  input: I;
-  allowed(member: Member): boolean;
-  run(ctx: ToolContext, input: z.infer<I>): Promise<ToolResult>;
-};
-
-export type Ties = { led: Set<number>; leadsAny: boolean };
+export type { ChatTool, Ties, ToolContext, ToolResult } from './chatbot.tool-types.js';
 
 /** The jobs the asker runs (foreman or PM): where they see the crew's schedule and hours. */
 export async function tiesOf(tx: Tx, member: Member): Promise<Ties> {

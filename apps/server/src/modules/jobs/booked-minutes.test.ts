@@ -119,7 +119,7 @@ describe('booked minutes on budget lines', () => {
       admin.token,
     );
     expect(created.errors).toBeUndefined();
-    const [line] = created.data?.createJobsCostcodes;
+    const [line] = created.data?.createJobsCostcodes ?? [];
     expect(line.booked_minutes).toBe(210);
     expect(await actual()).toBe(19);
 

@@ -8,7 +8,8 @@ import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employeeOps } from '../employees/employees.graphql.js';
 import { directoryColumns, employees } from '../employees/employees.table.js';
-import { jobs, jobsCostcodes, jobsForemen, jobsPms } from './jobs.table.js';
+import { jobs, jobsForemen, jobsPms } from './jobs.table.js';
+import { jobsCostcodes } from './jobs-costcodes.table.js';
 
 const area = 'projects' as const;
 const jobSort = sql`lower(coalesce(nullif(${jobs.job_abbr}, ''), ${jobs.job}))`;

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.js';
-import { jobs, jobsCostcodes, jobsForemen, jobsPms } from './jobs.table.js';
+import { jobs, jobsForemen, jobsPms } from './jobs.table.js';
+import { jobsCostcodes } from './jobs-costcodes.table.js';
 
 const JOBS: [string, string | null, string, number][] = [
   ['Riverside Medical Office Building', 'RMOB', 'Denver', 1],

@@ -1,19 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  doublePrecision,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
-import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { tenants } from '../tenants/tenants.table.js';
 
@@ -71,34 +58,3 @@ const jobLink = (name: 'jobs_foremen' | 'jobs_pms') =>
 
 export const jobsForemen = jobLink('jobs_foremen');
 export const jobsPms = jobLink('jobs_pms');
-
-const amount = (name: string) => doublePrecision(name).notNull().default(0);
-
-/** A cost-code budget line of a job: six amounts that start at zero (spec §9), switched on and off. */
-export const jobsCostcodes = pgTable(
-  'jobs_costcodes',
-  {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    jobs_id: integer('jobs_id').notNull(),
-    costcodes_id: integer('costcodes_id').notNull(),
-    hrsbdg: amount('hrsbdg'),
-    matbdg: amount('matbdg'),
-    labbdg: amount('labbdg'),
-    eqpbdg: amount('eqpbdg'),
-    subbdg: amount('subbdg'),
-    othbdg: amount('othbdg'),
-    status: integer('status').notNull().default(1),
-    /**
-     * Minutes booked to this job and cost code on time cards, kept by triggers on timecard_entries
-     * (migration 0029), so budget totals read one row instead of summing the entries. Never written by clients.
-     */
-    booked_minutes: integer('booked_minutes').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }).onDelete('cascade'),
-    uniqueIndex('jobs_costcodes_unique_idx').on(t.tenant_uuid, t.jobs_id, t.costcodes_id),
-  ],
-);

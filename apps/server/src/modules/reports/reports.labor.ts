@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client.js';
 import { clock } from '../../platform/clock.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { actualHours } from '../jobs/jobs.graphql.js';
-import { jobs, jobsCostcodes } from '../jobs/jobs.table.js';
+import { jobs } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
 import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
 

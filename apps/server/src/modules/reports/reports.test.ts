@@ -6,7 +6,8 @@ import { createMember, createTenant, type TestMember } from '../../testing/facto
 import { useTestApp } from '../../testing/test-app.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
-import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
+import { jobs, jobsForemen } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 

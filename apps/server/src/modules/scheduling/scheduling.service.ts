@@ -5,7 +5,8 @@ import { departmentMembers, divisionMembers } from '../announcements/announcemen
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
 import { employees } from '../employees/employees.table.js';
-import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
+import { jobs, jobsForemen } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { scheduledLabor } from './scheduling.table.js';
 
 export type EntryRow = typeof scheduledLabor.$inferSelect;

@@ -10,7 +10,8 @@ import { departmentMembers, divisionMembers } from '../announcements/announcemen
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
-import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
+import { jobs, jobsForemen } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { type PersonChanges, scheduleNotifier } from './scheduling.service.js';
 import { scheduledLabor } from './scheduling.table.js';

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
-import { jobs, jobsCostcodes } from '../jobs/jobs.table.js';
+import { jobs } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 
 /**
  * Tests' job site: two jobs (Main Street, Elm Yard) and two cost codes, 03-300 budgeted on both jobs

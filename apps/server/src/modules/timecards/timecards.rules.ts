@@ -24,7 +24,8 @@ import { storedRows } from '../../graphql/record-columns.js';
 import { clock } from '../../platform/clock.js';
 import type { Row } from '../../platform/realtime.js';
 import { employees } from '../employees/employees.table.js';
-import { jobs, jobsCostcodes } from '../jobs/jobs.table.js';
+import { jobs } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { checkDate, foremanJobs, isAdmin, loadSettings, payPeriodConfig } from './timecards.service.js';
 import { timecardEntries, usersTimecard } from './timecards.table.js';
 

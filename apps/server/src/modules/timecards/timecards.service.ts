@@ -8,7 +8,8 @@ import type { Member } from '../../graphql/gate.js';
 import { clock } from '../../platform/clock.js';
 import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
-import { jobs, jobsCostcodes, jobsForemen } from '../jobs/jobs.table.js';
+import { jobs, jobsForemen } from '../jobs/jobs.table.js';
+import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { tenantSettings } from '../settings/settings.table.js';
 import { usersTimecard } from './timecards.table.js';
 
