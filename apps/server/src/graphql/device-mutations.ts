@@ -187,3 +187,16 @@ export function deviceMutationsPlugin(): Plugin {
     },
   };
 }
+
+/** How long a queued change's id and answer are kept: longer than any phone stays offline with a full outbox. */
+export const DEVICE_MUTATION_DAYS = 30;
+
+/** The company's sweep forgets ids and answers older than that (a resend that late is a new change). */
+export async function forgetOldDeviceMutations(tx: Tx, tenantUuid: string, at: Date): Promise<number> {
+  const before = new Date(at.getTime() - DEVICE_MUTATION_DAYS * 86_400_000).toISOString();
+  const gone = await tx
+    .delete(deviceMutations)
+    .where(and(eq(deviceMutations.tenant_uuid, tenantUuid), sql`${deviceMutations.created_on} < ${before}`))
+    .returning({ id: deviceMutations.id });
+  return gone.length;
+}

@@ -3,6 +3,7 @@ import { MODULES } from '@groundwork/core/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
+import { deviceMutations } from '../../platform/device-mutations.table.js';
 import { createMailer } from '../../platform/mail.js';
 import { readOutbox } from '../../platform/outbox.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
@@ -20,7 +21,7 @@ import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js'
 import { containers, reservations, tools } from '../tools/tools.table.js';
 import { notifyPeople, settlePushes } from './notifications.service.js';
 import { notifications } from './notifications.table.js';
-import { runSweeps, type SweepDeps, sweepLockKey } from './sweeps.js';
+import { runSweeps, type SweepDeps, sweepCompany, sweepLockKey } from './sweeps.js';
 
 /**
  * Issue 21's channels and sweeps: per-kind push and e-mail settings, quiet hours (held, then one summary), digests
@@ -234,6 +235,35 @@ describe('channels', () => {
 });
 
 describe('sweeps', () => {
+  it('forget the offline outbox’s ids after 30 days, in the swept company only', async () => {
+    const at = now();
+    const old = new Date(at.getTime() - 31 * 86_400_000).toISOString();
+    const fresh = new Date(at.getTime() - 29 * 86_400_000).toISOString();
+    const ids = ['0192f0c4-7e55-7a10-9b1d-2f6c8e4d1a11', '0192f0c4-7e55-7a10-9b1d-2f6c8e4d1a12'];
+    for (const [company, who] of [
+      [tenant, worker.employeeId],
+      [otherTenant, stranger.employeeId],
+    ] as const) {
+      await withTenant(t.database.db, company, (tx) =>
+        tx.insert(deviceMutations).values([
+          { tenant_uuid: company, employees_id: who, id: ids[0], payload_hash: 'x', created_on: old },
+          { tenant_uuid: company, employees_id: who, id: ids[1], payload_hash: 'y', created_on: fresh },
+        ]),
+      );
+    }
+    const left = (company: string) =>
+      withTenant(t.database.db, company, (tx) =>
+        tx.select({ id: deviceMutations.id }).from(deviceMutations).where(eq(deviceMutations.payload_hash, 'x')),
+      );
+    await sweepCompany(deps, tenant, at, { companies: 0, skipped: 0, told: {}, summaries: 0, digests: 0 });
+    expect(await left(tenant)).toEqual([]);
+    expect(await left(otherTenant)).toHaveLength(1);
+    const kept = await withTenant(t.database.db, tenant, (tx) =>
+      tx.select({ id: deviceMutations.id }).from(deviceMutations).where(eq(deviceMutations.payload_hash, 'y')),
+    );
+    expect(kept).toHaveLength(1);
+  });
+
   it('tell a reservation due today to its holder, an overdue one to the holder and the tool admins, once each', async () => {
     const today = isoDay(now());
     await inTenant(async (tx) => {

@@ -11,6 +11,7 @@ import { MODULES } from '@groundwork/core/permissions';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
+import { forgetOldDeviceMutations } from '../../graphql/device-mutations.js';
 import type { Mailer } from '../../platform/mail.js';
 import { audienceEmails, audienceMembers } from '../announcements/announcements.service.js';
 import { announcements } from '../announcements/announcements.table.js';
@@ -334,6 +335,8 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
       planned.push(await notifyInTx(tx, tenant, t.people, { kind: t.kind, title: t.title, ref_id: t.ref_id ?? null }, at));
     const summaries = await heldSummaries(tx, tenant, at);
     mail.push(...(await digests(tx, tenant, at, deps.appOrigin)));
+    // Housekeeping under the same lock: the offline outbox's old ids (graphql/device-mutations.ts).
+    await forgetOldDeviceMutations(tx, tenant, at);
     return { told, planned, summaries, mail };
   });
   if (!result) {
