@@ -18,14 +18,14 @@ export const myMoodToday = (v: T) =>
     { ...v, today: localToday() },
   ).then((r) => r.myMoodToday);
 
-export const answerMood = (v: T & { mood: number; hurt: boolean }) =>
-  request(
-    op<{ answerMood: Mood }, T & { mood: number; hurt: boolean; today: string }>(
-      `mutation AnswerMood($tenant_uuid: ID!, $mood: Int!, $hurt: Boolean, $today: String) {
+export type AnswerMoodVariables = T & { mood: number; hurt: boolean; today: string };
+/** A field action: the prompt sends it through the offline outbox (lib/outbox). */
+export const answerMoodDocument = op<{ answerMood: Mood }, AnswerMoodVariables>(
+  `mutation AnswerMood($tenant_uuid: ID!, $mood: Int!, $hurt: Boolean, $today: String) {
         answerMood(tenant_uuid: $tenant_uuid, mood: $mood, hurt: $hurt, today: $today) { mood hurt mood_date } }`,
-    ),
-    { ...v, today: localToday() },
-  ).then((r) => r.answerMood);
+);
+export const answerMood = (v: T & { mood: number; hurt: boolean }) =>
+  request(answerMoodDocument, { ...v, today: localToday() }).then((r) => r.answerMood);
 
 export const moodKey = (tenant: string) => ['mood', tenant, localToday()] as const;
 

@@ -20,8 +20,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOutboxOwner } from '../../auth/session';
 import { localToday } from '../../lib/dates';
 import { MOOD_OFFER_EVENT } from '../../lib/mood-offer';
+import { sendFieldAction } from '../../lib/outbox/send';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
 
@@ -51,8 +53,23 @@ export function MoodPrompt({ tenant }: { tenant: string }) {
     retry: false,
     staleTime: 60_000,
   });
+  const owner = useOutboxOwner();
   const save = useMutation({
-    mutationFn: () => api.answerMood({ tenant_uuid: tenant, mood: mood ?? 3, hurt }),
+    // A field action: with no signal it waits on this phone (lib/outbox) and is sent once, later.
+    networkMode: 'always',
+    mutationFn: async (): Promise<api.Mood> => {
+      const variables = { tenant_uuid: tenant, mood: mood ?? 3, hurt, today: localToday() };
+      if (!owner) return api.answerMood(variables);
+      const sent = await sendFieldAction({
+        owner,
+        tenant,
+        kind: 'mood',
+        label: t('mood.outboxLabel', { level: t(`mood.levels.${variables.mood}` as never) }),
+        document: api.answerMoodDocument,
+        variables,
+      });
+      return sent.queued ? { mood: variables.mood, hurt, mood_date: variables.today } : sent.data.answerMood;
+    },
     onSuccess: (answer) => {
       qc.setQueryData(api.moodKey(tenant), answer);
       snackbar.show({ color: 'success', message: t('mood.saved') });
