@@ -9,6 +9,7 @@ import { useSnackbar } from '../../../shell/snackbar';
 import { timecardKeys } from '../api/keys';
 import { type DayEntryLine, saveDay, saveDayMutation } from '../api/mutations';
 import type { BudgetCostcode, TimecardEntry, TimecardInfo, TimecardJob } from '../api/queries';
+import { formatDayLong } from '../lib/dates';
 import { refusalMessage } from '../lib/messages';
 
 /** What the grid, the day list and the dialogs need to show and change one person's card. */
@@ -69,7 +70,7 @@ interface SaveArgs {
 
 /** Saves a day (replacing it); refusals from the server (windows, increments, a locked card) go to the snackbar. */
 export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employeeId' | 'cardKey' | 'own'>) {
-  const { t } = useTranslation('timecards');
+  const { t, i18n } = useTranslation('timecards');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const owner = useOutboxOwner();
@@ -120,7 +121,9 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
         owner,
         tenant: model.tenant,
         kind: crew?.length ? 'timecard-crew-day' : 'timecard-day',
-        label: crew?.length ? t('outbox.crewDay', { date, hours, count: crew.length }) : t('outbox.day', { date, hours }),
+        label: crew?.length
+          ? t('outbox.crewDay', { date: formatDayLong(date, i18n.language), hours, count: crew.length })
+          : t('outbox.day', { date: formatDayLong(date, i18n.language), hours }),
         document: saveDayMutation,
         variables: { tenant_uuid: model.tenant, ...variables },
       });
