@@ -1,9 +1,9 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -31,7 +31,7 @@ import { startSweeps } from './modules/notifications/sweeps.js';
 import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
 import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
-import { createMetrics, type Metrics } from './platform/metrics.js';
+import { createMetrics } from './platform/metrics.js';
 import { outbox } from './platform/outbox.table.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { createSmsSender, type SmsSender } from './platform/sms.js';
@@ -39,6 +39,10 @@ import { storageFor } from './platform/storage.js';
 import { serveWebApp } from './platform/web-app.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+
+import { registerMetricsRoute, securityHeaders } from './http-guards.js';
+
+export { securityHeaders } from './http-guards.js';
 
 export type AppDeps = {
   config: Config;
@@ -351,66 +355,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest();
-
-/**
- * Prometheus metrics. Production serves them only with METRICS_TOKEN (as `Authorization: Bearer <token>`) and
- * answers 404 without one configured; elsewhere they are open unless a token is set.
- */
-function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, config: Config) {
-  app.get('/metrics', async (req, reply) => {
-    const token = config.metricsToken;
-    if (!token && config.env === 'production') return reply.status(404).send({ error: 'Not Found', statusCode: 404 });
-    if (token && !timingSafeEqual(sha256(req.headers.authorization ?? ''), sha256(`Bearer ${token}`))) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ statusCode: 401, error: 'Unauthorized', message: 'The metrics token is missing or wrong.' });
-    }
-    const text = await metrics.registry.metrics();
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
-  });
-}
-
-const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
-
-/**
- * Helmet's headers with a Content-Security-Policy the built web app passes: its own scripts only (the build has no
- * inline script), emotion's injected styles, data: images (signatures) and blob: ones, the service worker and
- * manifest from this origin, Google's reCAPTCHA only when its keys are set. No site may frame the app; HSTS and
- * upgrade-insecure-requests only when it is served over https (config.ts requires that in production).
- */
-export function securityHeaders(config: Config): FastifyHelmetOptions {
-  const https = config.appOrigin.startsWith('https:');
-  const recaptcha = Boolean(config.recaptcha);
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        scriptSrc: ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameSrc: recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  };
 }
 
 // Production clients are built against the checked-in schema.graphql; nobody needs to explore it live.

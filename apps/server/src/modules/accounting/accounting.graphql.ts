@@ -12,18 +12,15 @@ import type { z } from 'zod';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
+import { map, mapping } from './accounting.mapping.js';
 import {
   type AccountingStatus,
   accountingStatus,
   accountingSystemConnection,
   type ConnectionResult,
-  map,
-  mapping,
-  preview,
-  push,
   setAccountingSystem,
-  syncLog,
 } from './accounting.service.js';
+import { preview, push, syncLog } from './accounting.sync.js';
 
 /**
  * The accounting integration, QuickBooks Online (spec §7, issue 23). Spec §6: only admins get the integration
