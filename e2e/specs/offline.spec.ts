@@ -6,9 +6,10 @@ import { graphql, signIn } from './sign-in';
 // network gone; it waits on the phone and reaches the server exactly once when the signal returns. A change queued
 // for a card that gets signed meanwhile comes back refused, with the reason shown.
 const WORKER = 'carlos.ramirez@summitridge.test';
-const JOB_A = 'RMOB · Riverside Medical Office Building';
+// Jobs no other spec books to, so specs that compare a job's hours (chatbot, reports) never race this one.
+const JOB_A = 'PWT · Parker Water Treatment Upgrade';
 const CODE_A = '03-300 Concrete';
-const JOB_B = 'CCT2 · Cherry Creek Townhomes Phase 2';
+const JOB_B = 'SHOP · Shop and Yard';
 const CODE_B = '02-200 Site Work';
 // A 1x1 PNG: the server takes any drawn signature as a PNG data URL.
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -46,7 +46,7 @@ test('a foreman starts the day’s report from the crew’s time, adds a photo a
     await dialog.getByRole('button', { name: "Start from today's data" }).click();
     await expect(status).toHaveText(/Filled from the day's records\.|Nothing recorded for this job and day yet\./);
     // People scheduled but without time read "0 h": the day wanted has someone's hours booked.
-    if ((await crewList.count()) > 0 && (await crewList.getByText(/ · [1-9][\d.]* h$/).count()) > 0) reportDay = day;
+    if ((await crewList.count()) > 0 && (await crewList.getByText(/^Luis Hernandez · [1-9][\d.]* h$/).count()) > 0) reportDay = day;
   }
   expect(reportDay).not.toBe('');
   const crew = dialog.getByRole('list', { name: 'Manpower' });
