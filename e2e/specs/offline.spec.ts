@@ -1,11 +1,11 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
-import { graphql, signIn } from './sign-in';
+import { DEMO_ADMIN, graphql, signIn } from './sign-in';
 
-// Issue 24: field actions with no signal. Carlos (a demo worker no other spec uses) enters time on two jobs with the
+// Issue 24: field actions with no signal. Grace (a demo person no other spec enters time for) enters time on two jobs with the
 // network gone; it waits on the phone and reaches the server exactly once when the signal returns. A change queued
 // for a card that gets signed meanwhile comes back refused, with the reason shown.
-const WORKER = 'carlos.ramirez@summitridge.test';
+const WORKER = 'grace.kowalski@summitridge.test';
 // Jobs no other spec books to, so specs that compare a job's hours (chatbot, reports) never race this one.
 const JOB_A = 'PWT · Parker Water Treatment Upgrade';
 const CODE_A = '03-300 Concrete';
@@ -102,11 +102,25 @@ test('a worker enters a day with no signal, and it is sent exactly once when the
   await office.close();
 
   await context.setOffline(false);
-  await page.getByRole('button', { name: 'Changes saved on this phone' }).click();
+  await page.getByRole('button', { name: '1 not accepted' }).click();
   await expect(list.getByText('Not accepted: This time card is signed and locked. Ask an admin to reopen it.')).toBeVisible();
   // Nothing of it reached the card.
   expect((await card(page, tenantUuid)).users_timecard_entries.filter((e) => e.timecard_date === today)).toHaveLength(added.length);
   await list.getByRole('button', { name: 'Discard' }).click();
   await expect(list.getByText(/^Not accepted/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await list.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: 'Changes saved on this phone' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The office reopens the card, as it would to let the change through: the demo company is left as it was.
+  const admin = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, DEMO_ADMIN);
+  await graphql(adminPage, 'mutation($t: ID!, $id: Int!) { reopenTimecard(tenant_uuid: $t, users_timecard_id: $id) { id } }', {
+    t: tenantUuid,
+    id: open.id,
+  });
+  await admin.close();
   await context.close();
 });

@@ -43,6 +43,13 @@ export function OutboxStatus({ owner }: { owner: string }) {
   const waiting = unsent(items).length;
   const refused = items.filter((i) => i.status === 'refused').length;
   if (!visible.length) return null;
+  // What waits comes first; with nothing waiting, what was not accepted.
+  const shown = waiting || refused;
+  const label = waiting
+    ? t('outbox.waiting', { count: waiting })
+    : refused
+      ? t('outbox.notAccepted', { count: refused })
+      : t('outbox.button');
 
   const time = (at: number) => new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(at);
   const sendNow = async () => {
@@ -64,15 +71,17 @@ export function OutboxStatus({ owner }: { owner: string }) {
 
   return (
     <>
-      <Tooltip title={waiting ? t('outbox.waiting', { count: waiting }) : t('outbox.button')}>
-        <IconButton
-          color="inherit"
-          aria-label={waiting ? t('outbox.waiting', { count: waiting }) : t('outbox.button')}
-          onClick={() => setOpen(true)}
-        >
-          <Badge color={refused ? 'error' : 'warning'} badgeContent={waiting + refused} invisible={!waiting && !refused}>
+      <Tooltip title={label}>
+        <IconButton color="inherit" aria-label={label} onClick={() => setOpen(true)}>
+          {/* The number shown is part of the button's name. With none, no Badge at all: a hidden MUI Badge keeps its
+              last number in the page for its exit transition, which would no longer match the name. */}
+          {shown ? (
+            <Badge color={waiting ? 'warning' : 'error'} badgeContent={shown}>
+              <CloudUploadOutlinedIcon />
+            </Badge>
+          ) : (
             <CloudUploadOutlinedIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
