@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSnackbarAfter } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
 import { DEMO_ADMIN, graphql, signIn } from './sign-in';
 
 // The QuickBooks Online stand-in the e2e server talks to (playwright.config.ts starts both).
@@ -137,4 +137,71 @@ test('an admin connects QuickBooks, maps a person and a job, previews and pushes
     { t: tenantUuid },
   );
   expect(status.accountingSystemStatus.qbo_disconnected).toBe(false);
+});
+
+// The QuickBooks Time stand-in (playwright.config.ts starts it beside the QuickBooks Online one).
+const QBT = `http://127.0.0.1:${Number(process.env.E2E_QBT_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1100)}`;
+
+test('an admin connects QuickBooks Time, links a user and a jobcode, previews and imports a pay period, then disconnects', async ({
+  page,
+  request,
+}) => {
+  // QuickBooks Time's side: Jake (a demo person) and a subcontractor nobody links, a jobcode named as the demo job, and
+  // their timesheets in a pay period of 2024, which no other journey reads.
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const res = await request.post(`${QBT}/__stand-in/${path}`, { data });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as { id: number };
+  };
+  const jake = await post('users', { first_name: 'Jake', last_name: 'Thompson' });
+  const pat = await post('users', { first_name: 'Pat', last_name: 'Subcontractor' });
+  const rmob = await post('jobcodes', { name: JOB });
+  await post('timesheets', { user_id: jake.id, jobcode_id: rmob.id, date: '2024-01-09', duration: 8 * 3600 });
+  await post('timesheets', { user_id: pat.id, jobcode_id: rmob.id, date: '2024-01-10', duration: 4 * 3600 });
+  const { tenantUuid } = await signIn(page, DEMO_ADMIN);
+
+  await page.goto('/dashboard?settings=true&component=company-setup&dialog=timecard-system-dialog');
+  const dialog = page.getByRole('dialog', { name: 'Time-card system' });
+  await expect(dialog.getByText('Not connected')).toBeVisible();
+  await expectSnackbarAfter(page, 'QuickBooks Time is connected.', () =>
+    dialog.getByRole('button', { name: 'Connect QuickBooks Time' }).click(),
+  );
+  await expect(page).toHaveURL(/dialog=timecard-system-dialog/);
+  await expect(dialog.getByText('Connected', { exact: true })).toBeVisible();
+
+  // Mapping by the suggestions by name.
+  await dialog.getByRole('button', { name: 'Link Jake Thompson to Jake Thompson' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Person for Jake Thompson' })).toHaveText('Jake Thompson');
+  await dialog.getByRole('button', { name: `Link ${JOB} to ${JOB}` }).click();
+  await expect(dialog.getByRole('combobox', { name: `Job for ${JOB}` })).toHaveText(JOB);
+
+  // The pay period's preview, then the import doing exactly that; the unlinked subcontractor stays blocked.
+  await dialog.getByRole('tab', { name: 'Import' }).click();
+  await dialog.getByLabel('Pay period start').fill('2024-01-08');
+  await dialog.getByLabel('Pay period end').fill('2024-01-14');
+  await dialog.getByRole('button', { name: 'Preview import' }).click();
+  const preview = dialog.getByRole('table', { name: 'What the import would do' });
+  const jakeRow = new RegExp(`Jake Thompson, 2024-01-09, 8 h on ${JOB}`);
+  await expect(preview.getByRole('row', { name: jakeRow })).toContainText('Create');
+  await expect(preview.getByRole('row', { name: /Pat Subcontractor/ })).toContainText('Link the QuickBooks Time user Pat Subcontractor');
+  await expectSnackbarAfter(page, 'Imported 1 time entries; 0 conflicts.', () =>
+    dialog.getByRole('button', { name: 'Import time entries' }).click(),
+  );
+  const done = dialog.getByRole('table', { name: 'What the import did' });
+  await expect(done.getByRole('row', { name: jakeRow })).toContainText('Imported');
+  await expect(done.getByRole('row', { name: /Pat Subcontractor/ })).toContainText('Blocked');
+  // Again: nothing twice.
+  await dialog.getByRole('button', { name: 'Preview import' }).click();
+  await expect(dialog.getByText('1 timesheet already imported is unchanged.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Leave nothing connected.
+  await expectSnackbarAfter(page, 'QuickBooks Time is disconnected.', () => dialog.getByRole('button', { name: 'Disconnect' }).click());
+  await expect(dialog.getByText('Not connected')).toBeVisible();
+  const status = await graphql<{ timecardSystemStatus: { connected: boolean } }>(
+    page,
+    'query($t: ID!) { timecardSystemStatus(tenant_uuid: $t) { connected } }',
+    { t: tenantUuid },
+  );
+  expect(status.timecardSystemStatus.connected).toBe(false);
 });

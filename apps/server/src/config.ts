@@ -64,6 +64,9 @@ const envSchema = z.object({
   QBO_CLIENT_SECRET: z.string().min(4).optional(),
   QBO_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   QBO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  QBT_CLIENT_ID: z.string().min(4).optional(),
+  QBT_CLIENT_SECRET: z.string().min(4).optional(),
+  QBT_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
@@ -126,6 +129,11 @@ export type Config = {
    * API to one other host: the tests' stand-in.
    */
   qbo?: QboConfig;
+  /**
+   * QuickBooks Time, the external time-card system (QBT_CLIENT_ID, QBT_CLIENT_SECRET). `apiBase` (QBT_API_BASE,
+   * https://rest.tsheets.com by default) sends OAuth and the v1 API to another host: the tests' stand-in.
+   */
+  qbt?: QbtConfig;
   /** The key tokens of outside systems are encrypted with at rest (ENCRYPTION_KEY, else AUTH_SECRET). */
   encryptionKey: string;
 };
@@ -133,6 +141,10 @@ export type Config = {
 export type QboConfig = { clientId: string; clientSecret: string; environment: 'sandbox' | 'production'; baseUrl?: string };
 
 const QBO_VARIABLES = ['QBO_CLIENT_ID', 'QBO_CLIENT_SECRET'] as const;
+
+export type QbtConfig = { clientId: string; clientSecret: string; apiBase?: string };
+
+const QBT_VARIABLES = ['QBT_CLIENT_ID', 'QBT_CLIENT_SECRET'] as const;
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; priceIds: string[]; apiBase?: string };
 
@@ -193,6 +205,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length) {
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other QuickBooks setting`).join('\n')}`,
+      );
+    }
+  }
+  if (QBT_VARIABLES.some((name) => e[name])) {
+    const missing = QBT_VARIABLES.filter((name) => !e[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other QuickBooks Time setting`).join('\n')}`,
       );
     }
   }
@@ -268,6 +288,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientSecret: e.QBO_CLIENT_SECRET,
             environment: e.QBO_ENVIRONMENT,
             ...(e.QBO_BASE_URL ? { baseUrl: e.QBO_BASE_URL } : {}),
+          },
+        }
+      : {}),
+    ...(e.QBT_CLIENT_ID && e.QBT_CLIENT_SECRET
+      ? {
+          qbt: {
+            clientId: e.QBT_CLIENT_ID,
+            clientSecret: e.QBT_CLIENT_SECRET,
+            ...(e.QBT_API_BASE ? { apiBase: e.QBT_API_BASE } : {}),
           },
         }
       : {}),

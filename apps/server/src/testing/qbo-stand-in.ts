@@ -21,6 +21,8 @@ export type QboStandIn = {
   revokeAll(): void;
   /** Makes the current access tokens stale, so the next call must refresh. */
   expireAccess(): void;
+  /** Makes creating or updating `entity` answer `status` (a 5xx: QuickBooks down for it) until called with null. */
+  failSaves(entity: string, status: number | null): void;
   refreshTokens: Set<string>;
   revoked: string[];
   close(): Promise<void>;
@@ -40,6 +42,7 @@ export async function startQboStandIn(opts: { port?: number; host?: string } = {
   const refreshTokens = new Set<string>();
   const revoked: string[] = [];
   const byRequestId = new Map<string, Record<string, unknown>>();
+  const failing = new Map<string, number>();
   let next = 100;
   const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -154,6 +157,8 @@ export async function startQboStandIn(opts: { port?: number; host?: string } = {
       const { entity } = req.params as { entity: string };
       const name = entityName(entity);
       if (!name) return reply.status(400).send(fault(`Unsupported entity ${entity}`));
+      const down = failing.get(name);
+      if (down) return reply.status(down).send(fault(`${name} is unavailable right now (stand-in ${down}).`));
       const requestId = (req.query as { requestid?: string }).requestid;
       const key = requestId ? `${name}:${requestId}` : null;
       if (key && byRequestId.has(key)) return { [name]: byRequestId.get(key) };
@@ -194,6 +199,10 @@ export async function startQboStandIn(opts: { port?: number; host?: string } = {
     },
     expireAccess() {
       accessTokens.clear();
+    },
+    failSaves(entity, status) {
+      if (status) failing.set(entity, status);
+      else failing.delete(entity);
     },
     refreshTokens,
     revoked,

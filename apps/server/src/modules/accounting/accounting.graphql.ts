@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
+import { parsed } from '../../graphql/validation.js';
 import { map, mapping } from './accounting.mapping.js';
 import {
   type AccountingStatus,
@@ -67,15 +68,8 @@ const ApiResultRef = builder.objectRef<{ action: string; message: string | null;
   }),
 });
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || undefined;
-    throw new AppError('VALIDATION', field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid payload.'), { field });
-  }
-  return parsed.data;
-}
+/** A payload as its schema reads it (an absent payload is an empty one), or VALIDATION naming the field. */
+const parse = <T>(schema: z.ZodType<T>, value: unknown): T => parsed(schema, value ?? {});
 
 tenantQuery('accountingSystemStatus', ADMIN, {
   type: StatusRef,

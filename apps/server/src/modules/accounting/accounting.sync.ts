@@ -253,8 +253,15 @@ export async function preview(tx: Tx, config: Config, tenant: string, p: SyncPay
 /** Backoff for a record that failed: 1, 2, 4 … minutes, at most a day. */
 const backoff = (attempts: number) => new Date(Date.now() + Math.min(2 ** Math.max(attempts - 1, 0), 1440) * 60_000).toISOString();
 
-export async function push(tx: Tx, config: Config, tenant: string, p: SyncPayload) {
-  const { ops, unchanged } = await plan(tx, tenant, p);
+/**
+ * Carries out the plan. `only` keeps just the planned ops it accepts (the retry's records, never one the admin has
+ * not pushed yet); with it, nothing left to do means no call to QuickBooks at all.
+ */
+export async function push(tx: Tx, config: Config, tenant: string, p: SyncPayload, only?: (op: PlannedOp) => boolean) {
+  const planned = await plan(tx, tenant, p);
+  const ops = only ? planned.ops.filter(only) : planned.ops;
+  const { unchanged } = planned;
+  if (only && ops.length === 0) return { message: CONNECTED, results: [], unchanged };
   const outcome = await withApi(tx, config, tenant, async (api) => {
     // Built afresh on each try: a retry after a refreshed token starts over (requestid and the log key keep it single).
     const results: (Omit<PlannedOp, 'body'> & { status: 'synced' | 'failed' })[] = [];

@@ -1,49 +1,73 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
 import { AccountingSystemDialog } from './accounting-system-dialog';
+import { TimecardSystemDialog } from './timecard-system-dialog';
 
 /** Spec §2: the settings dialog that opens the accounting integration. */
 export const ACCOUNTING_DIALOG = 'accounting-system-dialog';
+/** Spec §2: the settings dialog that opens the external time-card system (QuickBooks Time). */
+export const TIMECARD_DIALOG = 'timecard-system-dialog';
 const CALLBACK_RESULTS = ['connected', 'error', 'denied'] as const;
 
 type Search = Record<string, unknown>;
 
-/** Whether the URL asks for the accounting-system dialog (company-setup opens its integrations tab then). */
+/** Whether the URL asks for an integration's dialog (company-setup opens its integrations tab then). */
 export function useAccountingDialogRequested(): boolean {
   const search: Search = useSearch({ strict: false });
-  return search.dialog === ACCOUNTING_DIALOG;
+  return search.dialog === ACCOUNTING_DIALOG || search.dialog === TIMECARD_DIALOG;
 }
 
-/** The integrations tab of company-setup: the accounting system, opened as dialog=accounting-system-dialog. */
+/**
+ * The integrations tab of company-setup: the accounting system (dialog=accounting-system-dialog) and the time-card
+ * system (dialog=timecard-system-dialog).
+ */
 export function IntegrationsPanel() {
   const { t } = useTranslation('company');
   const navigate = useNavigate();
-  const open = () => void navigate({ to: '.', search: ((previous: Search) => ({ ...previous, dialog: ACCOUNTING_DIALOG })) as never });
+  const open = (dialog: string) => () => void navigate({ to: '.', search: ((previous: Search) => ({ ...previous, dialog })) as never });
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="integrations-accounting-heading">
-      <Stack spacing={1.5} direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' } }}>
-        <AccountBalanceIcon color="primary" aria-hidden />
-        <Stack sx={{ flexGrow: 1 }}>
-          <Typography id="integrations-accounting-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {t('accounting.system')}
-          </Typography>
-          <Typography color="text.secondary">{t('accounting.integrations.accountingBody')}</Typography>
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="integrations-accounting-heading">
+        <Stack spacing={1.5} direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' } }}>
+          <AccountBalanceIcon color="primary" aria-hidden />
+          <Stack sx={{ flexGrow: 1 }}>
+            <Typography id="integrations-accounting-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('accounting.system')}
+            </Typography>
+            <Typography color="text.secondary">{t('accounting.integrations.accountingBody')}</Typography>
+          </Stack>
+          <Button variant="outlined" onClick={open(ACCOUNTING_DIALOG)}>
+            {t('accounting.integrations.open')}
+          </Button>
         </Stack>
-        <Button variant="outlined" onClick={open}>
-          {t('accounting.integrations.open')}
-        </Button>
-      </Stack>
-    </Paper>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="integrations-timecard-heading">
+        <Stack spacing={1.5} direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' } }}>
+          <ScheduleIcon color="primary" aria-hidden />
+          <Stack sx={{ flexGrow: 1 }}>
+            <Typography id="integrations-timecard-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('timecardSystem.system')}
+            </Typography>
+            <Typography color="text.secondary">{t('timecardSystem.integrations.body')}</Typography>
+          </Stack>
+          <Button variant="outlined" onClick={open(TIMECARD_DIALOG)}>
+            {t('timecardSystem.integrations.open')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
   );
 }
 
 /**
- * The dialog as the URL says: open with dialog=accounting-system-dialog; closing removes only `dialog`. After Intuit's
- * consent the callback sends the admin back with qbo=connected|error|denied, said once in the snackbar and removed.
+ * The dialogs as the URL says: dialog=accounting-system-dialog or dialog=timecard-system-dialog; closing removes only
+ * `dialog`. After consent the callbacks send the admin back with qbo= or qbt=connected|error|denied, said once in the
+ * snackbar and removed.
  */
 export function AccountingDialogRoute({ tenant }: { tenant: string }) {
   const { t } = useTranslation('company');
@@ -51,33 +75,41 @@ export function AccountingDialogRoute({ tenant }: { tenant: string }) {
   const search: Search = useSearch({ strict: false });
   const navigate = useNavigate();
   const result = CALLBACK_RESULTS.find((r) => r === search.qbo);
+  const timecardResult = CALLBACK_RESULTS.find((r) => r === search.qbt);
   const said = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!result || said.current === result) return;
-    said.current = result;
-    snackbar.show({ color: result === 'connected' ? 'success' : 'error', message: t(`accounting.callback.${result}`) });
+    const key = result ? `qbo:${result}` : timecardResult ? `qbt:${timecardResult}` : null;
+    if (!key || said.current === key) return;
+    said.current = key;
+    const message = result ? t(`accounting.callback.${result}`) : t(`timecardSystem.callback.${timecardResult ?? 'error'}`);
+    snackbar.show({ color: (result ?? timecardResult) === 'connected' ? 'success' : 'error', message });
     void navigate({
       to: '.',
       search: ((previous: Search) => {
-        const { qbo: _qbo, ...rest } = previous;
+        const { qbo: _qbo, qbt: _qbt, ...rest } = previous;
         return rest;
       }) as never,
       replace: true,
     });
-  }, [result, navigate, snackbar, t]);
+  }, [result, timecardResult, navigate, snackbar, t]);
 
   const close = useCallback(
     () =>
       void navigate({
         to: '.',
         search: ((previous: Search) => {
-          const { dialog: _dialog, qbo: _qbo, ...rest } = previous;
+          const { dialog: _dialog, qbo: _qbo, qbt: _qbt, ...rest } = previous;
           return rest;
         }) as never,
         replace: true,
       }),
     [navigate],
   );
-  return <AccountingSystemDialog tenant={tenant} open={search.dialog === ACCOUNTING_DIALOG} onClose={close} />;
+  return (
+    <>
+      <AccountingSystemDialog tenant={tenant} open={search.dialog === ACCOUNTING_DIALOG} onClose={close} />
+      <TimecardSystemDialog tenant={tenant} open={search.dialog === TIMECARD_DIALOG} onClose={close} />
+    </>
+  );
 }

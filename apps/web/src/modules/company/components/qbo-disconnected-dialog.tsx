@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompanyAdmin } from '../app/access';
-import { useClaims } from '../auth/session';
-import { readSelectedTenantUuid } from '../lib/storage';
-import { accountingConnection, accountingStatusQueryOptions } from '../modules/company/api/accounting';
-import { AppDialog } from './app-dialog';
-import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from './shell-storage';
+import { isCompanyAdmin } from '../../../app/access';
+import { useClaims } from '../../../auth/session';
+import { readSelectedTenantUuid } from '../../../lib/storage';
+import { AppDialog } from '../../../shell/app-dialog';
+import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '../../../shell/shell-storage';
+import { accountingConnection, accountingStatusQueryOptions } from '../api/accounting';
 
 export const QBO_DIALOG_QUERY = 'qbo-disconnected';
 export const QBO_LEARN_MORE_URL = 'https://quickbooks.intuit.com/learn-support/';

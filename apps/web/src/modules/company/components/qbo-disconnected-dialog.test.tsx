@@ -1,11 +1,11 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../app/providers';
-import { createAppRouter } from '../app/router';
-import { claims, mockServer } from '../auth/test-helpers';
+import { createQueryClient, Providers } from '../../../app/providers';
+import { createAppRouter } from '../../../app/router';
+import { claims, mockServer } from '../../../auth/test-helpers';
+import { renderSignedInApp as renderAt } from '../../../shell/test-app';
 import { QBO_LEARN_MORE_URL } from './qbo-disconnected-dialog';
-import { renderSignedInApp as renderAt } from './test-app';
 
 const dialogName = 'QuickBooks Disconnected';
 
