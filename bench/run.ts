@@ -264,15 +264,11 @@ const ALL_SCENARIOS: Scenario[] = [
       select te.timecard_date, sum(round(te.hours * 60))::int as m from timecard_entries te
       where te.tenant_uuid = $1 and te.employees_id = $2 and te.timecard_date between $3::date and $3::date + 13
       group by te.timecard_date) x) as minutes,
-    (select count(*)::int from employees e where e.tenant_uuid = $1 and e.status = 1
-      and exists (select 1 from timecard_entries t where t.tenant_uuid = e.tenant_uuid and t.employees_id = e.id
-        and t.timecard_date between $4::date and $4::date + 13)
-      and not exists (select 1 from users_timecard c where c.tenant_uuid = e.tenant_uuid and c.employees_id = e.id
-        and c.payperiod_start_date = $4::date and c.signed_on is not null)) as unsigned,
-    (select count(*)::int from (select jc.jobs_id from jobs j
-      join jobs_costcodes jc on jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id and jc.status = 1
-      where j.tenant_uuid = $1 and j.status = 1 group by jc.jobs_id
-      having sum(jc.hrsbdg) > 0 and sum(jc.booked_minutes) / 60.0 > sum(jc.hrsbdg)) x) as over_budget,
+    (select count(*)::int from users_timecard c
+      join employees e on e.tenant_uuid = c.tenant_uuid and e.id = c.employees_id and e.status = 1
+      where c.tenant_uuid = $1 and c.payperiod_start_date = $4::date and c.signed_on is null and c.entries > 0) as unsigned,
+    (select count(*)::int from jobs j where j.tenant_uuid = $1 and j.status = 1
+      and j.budget_hours > 0 and j.booked_minutes / 60.0 > j.budget_hours) as over_budget,
     c.crew_total, c.crew_scheduled, k.tasks_due, k.tasks_overdue,
     (select count(*)::int from reservations r where r.tenant_uuid = $1 and r.status = 1 and r.is_completed = false
       and r.end_date < $5::date) as tools,

@@ -11,13 +11,13 @@
 // Lighthouse runs (1).
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort, waitFor } from './serve-helpers.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
@@ -52,27 +52,6 @@ function initialJs(manifest: Record<string, ManifestChunk>, keys: string[]) {
   const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
   const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
   return { files: files.length, gzipKb: gzip / 1024 };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(url: string, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer in ${ms / 1000} s`);
 }
 
 type Figures = { score: number; fcp: number; lcp: number; tbt: number; tti: number; cls: number; bytes: number };

@@ -29,6 +29,7 @@ import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerJoinRoutes } from './modules/join/join.routes.js';
 import { startSweeps } from './modules/notifications/sweeps.js';
 import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
+import { registerTimecardSystemRoutes } from './modules/timecard-system/timecard-system.routes.js';
 import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
 import { createMetrics } from './platform/metrics.js';
@@ -178,9 +179,10 @@ export async function buildApp({
   registerOrderAckRoutes(app, { config, db: database.db, realtime, now });
   registerBillingRoutes(app, { config, db: database.db });
   registerAccountingRoutes(app, { config, db: database.db });
+  registerTimecardSystemRoutes(app, { config, db: database.db });
   if (config.sweepIntervalSeconds > 0) {
     const sweeps = startSweeps(
-      { db: database.db, realtime, dataDir: config.dataDir, log: app.log, mailer, appOrigin: config.appOrigin },
+      { db: database.db, realtime, dataDir: config.dataDir, log: app.log, mailer, appOrigin: config.appOrigin, config },
       config.sweepIntervalSeconds * 1000,
       now,
     );

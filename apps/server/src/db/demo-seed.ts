@@ -21,6 +21,7 @@ import { seedDemoSchedule } from '../modules/scheduling/scheduling.seed.js';
 import { seedDemoTasks } from '../modules/tasks/tasks.seed.js';
 import { seedCompanyDefaults } from '../modules/tenants/tenants.seed.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
+import { seedDemoTimecardSystem } from '../modules/timecard-system/timecard-system.seed.js';
 import { seedDemoTimecards } from '../modules/timecards/timecards.seed.js';
 import { seedDemoTools } from '../modules/tools/tools.seed.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
@@ -171,8 +172,55 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}):
     await seedDemoBilling(tx, tenant_uuid);
     await seedDemoDeviceMutations(tx, tenant_uuid, personIds[personIds.length - 1]);
     await seedDemoAccounting(tx, tenant_uuid, personIds, jobIds);
+    await seedDemoTimecardSystem(tx, tenant_uuid, personIds, jobIds);
   });
+  await seedLakeside(db);
   return tenant_uuid;
+}
+
+/**
+ * A second, small company beside the demo one: an admin and a foreman, with an active subscription as the webhooks
+ * left it. The end-to-end journey about a cancelled subscription cancels this one (by a signed Stripe webhook),
+ * never the demo company that every other journey reads.
+ */
+export const LAKESIDE_COMPANY = 'Lakeside Renovations';
+async function seedLakeside(db: Db): Promise<void> {
+  const tenant_uuid = randomUUID();
+  const people: [string, string, boolean][] = [
+    ['Olivia', 'Reed', true],
+    ['Sam', 'Porter', false],
+  ];
+  const userIds = await demoUsers(
+    db,
+    people.map(([first, last]) => `${first}.${last}@lakeside.test`.toLowerCase()),
+  );
+  await withTenant(db, tenant_uuid, async (tx) => {
+    await tx.insert(tenants).values({ tenant_uuid, company: LAKESIDE_COMPANY });
+    await seedCompanyDefaults(tx, tenant_uuid);
+    const rows = await tx
+      .insert(employees)
+      .values(
+        people.map(([firstname, lastname, is_admin], i) => ({
+          tenant_uuid,
+          firstname,
+          lastname,
+          username: `${firstname}.${lastname}`.toLowerCase(),
+          email: `${firstname}.${lastname}@lakeside.test`.toLowerCase(),
+          is_admin,
+          cognito_uuid: userIds[i],
+          cognito_status: 'CONFIRMED',
+        })),
+      )
+      .returning({ id: employees.id });
+    const [field] = await tx.insert(usergroups).values({ tenant_uuid, usergroup: 'Foremen' }).returning({ id: usergroups.id });
+    await tx
+      .insert(usergroupPermissions)
+      .values(
+        ['projects_basic', 'people_basic', 'basic_access'].map((permission) => ({ tenant_uuid, usergroups_id: field.id, permission })),
+      );
+    await tx.insert(usergroupUsers).values({ tenant_uuid, usergroups_id: field.id, employees_id: rows[1].id });
+    await seedDemoBilling(tx, tenant_uuid);
+  });
 }
 
 async function demoUsers(db: Db, emails: string[]): Promise<string[]> {

@@ -44,6 +44,11 @@ export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/set
 export { apprenticeshipRequirementsTemplate, staticListItems, staticStates } from '../modules/staticdata/staticdata.table.js';
 export { checklistTemplates, taskAssignees, tasks, taskThreads } from '../modules/tasks/tasks.table.js';
 export { tenants } from '../modules/tenants/tenants.table.js';
+export {
+  timecardSystemConnections,
+  timecardSystemImports,
+  timecardSystemMappings,
+} from '../modules/timecard-system/timecard-system.table.js';
 export { timecardEntries, usersTimecard } from '../modules/timecards/timecards.table.js';
 export { containers, reservations, toolLogs, tools } from '../modules/tools/tools.table.js';
 export { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';

@@ -1,6 +1,7 @@
-import { Column, fillPlaceholders, is } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
-import { preparedStatements } from './gate.js';
+import { preparedStatements, readClient } from './gate.js';
 
 type DrizzlePrepared = {
   client: { query(config: unknown, values: unknown[]): Promise<{ rows: unknown[][] }> };
@@ -70,4 +71,24 @@ export async function selectPrepared<T = Record<string, unknown>>(
     cache.set(shape, statement);
   }
   return (await statement.execute(values)) as T[];
+}
+
+const textNames = new Map<string, string>();
+
+/**
+ * A raw statement (sql`…`) run as a named prepared statement on the read path's connection, so PostgreSQL
+ * parses and plans each distinct text once per connection (the dashboard's planning cost more than some of its
+ * cards); inside a transaction, or on PGlite, it is simply executed. `operation` only names the statement.
+ */
+export async function executePrepared<T>(tx: Tx, operation: string, query: SQL): Promise<T[]> {
+  const client = readClient(tx);
+  if (!client) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  const { sql: text, params } = (tx as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  let name = textNames.get(text);
+  if (!name) {
+    name = `gw_${operation}_raw_${textNames.size}`;
+    textNames.set(text, name);
+  }
+  const { rows } = await client.query({ name, text, values: params as unknown[] });
+  return rows as T[];
 }

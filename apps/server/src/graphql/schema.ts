@@ -34,6 +34,7 @@ import '../modules/dashboard/dashboard.graphql.js';
 import '../modules/reports/reports.graphql.js';
 import '../modules/billing/billing.graphql.js';
 import '../modules/accounting/accounting.graphql.js';
+import '../modules/timecard-system/timecard-system.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -74,6 +74,7 @@ export class TenantGate {
         tx = drizzle(client) as unknown as Tx;
         readers.set(client, tx);
         statements.set(tx, new Map());
+        readClients.set(tx, client);
       }
       return await fn(tx);
     } finally {
@@ -109,6 +110,14 @@ const readers = new WeakMap<pg.PoolClient, Tx>();
 const walledTo = new WeakMap<pg.PoolClient, string>();
 /** Each read connection's prepared statements, by operation shape. */
 const statements = new WeakMap<Tx, Map<string, unknown>>();
+
+/** The connection each read-path drizzle handle runs on, for raw statements run by name. */
+const readClients = new WeakMap<Tx, pg.PoolClient>();
+
+/** The pooled connection `tx` reads on (the read path on PostgreSQL); null inside a transaction. */
+export function readClient(tx: Tx): pg.PoolClient | null {
+  return readClients.get(tx) ?? null;
+}
 
 /**
  * The prepared statements of the connection `tx` reads on, for SQL built once per operation shape and run

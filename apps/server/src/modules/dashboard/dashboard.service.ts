@@ -6,6 +6,7 @@ import { summarizeCard } from '@groundwork/core/timecards-summary';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Member } from '../../graphql/gate.js';
+import { executePrepared } from '../../graphql/prepared.js';
 import { loadSettings, payPeriodConfig } from '../timecards/timecards.graphql.js';
 
 /**
@@ -89,33 +90,34 @@ export async function loadDashboard(tx: Tx, member: Member, today: string): Prom
           group by te.timecard_date) x)`
       : NULL;
 
-  // The notices sweep's rule: active people with time in the period and no signed card for it. Driven by the people
-  // (a probe of each one's days and card on their indexes), so its cost follows the company's size, not its history.
+  // The notices sweep's rule: active people with time in the period and no signed card for it. Everyone's: the
+  // period's cards that hold entries (counted by triggers, migration 0034) and are not signed, one index range.
+  // A foreman's crews: driven by the people (a probe of each one's days on their jobs and of their card).
   const crewOnly = see.unsigned === 'crew';
   const unsigned: SQL =
     see.unsigned && finished
-      ? sql`(select count(*)::int from employees e
+      ? crewOnly
+        ? sql`(select count(*)::int from employees e
           where e.tenant_uuid = ${tenant} and e.status = 1
             and exists (select 1 from timecard_entries t where t.tenant_uuid = e.tenant_uuid and t.employees_id = e.id
               and t.timecard_date between ${day(finished.start)} and ${day(finished.end)}
-              ${crewOnly ? sql`and t.jobs_id in (select f.jobs_id from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})` : sql``})
+              and t.jobs_id in (select f.jobs_id from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me}))
             and not exists (select 1 from users_timecard c where c.tenant_uuid = e.tenant_uuid
               and c.employees_id = e.id and c.payperiod_start_date = ${day(finished.start)} and c.signed_on is not null))`
+        : sql`(select count(*)::int from users_timecard c
+          join employees e on e.tenant_uuid = c.tenant_uuid and e.id = c.employees_id and e.status = 1
+          where c.tenant_uuid = ${tenant} and c.payperiod_start_date = ${day(finished.start)}
+            and c.signed_on is null and c.entries > 0)`
       : NULL;
   const foreman: SQL = crewOnly
     ? sql`exists (select 1 from jobs_foremen f where f.tenant_uuid = ${tenant} and f.employees_id = ${me})`
     : NULL;
 
-  // listProjectBudget's totals: over the lines that are on, the minutes booked to the line (kept by triggers,
-  // migration 0029) against hrsbdg. A job with no hours budgeted is not over budget.
+  // listProjectBudget's totals: over the lines that are on, the minutes booked against the hours budgeted, which
+  // triggers keep on the job row (migrations 0029 and 0033). A job with no hours budgeted is not over budget.
   const overBudget: SQL = see.budgets
-    ? sql`(select count(*)::int from (
-        select jc.jobs_id from jobs j
-        join jobs_costcodes jc on jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id and jc.status = 1
-        where j.tenant_uuid = ${tenant} and j.status = ${JOB_STATUS.active}
-        group by jc.jobs_id
-        having sum(jc.hrsbdg) > 0 and sum(jc.booked_minutes) / 60.0 > sum(jc.hrsbdg)
-      ) x)`
+    ? sql`(select count(*)::int from jobs j where j.tenant_uuid = ${tenant} and j.status = ${sql.raw(String(JOB_STATUS.active))}
+        and j.budget_hours > 0 and j.booked_minutes / 60.0 > j.budget_hours)`
     : NULL;
 
   // The board's rule: an active person with any entry on the day is scheduled (work or time off).
@@ -148,11 +150,12 @@ export async function loadDashboard(tx: Tx, member: Member, today: string): Prom
         and (r.jobs_id is null or r.costcodes_id is null))`
     : NULL;
 
-  const result = (await tx.execute(sql`select ${hours} as hours, ${foreman} as foreman, ${unsigned} as unsigned,
-    ${overBudget} as over_budget, ${crew} as crew, ${tasks} as tasks, ${tools} as tools, ${receipts} as receipts`)) as unknown as {
-    rows: Row[];
-  };
-  const row = result.rows[0];
+  const [row] = await executePrepared<Row>(
+    tx,
+    'getDashboard',
+    sql`select ${hours} as hours, ${foreman} as foreman, ${unsigned} as unsigned,
+    ${overBudget} as over_budget, ${crew} as crew, ${tasks} as tasks, ${tools} as tools, ${receipts} as receipts`,
+  );
 
   let hoursCard: HoursCard | null = null;
   if (current && row.hours) {

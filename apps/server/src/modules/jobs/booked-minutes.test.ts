@@ -9,8 +9,9 @@ import { seedTimecardSite } from '../timecards/timecards.fixtures.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 import { jobsForemen } from './jobs.table.js';
 
-// Budget lines keep the minutes booked to their job and cost code (migration 0029's triggers), and the budget
-// tab, the labor report and the dashboard read that. Whatever changes the time cards, the kept total must equal
+// Budget lines keep the minutes booked to their job and cost code (migration 0029's triggers), jobs their lines'
+// totals (0033) and cards their count of entries (0034), and the budget tab, the labor report and the dashboard
+// read those. Whatever changes the time cards, the kept total must equal
 // the entries summed afresh.
 const t = useTestApp();
 
@@ -54,7 +55,26 @@ async function drift(tenant: string) {
       from jobs_costcodes jc`),
   ).then((r) => (r as unknown as { rows: { id: number; kept: number; summed: number }[] }).rows);
   expect(rows.length).toBeGreaterThan(0);
-  return rows.filter((r) => Number(r.kept) !== Number(r.summed));
+  // And each job's totals over its active lines (migration 0033) next to the lines summed afresh.
+  const jobs = await withTenant(t.database.db, tenant, (tx) =>
+    tx.execute(sql`select j.id, j.budget_hours as kept_hours, j.booked_minutes as kept,
+        coalesce((select sum(jc.hrsbdg) from jobs_costcodes jc where jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id
+          and jc.status = 1), 0) as hours,
+        coalesce((select sum(jc.booked_minutes) from jobs_costcodes jc where jc.tenant_uuid = j.tenant_uuid and jc.jobs_id = j.id
+          and jc.status = 1), 0) as summed
+      from jobs j`),
+  ).then((r) => (r as unknown as { rows: { id: number; kept_hours: number; hours: number; kept: number; summed: number }[] }).rows);
+  expect(jobs.length).toBeGreaterThan(0);
+  // And each card's count of entries (migration 0034).
+  const cards = await withTenant(t.database.db, tenant, (tx) =>
+    tx.execute(sql`select c.id, c.entries as kept, (select count(*)::int from timecard_entries te
+        where te.tenant_uuid = c.tenant_uuid and te.users_timecard_id = c.id) as summed from users_timecard c`),
+  ).then((r) => (r as unknown as { rows: { id: number; kept: number; summed: number }[] }).rows);
+  return [
+    ...cards.filter((c) => Number(c.kept) !== Number(c.summed)),
+    ...rows.filter((r) => Number(r.kept) !== Number(r.summed)),
+    ...jobs.filter((j) => Number(j.kept) !== Number(j.summed) || Number(j.kept_hours) !== Number(j.hours)),
+  ];
 }
 
 beforeAll(async () => {
@@ -159,6 +179,57 @@ describe('booked minutes on budget lines', () => {
     );
     expect(res.errors?.[0].message).toMatch(/booked_minutes/);
     expect(await actual()).toBe(7.5);
+  });
+
+  it("keep each job's totals as its lines are budgeted, switched off, deleted and added", async () => {
+    const JOB = `query($t: ID!, $id: Int!) { getJobs(tenant_uuid: $t, id: $id) { budget_hours booked_minutes } }`;
+    const job = async () => (await t.gql(JOB, { t: admin.tenantUuid, id: site.job }, admin.token)).data?.getJobs;
+    const over = async () => (await t.gql(OVER, { t: admin.tenantUuid }, admin.token)).data?.getDashboard.jobs_over_budget.count;
+    const lines = (await budget()).lines as { id: number; costcodes_id: number }[];
+    const line = lines.find((l) => l.costcodes_id === site.code) as { id: number };
+    const update = (d: Record<string, unknown>[]) =>
+      t.gql(
+        `mutation($t: ID!, $d: [JobsCostcodesUpdateInput!]!) { updateJobsCostcodes(tenant_uuid: $t, data: $d) { id } }`,
+        { t: admin.tenantUuid, d },
+        admin.token,
+      );
+    const before = await job();
+    expect(before.booked_minutes).toBe(450);
+    expect((await update([{ id: line.id, hrsbdg: 7 }])).errors).toBeUndefined();
+    expect((await job()).budget_hours).toBe(before.budget_hours - 10 + 7);
+    expect(await drift(admin.tenantUuid)).toEqual([]);
+    // Switched off: its hours and minutes leave the job's totals; on again, they come back.
+    expect((await update([{ id: line.id, status: 0 }])).errors).toBeUndefined();
+    expect((await job()).booked_minutes).toBe(0);
+    expect(await over()).toBe(0);
+    expect((await update([{ id: line.id, status: 1 }])).errors).toBeUndefined();
+    expect((await job()).booked_minutes).toBe(450);
+    expect(await over()).toBe(1);
+    expect(await drift(admin.tenantUuid)).toEqual([]);
+    // The job's own totals cannot be written by a client.
+    const res = await t.gql(
+      `mutation($t: ID!, $d: [JobsUpdateInput!]!) { updateJobs(tenant_uuid: $t, data: $d) { id } }`,
+      { t: admin.tenantUuid, d: [{ id: site.job, booked_minutes: 0 }] },
+      admin.token,
+    );
+    expect(res.errors?.[0].message).toMatch(/booked_minutes/);
+    expect((await update([{ id: line.id, hrsbdg: 10 }])).errors).toBeUndefined();
+    // A line added then deleted.
+    const created = await t.gql(
+      `mutation($t: ID!, $d: [JobsCostcodesInput!]!) { createJobsCostcodes(tenant_uuid: $t, data: $d) { id } }`,
+      { t: admin.tenantUuid, d: [{ jobs_id: site.job, costcodes_id: site.unbudgeted, hrsbdg: 3 }] },
+      admin.token,
+    );
+    expect(created.errors).toBeUndefined();
+    expect((await job()).budget_hours).toBe(before.budget_hours + 3);
+    const removed = await t.gql(
+      `mutation($t: ID!, $d: [JobsCostcodesDeleteInput!]!) { deleteJobsCostcodes(tenant_uuid: $t, data: $d) { id } }`,
+      { t: admin.tenantUuid, d: [{ id: created.data?.createJobsCostcodes[0].id }] },
+      admin.token,
+    );
+    expect(removed.errors).toBeUndefined();
+    expect(await job()).toEqual(before);
+    expect(await drift(admin.tenantUuid)).toEqual([]);
   });
 
   it('never count another company’s time', async () => {

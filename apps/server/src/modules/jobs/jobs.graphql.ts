@@ -22,6 +22,8 @@ const jobModel: RecordModel = {
   orderBy: () => [jobSort],
   validate: jobFields,
   softDelete: { column: 'status', value: JOB_STATUS.deleted },
+  // Kept by triggers from the job's budget lines (migration 0033).
+  readOnly: ['budget_hours', 'booked_minutes'],
 };
 export const jobOps = defineRecordOperations(jobModel);
 

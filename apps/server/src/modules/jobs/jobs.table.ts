@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
 import { employees } from '../employees/employees.table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -27,6 +39,13 @@ export const jobs = pgTable(
     milestones: jsonb('milestones').$type<Milestone[]>(),
     // 1 active, 2 complete; 0 is a deleted job, kept with all its rows (spec §4 soft delete).
     status: integer('status').notNull().default(1),
+    /**
+     * The job's budget totals over its active budget lines (jobs_costcodes with status 1): hours budgeted and
+     * minutes booked, kept by triggers on jobs_costcodes (migration 0033), so the dashboard's jobs over budget and
+     * the labor report's per-job totals read one row per job instead of summing its lines. Never written by clients.
+     */
+    budget_hours: doublePrecision('budget_hours').notNull().default(0),
+    booked_minutes: integer('booked_minutes').notNull().default(0),
     created_on: createdOn(),
     updated_on: updatedOn(),
   },

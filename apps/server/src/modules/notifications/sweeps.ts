@@ -9,10 +9,12 @@ import {
 import { addDays, isoDay, payPeriodFor } from '@groundwork/core/pay-periods';
 import { MODULES } from '@groundwork/core/permissions';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { forgetOldDeviceMutations } from '../../graphql/device-mutations.js';
 import type { Mailer } from '../../platform/mail.js';
+import { type RetryCounts, retryDuePushesOf } from '../accounting/accounting.retry.js';
 import { audienceEmails, audienceMembers } from '../announcements/announcements.service.js';
 import { announcements } from '../announcements/announcements.table.js';
 import { employees } from '../employees/employees.table.js';
@@ -34,12 +36,13 @@ import { pushTargets } from './push.js';
  * - a time card to sign on its pay period's last day and after (each person with time in it and no signature);
  * - an announcement written ahead of its start date, on that date (its audience);
  * - pushes held for quiet hours, as one summary when they end;
- * - an e-mail digest of what a person left unread, for the kinds they asked for (at most hourly).
+ * - an e-mail digest of what a person left unread, for the kinds they asked for (at most hourly);
+ * - then, with QuickBooks configured (`config`), the pushes that failed, when their backoff is over (report.qbo).
  * Each company is swept in its own walled transaction; keys in notice_keys make a second run (or instance) a no-op,
  * and a company another instance is sweeping at that moment is skipped (a transaction-scoped advisory lock), so
  * instances sharing one database do not repeat each other's reads.
  */
-export type SweepDeps = NotifyDeps & { mailer: Mailer; appOrigin: string };
+export type SweepDeps = NotifyDeps & { mailer: Mailer; appOrigin: string; config?: Config };
 export type SweepReport = {
   companies: number;
   /** Companies left to the instance sweeping them at that moment. */
@@ -47,6 +50,7 @@ export type SweepReport = {
   told: Partial<Record<NotificationKind, number>>;
   summaries: number;
   digests: number;
+  qbo?: RetryCounts;
 };
 
 /** The advisory lock one company's sweep holds for its transaction (shared by every instance on the database). */
@@ -353,6 +357,7 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
     }
   }
   report.digests += result.mail.filter((m) => !Array.isArray(m.to)).length;
+  await retryDuePushesOf(deps, tenant, at, report);
   return true;
 }
 

@@ -29,7 +29,8 @@ const cardOps = defineRecordOperations({
   area: 'timecards',
   ownRecords: true,
   orderBy: () => [sql`${usersTimecard.payperiod_start_date}`],
-  readOnly: ['signed_on', 'signed_by'],
+  // entries: kept by triggers on timecard_entries (migration 0034).
+  readOnly: ['signed_on', 'signed_by', 'entries'],
   validate: timecardRecordSchema,
   beforeWrite: timecardCardRules,
 });

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
+import { executePrepared } from '../../graphql/prepared.js';
 import { clock } from '../../platform/clock.js';
 import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
@@ -21,8 +22,13 @@ const DEFAULT_ANCHOR = '2024-01-01';
 export const isAdmin = (m: Member) => m.permissions.has(ADMIN_ACCESS);
 
 export async function loadSettings(tx: Tx, tenantUuid: string): Promise<TenantSetting[]> {
-  const rows = await tx.select().from(tenantSettings).where(eq(tenantSettings.tenant_uuid, tenantUuid));
-  return rows.map((r) => ({ id: r.codx_tenant_options_values_id, custom_value: r.custom_value, pass_through_value: r.pass_through_value }));
+  // Read on every time-card page and dashboard: a named statement, planned once per connection.
+  return executePrepared<TenantSetting>(
+    tx,
+    'settings',
+    sql`select s.codx_tenant_options_values_id as id, s.custom_value, s.pass_through_value
+      from ${tenantSettings} s where s.tenant_uuid = ${tenantUuid}`,
+  );
 }
 
 export function payPeriodConfig(settings: TenantSetting[]): { type: PayPeriodType; anchor: string } {

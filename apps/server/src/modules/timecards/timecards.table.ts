@@ -30,6 +30,12 @@ export const usersTimecard = pgTable(
     // A PNG data URL of the signature drawn on screen.
     signature_image: text('signature_image'),
     usernote: text('usernote'),
+    /**
+     * How many time entries the card holds, kept by triggers on timecard_entries (migration 0034), so "time in
+     * the period and not signed" (the dashboard's unsigned cards) reads the period's cards instead of probing
+     * every person's days. Never written by clients.
+     */
+    entries: integer('entries').notNull().default(0),
     created_on: createdOn(),
     updated_on: updatedOn(),
   },
@@ -37,6 +43,8 @@ export const usersTimecard = pgTable(
     primaryKey({ columns: [t.tenant_uuid, t.id] }),
     foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
     uniqueIndex('users_timecard_period_idx').on(t.tenant_uuid, t.employees_id, t.payperiod_start_date),
+    // A pay period's cards across the company (the dashboard's unsigned cards).
+    index('users_timecard_tenant_period_idx').on(t.tenant_uuid, t.payperiod_start_date),
   ],
 );
 
