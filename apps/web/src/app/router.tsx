@@ -140,7 +140,7 @@ const selectTenantRoute = createRoute({
   path: 'select-tenant',
   beforeLoad: async (args) => (await guard()).requireSession(args),
   component: lazyRouteComponent(
-    withStrings(['auth', 'company'], () => import('../auth/select-tenant-page')),
+    withStrings(['auth', 'company'], () => import('./select-tenant-page')),
     'SelectTenantPage',
   ),
 });

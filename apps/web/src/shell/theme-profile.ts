@@ -3,7 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { CLAIMS_QUERY_KEY, useClaims } from '../auth/session';
 import { readSelectedTenantUuid } from '../lib/storage';
-import { profileKeys, profileQueryOptions, updateProfile } from '../modules/profile/api/profile-api';
+import { profileKeys, profileQueryOptions, updateProfile } from './own-profile-api';
 import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
 import { isThemeMode, type ThemeMode } from './theme';
 import { useThemeMode } from './theme-mode';

@@ -18,12 +18,13 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readSelectedTenantUuid } from '../../lib/storage';
+import { QboDisconnectedNotice } from '../../modules/company/components/qbo-disconnected-dialog';
+import { NotificationsBell } from '../../modules/notifications/notifications-bell';
 import { AppBarActions } from '../../shell/app-bar-actions';
 import { ListItemLink } from '../../shell/links';
 import { useMenuOpen } from '../../shell/menu-state';
 import { DASHBOARD_ITEM, type NavigationItem, useNavigationItems } from '../../shell/navigation';
 import { pageTitle } from '../../shell/page-title';
-import { QboDisconnectedNotice } from '../../shell/qbo-disconnected-dialog';
 import { SnackbarSettingGate } from '../../shell/snackbar-setting';
 import { useDocumentTitle } from '../../shell/use-document-title';
 import { globalSettingsKeys } from '../global-settings-query';
@@ -105,7 +106,7 @@ export function AppviewLayout() {
           <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
             {title}
           </Typography>
-          <AppBarActions />
+          <AppBarActions notifications={<NotificationsBell />} />
         </Toolbar>
       </AppBar>
       <Drawer

@@ -1,6 +1,7 @@
 import { AppBar, Box, Toolbar, Typography } from '@mui/material';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { NotificationsBell } from '../../modules/notifications/notifications-bell';
 import { AppBarActions } from '../../shell/app-bar-actions';
 import { pageTitle } from '../../shell/page-title';
 import { useDocumentTitle } from '../../shell/use-document-title';
@@ -19,7 +20,7 @@ export function DefaultLayout() {
           <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
             {title}
           </Typography>
-          <AppBarActions />
+          <AppBarActions notifications={<NotificationsBell />} />
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>

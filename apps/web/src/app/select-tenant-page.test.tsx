@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claims, mockServer, renderApp } from '../auth/test-helpers';
 import { i18n } from '../lib/i18n';
 import { JOIN_PENDING_ENDPOINT, type PendingJoin } from '../modules/join/pending-joins';
-import { claims, mockServer, renderApp } from './test-helpers';
 
 /** mockServer plus the caller's own pending join requests (issue 26), or a failing answer. */
 function withPendingJoins(pending: PendingJoin[] | 'fail', ...args: Parameters<typeof mockServer>) {
@@ -82,7 +82,7 @@ describe('/select-tenant', () => {
   });
 
   it('never remembers /login, /sign-up or /reset-password as the return route', async () => {
-    const { rememberReturnRoute, peekReturnRoute } = await import('./auth-storage');
+    const { rememberReturnRoute, peekReturnRoute } = await import('../auth/auth-storage');
     rememberReturnRoute('/login?x=1');
     rememberReturnRoute('/sign-up?step=0');
     rememberReturnRoute('/reset-password');

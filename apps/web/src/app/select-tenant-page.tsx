@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../auth/auth-card';
+import { takeReturnRoute, writeSelectedTenant } from '../auth/auth-storage';
+import { CLAIMS_QUERY_KEY, useClaims, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
 import { CreateCompanyLink } from '../modules/company/create-company-link';
 import { pendingJoinRoute } from '../modules/join/join-storage';
 import { PendingJoins, usePendingJoins } from '../modules/join/pending-joins';
-import { AuthCard } from './auth-card';
-import { takeReturnRoute, writeSelectedTenant } from './auth-storage';
-import { CLAIMS_QUERY_KEY, useClaims, useSignOut } from './session';
 
 /** Spec §2 /select-tenant: choose the company to work in, then the remembered route or /dashboard. */
 export function SelectTenantPage() {
