@@ -4,12 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod';
 import { createQueryClient, Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { startQueryPersistence } from './lib/query-persist-boot';
 
 // The server's Content-Security-Policy allows no eval (apps/server/src/app.ts). Zod would probe for it with
 // Function('') before its first object parse, and the browser reports each probe as a violation.
 zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
+// The person's working set, kept on the phone for a reopened app with no signal (issue 24).
+startQueryPersistence(queryClient);
 const router = createAppRouter({ context: { queryClient } });
 
 const container = document.getElementById('root');

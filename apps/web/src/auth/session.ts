@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { IdentityError, identityCall, isNetworkError, reportSessionExpired } from '../lib/identity-client';
+import { clearPersistedQueries } from '../lib/query-persist-boot';
 import { clearBrowserStorage, readSelectedTenant, writeSelectedTenant } from './auth-storage';
 
 export const CLAIMS_QUERY_KEY = ['identity', 'claims'] as const;
@@ -24,6 +25,8 @@ export function claimsQueryOptions(queryClient?: QueryClient) {
       }
     },
     staleTime: 5 * 60_000,
+    // With no signal the check fails at once (the guard then opens the app on the session kept on the phone).
+    networkMode: 'always',
     // A 401 is an answer, not a failure; network errors are retried by the client's default rule.
     retry: (count, error) => isNetworkError(error) && count < 2,
   });
@@ -82,6 +85,8 @@ export async function signOut(queryClient: QueryClient, goToLogin: () => unknown
   clearBrowserStorage();
   await queryClient.cancelQueries();
   queryClient.clear();
+  // The working set kept on the phone goes with the session (lib/query-persist.ts).
+  await clearPersistedQueries().catch(() => undefined);
   await goToLogin();
   return { ok };
 }

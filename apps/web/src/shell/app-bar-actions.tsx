@@ -23,14 +23,13 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writeSelectedTenant } from '../auth/auth-storage';
 import { CLAIMS_QUERY_KEY, useOutboxOwner, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
 import { drain } from '../lib/outbox/drain';
 import { unsentCount } from '../lib/outbox/outbox';
-import { NotificationsBell } from '../modules/notifications/notifications-bell';
 import { OutboxStatus } from './outbox-status';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
@@ -40,8 +39,11 @@ import { ThemeSwitcher } from './theme-switcher';
 // The dialog (form, uploads) downloads the first time someone opens it.
 const IssueDialog = lazy(() => import('./issue-dialog').then((m) => ({ default: m.IssueDialog })));
 
-/** Right-hand app-bar controls: theme switcher and the account menu (profile, issues, company, sign-out, app updates). */
-export function AppBarActions() {
+/**
+ * Right-hand app-bar controls: theme switcher and the account menu (profile, issues, company, sign-out, app updates).
+ * `notifications`: the bell, given by the layout (the shell imports no module).
+ */
+export function AppBarActions({ notifications }: { notifications?: ReactNode }) {
   const { t } = useTranslation('profile');
   const { t: tShell } = useTranslation('shell');
   const { show } = useSnackbar();
@@ -102,7 +104,7 @@ export function AppBarActions() {
   return (
     <>
       {owner && <OutboxStatus owner={owner} />}
-      <NotificationsBell />
+      {notifications}
       <ThemeSwitcher />
       <Tooltip title={t('menu.account')}>
         <IconButton

@@ -26,7 +26,58 @@ type Answer =
   | { kind: 'offline' }
   | { kind: 'signed-out' };
 
+/** The action's variables with its uploaded photos' uuids added to the list at `files_path`. */
+export function variablesWithFiles(item: OutboxItem): Record<string, unknown> {
+  if (!item.files?.length || !item.files_path?.length) return item.variables;
+  const template = item.files_item;
+  const uuids = item.files.flatMap((f) => (f.uuid ? [template ? { ...template, uuid: f.uuid } : f.uuid] : []));
+  const copy = structuredClone(item.variables) as Record<string, unknown>;
+  let at = copy;
+  const path = item.files_path;
+  for (const key of path.slice(0, -1)) {
+    at[key] = { ...((at[key] as Record<string, unknown> | undefined) ?? {}) };
+    at = at[key] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1];
+  at[last] = [...((at[last] as unknown[] | undefined) ?? []), ...uuids];
+  return copy;
+}
+
+/**
+ * Uploads the action's photos not yet uploaded (POST /api/files, as the screens upload them), keeping each uuid on
+ * the phone as it comes, so a resend never uploads a photo twice. Answers like a send when one cannot go.
+ */
+async function uploadFiles(item: OutboxItem, fetchImpl: typeof fetch): Promise<Answer | null> {
+  for (const [index, file] of (item.files ?? []).entries()) {
+    if (file.uuid || !file.blob) continue;
+    const form = new FormData();
+    if (item.source_table) form.append('source_table', item.source_table);
+    form.append('file', file.blob, file.name);
+    let response: Response;
+    try {
+      response = await fetchImpl('/api/files', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'x-tenant-uuid': item.tenant_uuid },
+        body: form,
+      });
+    } catch {
+      return { kind: 'offline' };
+    }
+    const body = (await response.json().catch(() => null)) as { uuid?: string; message?: string } | null;
+    if (response.status === 401) return { kind: 'signed-out' };
+    if (response.status === 429 || response.status >= 500 || (response.ok && !body?.uuid)) return { kind: 'offline' };
+    if (!response.ok || !body?.uuid) return { kind: 'refused', message: body?.message ?? `Upload failed with status ${response.status}` };
+    file.uuid = body.uuid;
+    const files = item.files?.map((f, i) => (i === index ? { ...f, uuid: body.uuid } : f));
+    await outboxDb().items.update(item.id, { files });
+  }
+  return null;
+}
+
 async function send(item: OutboxItem, fetchImpl: typeof fetch): Promise<Answer> {
+  const uploadAnswer = await uploadFiles(item, fetchImpl);
+  if (uploadAnswer) return uploadAnswer;
   let response: Response;
   try {
     response = await fetchImpl('/graphql', {
@@ -37,7 +88,7 @@ async function send(item: OutboxItem, fetchImpl: typeof fetch): Promise<Answer> 
         accept: 'application/graphql-response+json, application/json',
         [DEVICE_MUTATION_HEADER]: item.id,
       },
-      body: JSON.stringify({ query: item.query, variables: item.variables }),
+      body: JSON.stringify({ query: item.query, variables: variablesWithFiles(item) }),
     });
   } catch {
     return { kind: 'offline' };
@@ -107,7 +158,10 @@ async function drainNow(owner: string, opts: DrainOptions): Promise<DrainReport>
       report.refused.push(refused);
       continue;
     }
-    const sent = { ...queued, status: 'sent' as const, sent_at: now(), result: answer.result };
+    // Once sent, the photos' bytes are the server's: only their names stay on the phone.
+    const after = (await items.get(queued.id)) ?? queued;
+    const files = after.files?.map(({ name, uuid }) => ({ name, uuid }));
+    const sent = { ...after, files, status: 'sent' as const, sent_at: now(), result: answer.result };
     await items.put(sent);
     report.sent.push(sent);
     opts.onSent?.(sent);

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backoffMs, DEVICE_MUTATION_HEADER, drain } from './drain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffMs, DEVICE_MUTATION_HEADER, drain, variablesWithFiles } from './drain';
 import { closeOutboxDb, discard, enqueue, listOutbox, outboxDb, resend, unsentCount } from './outbox';
 
 const TENANT = '5b0e4a52-0000-4000-8000-000000000001';
@@ -27,7 +27,19 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await closeOutboxDb();
+  vi.unstubAllGlobals();
 });
+
+/** jsdom's FormData takes only its own Blobs, and fake-indexeddb gives others back: a plain stand-in. */
+class FakeFormData {
+  fields = new Map<string, unknown>();
+  append(key: string, value: unknown) {
+    this.fields.set(key, value);
+  }
+  get(key: string) {
+    return this.fields.get(key);
+  }
+}
 
 describe('the offline outbox', () => {
   it('keeps each person’s queue to themselves, in the order they acted, across a reload', async () => {
@@ -141,5 +153,66 @@ describe('the offline outbox', () => {
     const [r1, r2] = await Promise.all([drain('ana', { fetch: s.fetch }), drain('ana', { fetch: s.fetch })]);
     expect(r1).toBe(r2);
     expect(s.calls).toHaveLength(1);
+  });
+
+  it('uploads a queued photo once, then sends the action with its uuid; a dropped signal keeps what was uploaded', async () => {
+    const queued = await enqueue(
+      {
+        owner: 'ana',
+        tenant_uuid: TENANT,
+        kind: 'receipt',
+        label: 'Receipt $12',
+        query: 'mutation { x }',
+        variables: { receipt: { amount_cents: 1200, file_uuids: ['kept'] } },
+        files: [{ name: 'r.jpg', blob: new Blob(['jpeg'], { type: 'image/jpeg' }) }],
+        source_table: 'receipts',
+        files_path: ['receipt', 'file_uuids'],
+      },
+      0,
+    );
+    vi.stubGlobal('FormData', FakeFormData);
+    const calls: string[] = [];
+    let graphqlAnswers: (object | 'offline')[] = ['offline'];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      calls.push(url);
+      if (url === '/api/files') {
+        expect((init.headers as Record<string, string>)['x-tenant-uuid']).toBe(TENANT);
+        expect((init.body as FormData).get('source_table')).toBe('receipts');
+        return new Response(JSON.stringify({ uuid: 'photo-1' }), { status: 201 });
+      }
+      const answer = graphqlAnswers.shift() ?? { data: { x: 1 } };
+      if (answer === 'offline') throw new TypeError('Failed to fetch');
+      expect(JSON.parse(String(init.body)).variables).toEqual({ receipt: { amount_cents: 1200, file_uuids: ['kept', 'photo-1'] } });
+      return new Response(JSON.stringify(answer), { status: 200 });
+    }) as unknown as typeof fetch;
+    expect((await drain('ana', { fetch: fetchImpl, now: () => 0 })).stopped).toBe('offline');
+    expect((await outboxDb().items.get(queued.id))?.files?.[0].uuid).toBe('photo-1');
+    graphqlAnswers = [];
+    const report = await drain('ana', { fetch: fetchImpl, now: () => 10_000 });
+    expect(report.sent).toHaveLength(1);
+    expect(calls).toEqual(['/api/files', '/graphql', '/graphql']);
+    const sent = await outboxDb().items.get(queued.id);
+    expect(sent).toMatchObject({ status: 'sent', files: [{ name: 'r.jpg', uuid: 'photo-1' }] });
+    expect(sent?.files?.[0].blob).toBeUndefined();
+  });
+
+  it('puts photos into a list of objects when asked', () => {
+    const variables = variablesWithFiles({
+      id: 'x',
+      owner: 'ana',
+      tenant_uuid: TENANT,
+      kind: 'daily-report',
+      label: '',
+      query: '',
+      variables: { report: { notes_html: 'n', photos: [] } },
+      status: 'pending',
+      created_at: 0,
+      attempts: 0,
+      next_try_at: 0,
+      files: [{ name: 'a.jpg', blob: new Blob([]), uuid: 'u1' }],
+      files_path: ['report', 'photos'],
+      files_item: { caption: null },
+    });
+    expect(variables).toEqual({ report: { notes_html: 'n', photos: [{ caption: null, uuid: 'u1' }] } });
   });
 });

@@ -10,6 +10,15 @@ import { v7 as uuidv7 } from 'uuid';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'refused';
 
+/** A photo taken with the action, compressed on the phone, uploaded (once) just before the action is sent. */
+export type OutboxFile = {
+  name: string;
+  /** The bytes, until the action is sent. */
+  blob?: Blob;
+  /** The stored file's uuid once uploaded: a resend never uploads it again. */
+  uuid?: string;
+};
+
 export type OutboxItem = {
   /** UUID v7, made when the person acted: the server's key for applying it once. */
   id: string;
@@ -33,6 +42,12 @@ export type OutboxItem = {
   error_code?: string;
   /** The server's answer to the first send. */
   result?: unknown;
+  /** Photos to upload first (POST /api/files, for `source_table`); their uuids are added to the list at `files_path`. */
+  files?: OutboxFile[];
+  source_table?: string;
+  files_path?: string[];
+  /** Each photo is added as this object with its uuid (e.g. `{ caption: null }`); without it, as the bare uuid. */
+  files_item?: Record<string, unknown>;
 };
 
 class OutboxDb extends Dexie {
@@ -54,7 +69,8 @@ export async function closeOutboxDb(): Promise<void> {
   db = null;
 }
 
-export type NewOutboxItem = Pick<OutboxItem, 'owner' | 'tenant_uuid' | 'kind' | 'label' | 'query' | 'variables'>;
+export type NewOutboxItem = Pick<OutboxItem, 'owner' | 'tenant_uuid' | 'kind' | 'label' | 'query' | 'variables'> &
+  Partial<Pick<OutboxItem, 'files' | 'source_table' | 'files_path' | 'files_item'>>;
 
 /** Queues an action; it is sent at the next drain. Returns its id. */
 export async function enqueue(item: NewOutboxItem, now = Date.now()): Promise<OutboxItem> {

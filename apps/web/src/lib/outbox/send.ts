@@ -16,6 +16,12 @@ export type FieldAction<Result, Variables> = {
   label: string;
   document: TadaDocumentNode<Result, Variables>;
   variables: Variables;
+  /** Photos taken with it (compressed: compress-photo.ts), uploaded just before it is sent; their uuids go into the list at `filesPath`. */
+  files?: { name: string; blob: Blob }[];
+  sourceTable?: string;
+  filesPath?: string[];
+  /** Each photo goes into that list as this object with its uuid; without it, as the bare uuid. */
+  filesItem?: Record<string, unknown>;
 };
 
 /**
@@ -35,6 +41,9 @@ export async function sendFieldAction<Result, Variables>(
     label: action.label,
     query: print(action.document),
     variables: action.variables as Record<string, unknown>,
+    ...(action.files?.length
+      ? { files: action.files, source_table: action.sourceTable, files_path: action.filesPath, files_item: action.filesItem }
+      : {}),
   });
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { queued: true, id: item.id };
   // A drain already under way may have listed the queue before this action: then a second one takes it.

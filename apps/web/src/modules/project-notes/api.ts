@@ -37,7 +37,7 @@ const draftQuery = graphql(`
   }
 `);
 
-const saveMutation = graphql(
+export const saveMutation = graphql(
   `mutation SaveDailyReport($tenant_uuid: ID!, $id: Int, $report: DailyReportInput!, $send: Boolean) {
     saveDailyReport(tenant_uuid: $tenant_uuid, id: $id, report: $report, send: $send) { message report { ...ReportFields } }
   }`,

@@ -5,15 +5,18 @@ import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/mat
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOutboxOwner } from '../../auth/session';
 import { ArchiveToggleButton } from '../../components/archive-toggle-button';
 import type { StoredFile } from '../../components/files/upload-file';
 import { useFileUploads } from '../../components/files/use-file-uploads';
 import { OptionPicker } from '../../components/option-picker';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { compressPhoto } from '../../lib/outbox/compress-photo';
+import { sendFieldAction } from '../../lib/outbox/send';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
-import { fetchDraft, type Report, type ReportInput, type ReportJob, reportKeys, saveReport, setReportStatus } from './api';
+import { fetchDraft, type Report, type ReportInput, type ReportJob, reportKeys, saveMutation, saveReport, setReportStatus } from './api';
 import { initialReport, type ReportValues, RULE_KEYS, reportInput } from './report-form';
 import { ReportManpower } from './report-manpower';
 import { ReportPhotos } from './report-photos';
@@ -81,13 +84,41 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
       }),
   });
 
+  const owner = useOutboxOwner();
+  // Photos whose upload the lost signal stopped: they wait on the phone with the report.
+  const offlinePhotos = uploads.items.flatMap((i) => (i.file && i.state === 'error' && i.error === null ? [i.file] : []));
   const save = useMutation({
-    mutationFn: ({ input, send }: { input: ReportInput; send: boolean }) => saveReport(tenant, input, report?.id ?? null, send),
-    onSuccess: (_res, { send }) => {
+    // A field action: with no signal the report waits on this phone (photos compressed) and is sent once later.
+    networkMode: 'always',
+    mutationFn: async ({ input, send }: { input: ReportInput; send: boolean }): Promise<{ queued: boolean }> => {
+      if (!owner) {
+        await saveReport(tenant, input, report?.id ?? null, send);
+        return { queued: false };
+      }
+      const files = await Promise.all(offlinePhotos.map((photo) => compressPhoto(photo)));
+      const job = jobs.find((j) => j.id === input.jobs_id)?.label ?? '';
+      return sendFieldAction({
+        owner,
+        tenant,
+        kind: 'daily-report',
+        label: t('messages.outboxLabel', { job, date: input.for_date }),
+        document: saveMutation,
+        variables: { tenant_uuid: tenant, report: input, id: report?.id ?? null, send },
+        files,
+        sourceTable: REPORTS_SOURCE_TABLE,
+        filesPath: ['report', 'photos'],
+        filesItem: { caption: null },
+      });
+    },
+    onSuccess: (sent, { send }) => {
       saved.current = true;
       localStorage.removeItem(key);
       void client.invalidateQueries({ queryKey: reportKeys.all(tenant) });
-      snackbar.show({ color: 'success', message: send ? t('messages.sent') : t('messages.saved') });
+      snackbar.show(
+        sent.queued
+          ? { color: 'info', message: t('messages.queued') }
+          : { color: 'success', message: send ? t('messages.sent') : t('messages.saved') },
+      );
       onClose();
     },
     onError: (e) => {
@@ -271,6 +302,11 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
           }}
         />
         <ReportPhotos uploads={uploads} captions={values.captions} archived={archived} onCaptionsChange={(captions) => set({ captions })} />
+        {offlinePhotos.length > 0 && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {t('messages.photoKeptOffline')}
+          </Typography>
+        )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <TextField
             label={t('dialog.emailTo')}

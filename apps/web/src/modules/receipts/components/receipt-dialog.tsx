@@ -17,10 +17,8 @@ import { splitInputs, summarizeSplits } from '../lib/splits';
 import { StatusLabel } from './receipt-card';
 import { ReceiptMoreDetails } from './receipt-more-details';
 import { ReceiptSplitSection } from './receipt-split-section';
-import { useReceiptActions } from './use-receipt-actions';
+import { RECEIPTS_SOURCE_TABLE, useReceiptActions } from './use-receipt-actions';
 import type { ReceiptLookups } from './use-receipt-lookups';
-
-export const RECEIPTS_SOURCE_TABLE = 'receipts';
 
 interface ReceiptDialogProps {
   tenant: string;
@@ -113,9 +111,14 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
   );
   const [detailsOpen, setDetailsOpen] = useState(hasDetails);
 
+  // Photos whose upload the lost signal stopped: they wait on the phone with the receipt.
+  const offlinePhotos = uploads.items.flatMap((i) => (i.file && i.state === 'error' && i.error === null ? [i.file] : []));
   const submit = handleSubmit((values) => {
     const { input } = toInput(values);
-    if (input) save.mutate(input, { onSuccess: onClose });
+    if (!input) return;
+    const job = lookups.jobs.find((j) => j.id === input.jobs_id)?.label ?? '';
+    const label = t('messages.outboxLabel', { amount: values.amount.trim(), job, date: values.receipt_date });
+    save.mutate({ input, photos: editing ? [] : offlinePhotos, label }, { onSuccess: onClose });
   });
 
   const startSplit = () => {
@@ -297,6 +300,11 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
           admin={admin}
           people={lookups.people}
         />
+        {!editing && offlinePhotos.length > 0 && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {t('form.photoKeptOffline', { count: offlinePhotos.length })}
+          </Typography>
+        )}
         {uploads.uploading && (
           <Typography variant="body2" color="text.secondary" role="status">
             {t('form.waitForUploads')}

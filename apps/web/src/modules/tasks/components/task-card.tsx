@@ -4,7 +4,6 @@ import CircleIcon from '@mui/icons-material/Circle';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFile } from '../../../components/files/upload-file';
 import { useSnackbar } from '../../../shell/snackbar';
 import type { Task } from '../api/tasks-api';
 import { formatDay } from '../lib/dates';
@@ -45,17 +44,15 @@ export function DueText({ task }: { task: Pick<Task, 'due_date' | 'overdue'> }) 
 }
 
 /**
- * A task on a phone: tap to open it; "Close with photo" opens the camera and, once the picture is taken, uploads it
- * and closes the task with it (two taps).
+ * A task on a phone: tap to open it; "Close with photo" opens the camera and, once the picture is taken, closes the
+ * task with it (two taps), through the outbox: with no signal both wait on the phone and are sent once later.
  */
 export function TaskCard({
   task,
-  tenant,
   actions,
   onOpen,
 }: {
   task: Task;
-  tenant: string;
   actions: ReturnType<typeof useTaskActions>;
   onOpen: (task: Task) => void;
 }) {
@@ -66,8 +63,8 @@ export function TaskCard({
   const closeWithPhoto = async (file: File) => {
     setBusy(true);
     try {
-      const stored = await uploadFile(file, tenant, { sourceTable: 'tasks' });
-      await actions.update.mutateAsync({ task, action: 'status', status: 'done', file_uuids: [stored.uuid] });
+      // A field action: the photo is kept with the closing on this phone and both go once the signal allows.
+      await actions.update.mutateAsync({ task, action: 'status', status: 'done', photos: [file] });
     } catch (error) {
       console.error('close with photo failed', error);
       if (!actions.update.isError) snackbar.show({ color: 'error', message: t('messages.updateError') });

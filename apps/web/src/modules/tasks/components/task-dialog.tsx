@@ -19,6 +19,7 @@ import { FileGallery } from '../../../components/files/file-gallery';
 import { FileUploadDialog } from '../../../components/files/file-upload-dialog';
 import { fileUrl } from '../../../components/files/upload-file';
 import { AppDialog } from '../../../shell/app-dialog';
+import { useOnline } from '../../../shell/online';
 import { subtasksQueryOptions, type Task, type TaskPerson, threadQueryOptions } from '../api/tasks-api';
 import { formatTime } from '../lib/dates';
 import type { useTaskActions } from '../lib/use-task-actions';
@@ -50,6 +51,8 @@ export function TaskDialog({
     actions.create.mutate({ task: { title, jobs_id: task.jobs_id ?? null }, parent: task.id }, { onSuccess: () => setNewItem('') });
   };
   const [uploading, setUploading] = useState(false);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const online = useOnline();
   const [assignees, setAssignees] = useState<TaskPerson[]>(
     task.assignees.map((a) => people.find((p) => p.id === a.employees_id) ?? { id: a.employees_id, name: a.name ?? `#${a.employees_id}` }),
   );
@@ -124,7 +127,27 @@ export function TaskDialog({
               {t('dialog.reopen')}
             </Button>
           )}
-          <Button variant="outlined" startIcon={<AddAPhotoIcon />} disabled={busy} onClick={() => setUploading(true)}>
+          <input
+            ref={cameraInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            hidden
+            data-testid="task-photo-offline-input"
+            onChange={(event) => {
+              const photos = [...(event.target.files ?? [])].slice(0, 10);
+              event.target.value = '';
+              if (photos.length) actions.update.mutate({ task, action: 'photo', photos });
+            }}
+          />
+          <Button
+            variant="outlined"
+            startIcon={<AddAPhotoIcon />}
+            disabled={busy}
+            // With no signal the upload dialog cannot store anything: the photos are taken and queued with the action.
+            onClick={() => (online ? setUploading(true) : cameraInput.current?.click())}
+          >
             {t('dialog.addPhoto')}
           </Button>
         </Stack>

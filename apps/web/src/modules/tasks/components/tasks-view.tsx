@@ -88,7 +88,8 @@ function TenantTasks({ tenant }: { tenant: string }) {
   }, [pages.isError, snackbar, t]);
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   // The open task as the list has it now, else as the last change returned it (a closed task leaves an open-only list).
-  const latest = actions.update.data?.task;
+  const changed = actions.update.data;
+  const latest = changed && !changed.queued ? changed.task : undefined;
   const open: Task | null = items.find((x) => x.id === openId) ?? (latest && latest.id === openId ? latest : opened);
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
 
@@ -232,7 +233,7 @@ function TenantTasks({ tenant }: { tenant: string }) {
           }}
         >
           {items.map((task) => (
-            <TaskCard key={task.id} task={task} tenant={tenant} actions={actions} onOpen={(x) => setOpenId(x.id)} />
+            <TaskCard key={task.id} task={task} actions={actions} onOpen={(x) => setOpenId(x.id)} />
           ))}
         </Box>
       )}

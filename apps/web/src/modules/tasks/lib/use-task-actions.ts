@@ -1,11 +1,23 @@
 import { TASK_ACTION } from '@groundwork/core/tasks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readFragment } from 'gql.tada';
 import { useTranslation } from 'react-i18next';
-import { useClaims } from '../../../auth/session';
+import { useClaims, useOutboxOwner } from '../../../auth/session';
 import { GraphQLRequestError } from '../../../lib/graphql';
+import { compressPhoto } from '../../../lib/outbox/compress-photo';
+import { sendFieldAction } from '../../../lib/outbox/send';
 import { useSnackbar } from '../../../shell/snackbar';
 import { profileQueryOptions } from '../../profile/api/profile-api';
-import { createTask, type Task, type TaskCreateInput, taskKeys, updateTask } from '../api/tasks-api';
+import {
+  createTask,
+  customUpdateTaskMutation,
+  type Task,
+  type TaskCreateInput,
+  TaskFieldsFragment,
+  ThreadFieldsFragment,
+  taskKeys,
+  updateTask,
+} from '../api/tasks-api';
 
 /** The signed-in person's employee id and name in this company: the spec's user_id and user_name. */
 export function useMe(tenant: string) {
@@ -48,29 +60,61 @@ export function useTaskActions(tenant: string) {
     onError: failed(t('messages.addError')),
   });
 
+  const owner = useOutboxOwner();
   type Change = {
-    task: Pick<Task, 'id' | 'task_thread_uuid'>;
+    task: Pick<Task, 'id' | 'task_thread_uuid'> & { title?: string | null };
     action: keyof typeof TASK_ACTION;
     body?: string | null;
     status?: string;
     assignees?: number[];
     file_uuids?: string[];
+    /** Photos taken on the phone: compressed, kept with the action and uploaded just before it is sent. */
+    photos?: File[];
     due_date?: string | null;
     quiet?: boolean;
   };
+  const FIELD_ACTIONS: readonly Change['action'][] = ['comment', 'status', 'photo'];
   const update = useMutation({
-    mutationFn: ({ task, action, quiet: _quiet, ...rest }: Change) => {
+    // A comment or a closing is a field action: with no signal it waits on this phone and is sent once later.
+    networkMode: 'always',
+    mutationFn: async ({ task, action, quiet: _quiet, photos = [], ...rest }: Change) => {
       const who = need();
-      return updateTask(tenant, {
+      const vars = {
         task_id: task.id,
         task_action_id: TASK_ACTION[action],
         user_id: who.id,
         user_name: who.name,
         task_thread_uuid: task.task_thread_uuid,
         ...rest,
+      };
+      if (!owner || !FIELD_ACTIONS.includes(action)) return { queued: false as const, ...(await updateTask(tenant, vars)) };
+      const files = await Promise.all(photos.map((photo) => compressPhoto(photo)));
+      const sent = await sendFieldAction({
+        owner,
+        tenant,
+        kind: 'task',
+        label:
+          action === 'comment'
+            ? t('messages.outboxComment', { title: task.title ?? '', body: rest.body ?? '' })
+            : action === 'photo'
+              ? t('messages.outboxPhoto', { title: task.title ?? '' })
+              : t('messages.outboxStatus', { title: task.title ?? '' }),
+        document: customUpdateTaskMutation,
+        variables: { tenant_uuid: tenant, ...vars },
+        ...(files.length ? { files, sourceTable: 'tasks', filesPath: ['file_uuids'] } : {}),
       });
+      if (sent.queued) return { queued: true as const };
+      return {
+        queued: false as const,
+        task: readFragment(TaskFieldsFragment, sent.data.customUpdateTask.task),
+        thread: readFragment(ThreadFieldsFragment, sent.data.customUpdateTask.thread),
+      };
     },
     onSuccess: (result, change) => {
+      if (result.queued) {
+        snackbar.show({ color: 'info', message: t('messages.queued') });
+        return;
+      }
       queryClient.setQueryData(taskKeys.thread(tenant, result.thread.task_thread_uuid), result.thread);
       if (!change.quiet) {
         const message =
