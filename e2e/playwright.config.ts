@@ -12,6 +12,10 @@ const baseURL = `http://localhost:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // The QuickBooks Online stand-in (apps/server/src/testing/qbo-stand-in.ts) the server's QBO adapter talks to.
 const QBO_STAND_IN_PORT = Number(process.env.E2E_QBO_PORT ?? PORT + 1000);
+// The QuickBooks Time stand-in (apps/server/src/testing/qbt-stand-in.ts) the server's time-card system adapter talks to.
+const QBT_STAND_IN_PORT = Number(process.env.E2E_QBT_PORT ?? PORT + 1100);
+/** The e2e server's Stripe webhook signing secret: billing.spec.ts signs its events with the same one. */
+const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_groundwork_e2e';
 
 // Workers load this file again; the env var makes them reuse the runner's data dir instead of making their own.
 if (!process.env.GROUNDWORK_E2E_DATA_DIR) {
@@ -23,7 +27,7 @@ if (!process.env.GROUNDWORK_E2E_DATA_DIR) {
 
 export default defineConfig({
   testDir: './specs',
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Budgets, not assertions: a scenario that walks a whole module (and runs axe on each screen) needs more
   // than the 30 s default on a loaded 2-core machine.
   timeout: 60_000,
@@ -34,7 +38,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failure leaves its error-context.md (the page's accessibility tree). Traces are recorded only on request
+    // (E2E_TRACE=1): recording every test's screencast, DOM snapshots and network kept Chromium's browser and GPU
+    // processes busier than the pages themselves (the same 20 tests: 557 s with, 403 s without the screencast alone).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     // The app honours prefers-reduced-motion (no fades), so axe never measures a snackbar half faded in or out.
     reducedMotion: 'reduce',
     launchOptions: {
@@ -67,6 +74,14 @@ export default defineConfig({
       env: { QBO_STAND_IN_PORT: String(QBO_STAND_IN_PORT) },
     },
     {
+      command: 'npx tsx apps/server/src/testing/qbt-stand-in.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${QBT_STAND_IN_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { QBT_STAND_IN_PORT: String(QBT_STAND_IN_PORT) },
+    },
+    {
       command: 'npx tsx apps/server/src/main.ts',
       cwd: repoRoot,
       url: `http://127.0.0.1:${PORT}/healthz`,
@@ -83,6 +98,16 @@ export default defineConfig({
         QBO_CLIENT_ID: 'qbo-client-id',
         QBO_CLIENT_SECRET: 'qbo-client-secret',
         QBO_BASE_URL: `http://127.0.0.1:${QBO_STAND_IN_PORT}`,
+        QBT_CLIENT_ID: 'qbt-client-id',
+        QBT_CLIENT_SECRET: 'qbt-client-secret',
+        QBT_API_BASE: `http://127.0.0.1:${QBT_STAND_IN_PORT}`,
+        // Billing is configured so a signed Stripe webhook can change a company's subscription (billing.spec.ts, on
+        // the second seeded company only). No call leaves the machine: the API base is a closed local port, and no
+        // seeded company has a Stripe customer to look up.
+        STRIPE_SECRET_KEY: 'sk_test_groundwork_e2e',
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+        STRIPE_PRICE_IDS: 'price_groundwork_e2e',
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
       },
     },
   ],

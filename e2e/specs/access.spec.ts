@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter, expectSnackbarShown, recordSnackbars } from './helpers';
 import { DEMO_ADMIN, DEMO_COMPANY, DEMO_FOREMAN, DEMO_PASSWORD, graphql, signIn } from './sign-in';
 
 // Issue 4/5: the menu from the server (listUsersNavigation), spec §2 access redirects and their messages, company
@@ -35,8 +35,6 @@ const FOREMAN_MENU = [
 ];
 // A member with no group at all.
 const MEMBER_MENU = ['Dashboard', 'External Links', 'My Schedule', 'Notifications', 'Tasks', 'Time Cards'];
-
-const snackbar = (page: Page) => page.getByTestId('app-snackbar');
 
 /** The drawer's links, opening the drawer first on a phone (closed by default under 450 px). */
 async function menuTitles(page: Page, phone: boolean, expectedCount: number): Promise<string[]> {
@@ -111,7 +109,9 @@ async function createCompany(page: Page, company: string) {
 
 async function newPage(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  await recordSnackbars(page);
+  return { context, page };
 }
 
 for (const viewport of viewports) {
@@ -132,7 +132,7 @@ for (const viewport of viewports) {
 
         // A page outside the navigation: never shown, /dashboard with the message, then the query goes.
         await page.goto('/admin/people?tab=groups');
-        await expect(snackbar(page)).toHaveText(UNAUTH_PAGE);
+        await expectSnackbarShown(page, UNAUTH_PAGE);
         await expect(page).toHaveURL(/\/dashboard$/);
         await expectDashboard(page);
         await expect(page.getByRole('heading', { name: 'Manage People' })).toHaveCount(0);
@@ -143,24 +143,24 @@ for (const viewport of viewports) {
           history.pushState({}, '', '/admin/reports');
           dispatchEvent(new PopStateEvent('popstate'));
         });
-        await expect(snackbar(page)).toHaveText(UNAUTH_PAGE);
+        await expectSnackbarShown(page, UNAUTH_PAGE);
         await expect(page).toHaveURL(/\/dashboard$/);
 
         await page.goto('/dashboard?unauth=settings&tab=2');
-        await expect(snackbar(page)).toHaveText(UNAUTH_SETTINGS);
+        await expectSnackbarShown(page, UNAUTH_SETTINGS);
         await expect(page).toHaveURL(/\/dashboard\?tab=2$/);
 
         await page.goto('/dashboard?unauth=foo');
-        await expect(snackbar(page)).toHaveText('Unauthorized.');
+        await expectSnackbarShown(page, 'Unauthorized.');
         await expect(page).toHaveURL(/\/dashboard$/);
 
         // Company setup is for admins: component and dialog removed, the settings message.
         await page.goto('/dashboard?settings=true&component=company-setup&dialog=accounting-system-dialog');
-        await expect(snackbar(page)).toHaveText(UNAUTH_SETTINGS);
+        await expectSnackbarShown(page, UNAUTH_SETTINGS);
         await expect(page).toHaveURL(/\/dashboard\?settings=true$/);
         await expect(page.getByRole('heading', { name: 'Company setup' })).toHaveCount(0);
         await page.goto('/dashboard?settings=true&component=app-subscription');
-        await expect(snackbar(page)).toHaveText(UNAUTH_SETTINGS);
+        await expectSnackbarShown(page, UNAUTH_SETTINGS);
         await expect(page).toHaveURL(/\/dashboard\?settings=true$/);
 
         // Items of the navigation (and their sub-paths) open inside the shell with their title.
@@ -289,7 +289,7 @@ for (const viewport of viewports) {
         await expect(foreman.page.getByRole('heading', { level: 2, name: company })).toBeVisible();
         expect(await menuTitles(foreman.page, phone, MEMBER_MENU.length)).toEqual(MEMBER_MENU);
         await foreman.page.goto('/modules/projects');
-        await expect(snackbar(foreman.page)).toHaveText(UNAUTH_PAGE);
+        await expectSnackbarShown(foreman.page, UNAUTH_PAGE);
         await expect(foreman.page).toHaveURL(/\/dashboard$/);
         // His demo-company links stay there: nothing here yet.
         await foreman.page.goto('/modules/external-links');

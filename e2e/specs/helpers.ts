@@ -101,3 +101,49 @@ export async function expectSnackbarAfter(page: Page, text: string, action: () =
   const shown = page.getByTestId('app-snackbar').filter({ hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
   await Promise.all([shown, action()]);
 }
+
+type SnackbarLog = { __snackbars?: string[] };
+
+/**
+ * Records the text of every snackbar the page shows, from the first script of each document on. The spec shows a
+ * snackbar for 2 s, and a redirect's message can come and go while `page.goto` is still returning on a loaded
+ * machine; `expectSnackbarShown` then finds it in the record.
+ */
+export async function recordSnackbars(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    const last = new WeakMap<Element, string>();
+    (window as SnackbarLog).__snackbars = seen;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-testid="app-snackbar"]')) {
+        const text = element.textContent ?? '';
+        if (text && last.get(element) !== text) {
+          last.set(element, text);
+          seen.push(text);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** How many snackbars the page (set up with `recordSnackbars`) has shown and not yet had taken off the record. */
+export function recordedSnackbarCount(page: Page) {
+  return page.evaluate(() => ((window as SnackbarLog).__snackbars ?? []).length);
+}
+
+/** Waits until the page (set up with `recordSnackbars`) has shown a snackbar saying `text`, and takes it off the record. */
+export async function expectSnackbarShown(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const seen = (window as SnackbarLog).__snackbars ?? [];
+          const at = seen.indexOf(wanted);
+          if (at < 0) return seen.join(' | ') || 'no snackbar';
+          seen.splice(at, 1);
+          return wanted;
+        }, text),
+      { message: `a snackbar saying "${text}"`, timeout: 15_000 },
+    )
+    .toBe(text);
+}

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectSnackbarAfter } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarAfter, expectSnackbarShown, recordSnackbars } from './helpers';
 import { DEMO_ADMIN, signIn } from './sign-in';
 
 // People, invitations and user groups (issue 4), as the demo company's admin and as a person the admin invites.
@@ -9,7 +9,6 @@ const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
 
-const snackbar = (page: Page) => page.getByTestId('app-snackbar');
 const unique = () => `${Date.now().toString(36)}${process.pid.toString(36)}`.slice(-7);
 
 type OutboxMessage = { to: string; subject: string; text: string };
@@ -212,6 +211,7 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     // The person signs in: the first temporary password no longer works; the new one does, and they must choose their own.
     const personContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const person = await personContext.newPage();
+    await recordSnackbars(person);
     await person.goto('/login');
     await person.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
     await person.getByLabel('Password', { exact: true }).fill(firstTemporary);
@@ -259,7 +259,7 @@ test.describe('invitation journey (desktop 1440x900)', () => {
     // A page outside their navigation sends them to the dashboard.
     await person.goto('/admin/people');
     await expect(person).toHaveURL(/\/dashboard/);
-    await expect(snackbar(person)).toHaveText('Unauthorized page. Redirected to dashboard.');
+    await expectSnackbarShown(person, 'Unauthorized page. Redirected to dashboard.');
 
     // The admin removes them from the company; their next request is refused.
     await admin.getByRole('button', { name: 'Remove from company' }).click();

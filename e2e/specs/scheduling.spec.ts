@@ -54,12 +54,17 @@ async function drag(page: Page, from: Locator, to: Locator) {
   // The people panel stays in view (sticky) while the board scrolls to the target.
   await to.scrollIntoViewIfNeeded();
   const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('nothing to drag');
+  if (!a) throw new Error('nothing to drag');
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  // A drag under way can move the board (a cell filled a moment ago growing, a scroll): aim at where the target is
+  // now, and once more just before letting go (a CI run dropped on the day before once).
+  for (const steps of [12, 2]) {
+    const b = await to.boundingBox();
+    if (!b) throw new Error('no drop target');
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps });
+  }
   await page.mouse.up();
 }
 

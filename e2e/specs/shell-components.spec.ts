@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, type ThemeMode } from './helpers';
+import { expectNoSeriousA11yViolations, expectSnackbarShown, recordedSnackbarCount, recordSnackbars, type ThemeMode } from './helpers';
 import { signUpWithCompany } from './profile-helpers';
 import { DEMO_ADMIN, DEMO_FOREMAN, graphql, signIn } from './sign-in';
 
@@ -469,9 +469,10 @@ for (const viewport of viewports) {
         await expect(foreman.page).toHaveURL(/\/dashboard\?dialog=subscription-cancelled$/);
         await expectNoSeriousA11yViolations(foreman.page);
         // The test page is the admins': the foreman is sent back with the access message.
+        await recordSnackbars(foreman.page);
         await foreman.page.goto('/test');
         await expect(foreman.page).toHaveURL(/\/dashboard$/);
-        await expect(foreman.page.getByTestId('app-snackbar')).toHaveText('Unauthorized page. Redirected to dashboard.');
+        await expectSnackbarShown(foreman.page, 'Unauthorized page. Redirected to dashboard.');
       } finally {
         await foreman.context.close();
       }
@@ -516,10 +517,22 @@ test.describe('tenant setting 17', () => {
       } finally {
         await setSnackbarSetting(page, tenantUuid, true);
       }
+      // Back on: the page opens on the settings kept on this browser (off) until the server's answer replaces them,
+      // and the message lasts 2 s, so both are waited for rather than raced.
+      await recordSnackbars(page);
+      const settingsReadAgain = page.waitForResponse(
+        (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('ListGlobalSettings'),
+      );
       await page.reload();
+      await settingsReadAgain;
       await expect(heading(page, 'Test')).toBeVisible();
-      await page.getByRole('button', { name: 'Show an error message' }).click();
-      await expect(alert).toHaveText('Something went wrong.');
+      await expect
+        .poll(async () => {
+          await page.getByRole('button', { name: 'Show an error message' }).click();
+          return recordedSnackbarCount(page);
+        })
+        .toBeGreaterThan(0);
+      await expectSnackbarShown(page, 'Something went wrong.');
     } finally {
       await context.close();
     }

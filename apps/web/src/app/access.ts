@@ -1,6 +1,6 @@
 import type { IdentityClaims } from '@groundwork/core/identity';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
-import type { QueryClient } from '@tanstack/react-query';
+import { type FetchQueryOptions, onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { CLAIMS_QUERY_KEY } from '../auth/session';
 import { readSelectedTenantUuid } from '../lib/storage';
@@ -55,6 +55,25 @@ interface AccessArgs {
 }
 
 /**
+ * The answer an access check goes by: the server's whenever it can be asked. A copy put back from the phone at
+ * start-up (lib/query-persist.ts marks those stale) is asked again first, and stands in only when the server
+ * cannot be reached; an answer read in this page is used as the options say.
+ */
+async function checkedAnswer<T, K extends QueryKey>(
+  client: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K> & { revalidateIfStale?: boolean },
+) {
+  const state = client.getQueryState<T>(options.queryKey);
+  if (!state?.isInvalidated || !onlineManager.isOnline()) return client.ensureQueryData(options);
+  try {
+    return await client.fetchQuery(options);
+  } catch (error) {
+    if (state.data !== undefined) return state.data;
+    throw error;
+  }
+}
+
+/**
  * Spec §2: a page outside the person's navigation goes to /dashboard?unauth=page, before it renders (so it never
  * flashes). Runs after the sign-in guard, with the tenant chosen. When the navigation cannot be read (offline, a
  * server error) the page opens: the server refuses its data anyway, and an installed app keeps working offline.
@@ -65,7 +84,7 @@ export async function requireAllowedPage({ context, location }: AccessArgs): Pro
   if (!tenant) return;
   let items: readonly { path: string }[];
   try {
-    items = await context.queryClient.ensureQueryData(navigationQueryOptions(tenant));
+    items = await checkedAnswer(context.queryClient, navigationQueryOptions(tenant));
   } catch {
     return;
   }
@@ -147,9 +166,14 @@ export async function requireActiveSubscription({ context, location }: AccessArg
   const tenant = readSelectedTenantUuid();
   if (!tenant) return;
   let blocked: boolean;
+  // With no signal the status cannot be read (a read would wait for the signal): the status the phone holds
+  // decides, and without one the page opens.
+  if (!onlineManager.isOnline()) {
+    if (!context.queryClient.getQueryData<{ blocked: boolean }>(billingStatusQueryOptions(tenant).queryKey)?.blocked) return;
+  }
   try {
     // A status older than its staleTime still answers at once, and is read again behind it for the next page.
-    blocked = (await context.queryClient.ensureQueryData({ ...billingStatusQueryOptions(tenant), revalidateIfStale: true })).blocked;
+    blocked = (await checkedAnswer(context.queryClient, { ...billingStatusQueryOptions(tenant), revalidateIfStale: true })).blocked;
   } catch {
     return;
   }

@@ -18,12 +18,36 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < 2;
 }
 
+/** The working set kept on the phone (lib/query-persist.ts) stays in memory as long, so it is still there to keep. */
+const KEPT_PREFIXES = [
+  'identity',
+  'navigation',
+  'global-settings',
+  'billing-status',
+  'timecards',
+  'tools',
+  'scheduling',
+  'tasks',
+  'tasks-lookups',
+  'project-notes',
+  'receipts-lookups',
+  'receipts',
+  'mood',
+  'profile',
+];
+const KEPT_GC_TIME = 24 * 60 * 60 * 1000;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry },
     },
   });
+  for (const prefix of KEPT_PREFIXES) client.setQueryDefaults([prefix], { gcTime: KEPT_GC_TIME });
+  // The menu a signed-in page opens with fails at once with no signal (then the page opens on what the phone holds)
+  // instead of pausing until it returns. The subscription check asks onlineManager itself (app/access.ts).
+  client.setQueryDefaults(['navigation'], { gcTime: KEPT_GC_TIME, networkMode: 'always' });
+  return client;
 }
 
 interface ProvidersProps {

@@ -1,9 +1,10 @@
 import type { IdentityClaims } from '@groundwork/core/identity';
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { isNetworkError } from '../lib/identity-client';
+import { queryCacheRestored } from '../lib/query-persist-boot';
 import { readSelectedTenant, rememberReturnRoute } from './auth-storage';
-import { claimsQueryOptions, syncSelectedTenant } from './session';
+import { CLAIMS_QUERY_KEY, claimsQueryOptions, syncSelectedTenant } from './session';
 
 interface GuardArgs {
   context: { queryClient: QueryClient };
@@ -12,10 +13,16 @@ interface GuardArgs {
 
 /** The claims, null without a session, or 'offline' when the server could not be asked. */
 async function loadClaims(queryClient: QueryClient): Promise<IdentityClaims | null | 'offline'> {
+  // The copy of the session kept on the phone is put back first: with no signal, it is the session.
+  await queryCacheRestored();
+  const kept = queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
+  if (kept && !onlineManager.isOnline()) return kept;
   try {
-    return await queryClient.ensureQueryData(claimsQueryOptions(queryClient));
+    // The server decides whenever it can be asked: a copy put back from the phone is stale, so it is asked again
+    // (it may hold a company chosen since, or a session that ended); a session checked in this page is reused.
+    return await queryClient.fetchQuery(claimsQueryOptions(queryClient));
   } catch (error) {
-    if (isNetworkError(error)) return 'offline';
+    if (isNetworkError(error)) return kept ?? 'offline';
     throw error;
   }
 }
