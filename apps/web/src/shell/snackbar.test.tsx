@@ -81,6 +81,28 @@ describe('snackbar', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Team updated.');
   });
 
+  it('an error on screen is not replaced by a routine message, which shows once the error has gone', () => {
+    vi.useFakeTimers();
+    renderInShell(
+      <>
+        <Trigger message={{ message: 'Hours must be in steps of 15 minutes.', color: 'error' }} />
+        <Second />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    // An earlier save finishes just after the refusal: its message waits.
+    fireEvent.click(screen.getByRole('button', { name: 'show second' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Hours must be in steps of 15 minutes.');
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.getByRole('alert')).toHaveTextContent('Hours must be in steps of 15 minutes.');
+    act(() => vi.advanceTimersByTime(200));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Team updated.');
+    // An error replaces a routine message at once.
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Hours must be in steps of 15 minutes.');
+  });
+
   it('is dismissed by a swipe longer than 50 px, not by a shorter one', () => {
     vi.useFakeTimers();
     showMessage({ message: 'Tool moved.', color: 'success' });

@@ -42,6 +42,12 @@ interface SnackbarState extends SnackbarMessage {
   key: number;
 }
 
+interface Shown {
+  current: SnackbarState | null;
+  open: boolean;
+  next: SnackbarState | null;
+}
+
 interface SnackbarProviderProps {
   /** Tenant setting 17 (default on): when off, messages are dropped. */
   enabled?: boolean;
@@ -54,7 +60,9 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
   useEffect(() => setEnabled(enabledProp), [enabledProp]);
   // One state for the message and whether it shows: a close is for the message it was raised on. Without that, the
   // old message's timeout firing just after a new one was asked for (a busy phone) hid the new one before it showed.
-  const [shown, setShown] = useState<{ current: SnackbarState | null; open: boolean }>({ current: null, open: false });
+  // An error on screen is not replaced by a routine message (a save finishing a moment later): the routine one
+  // waits (`next`, the latest only) until the error is closed or times out, so a refusal is always read.
+  const [shown, setShown] = useState<Shown>({ current: null, open: false, next: null });
   const { current, open } = shown;
   const [offset, setOffset] = useState(0);
   const swipeStart = useRef<number | null>(null);
@@ -66,16 +74,26 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
     (message: SnackbarMessage) => {
       if (!enabled) return;
       counter.current += 1;
-      setShown({ current: { ...message, key: counter.current }, open: true });
-      setHeld(false);
-      setOffset(0);
+      const asked = { ...message, key: counter.current };
+      setShown((state) => {
+        if (state.open && state.current?.color === 'error' && asked.color !== 'error') return { ...state, next: asked };
+        return { current: asked, open: true, next: null };
+      });
     },
     [enabled],
   );
   const api = useMemo(() => ({ show, setEnabled }), [show]);
 
   const key = current?.key;
+  // A new message starts unheld and in place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new message
+  useEffect(() => {
+    setHeld(false);
+    setOffset(0);
+  }, [key]);
   const close = () => setShown((state) => (state.current?.key === key ? { ...state, open: false } : state));
+  // Once the closed message has left the screen, the one that waited takes its place.
+  const onExited = () => setShown((state) => (!state.open && state.next ? { current: state.next, open: true, next: null } : state));
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     swipeStart.current = event.clientX;
@@ -107,6 +125,7 @@ export function SnackbarProvider({ enabled: enabledProp = true, children }: Snac
           if (reason !== 'clickaway') close();
         }}
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ transition: { onExited } }}
       >
         {current ? (
           <Alert
