@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useOutboxOwner } from '../../../auth/session';
 import { offerMoodCheckIn } from '../../../lib/mood-offer';
+import type { OutboxItem } from '../../../lib/outbox/outbox';
 import { sendFieldAction } from '../../../lib/outbox/send';
 import { useSnackbar } from '../../../shell/snackbar';
 import { timecardKeys } from '../api/keys';
@@ -61,6 +62,46 @@ export const dayLines = (entries: readonly TimecardEntry[], date: IsoDate): DayE
       equipment: Array.isArray(e.equipment) ? (e.equipment as string[]) : null,
       note: e.note,
     }));
+
+/**
+ * The card as the person left it: a day with a change still waiting on this phone (or sent after the card was read)
+ * shows that change instead of the server's copy. A day is saved whole, so the next edit of it must build on the
+ * waiting one — after a reload with no signal, or a refetch before the queue is sent, the server's copy lacks it.
+ */
+export function withQueuedDays(
+  entries: TimecardEntry[],
+  items: readonly OutboxItem[],
+  card: { tenant: string; employeeId: number; periodStart: IsoDate; readAt: number },
+): TimecardEntry[] {
+  const latest = new Map<string, DayEntryLine[]>();
+  for (const item of [...items].sort((a, b) => a.created_at - b.created_at)) {
+    if (item.kind !== 'timecard-day' || item.tenant_uuid !== card.tenant || item.status === 'refused') continue;
+    if (item.status === 'sent' && (item.sent_at ?? 0) <= card.readAt) continue;
+    const v = item.variables as {
+      employees_id?: number;
+      payperiod_start_date?: string;
+      timecard_date?: string;
+      timecard_entries?: DayEntryLine[];
+    };
+    if (v.employees_id !== card.employeeId || v.payperiod_start_date !== card.periodStart || !v.timecard_date) continue;
+    latest.set(v.timecard_date, v.timecard_entries ?? []);
+  }
+  if (latest.size === 0) return entries;
+  const queued = [...latest].flatMap(([date, lines], d) =>
+    lines.map((line, i) => ({
+      id: -(d * 1000 + i + 1),
+      employees_id: card.employeeId,
+      users_timecard_id: 0,
+      timecard_date: date,
+      jobs_id: line.jobs_id ?? 0,
+      costcodes_id: line.costcodes_id ?? 0,
+      hours: line.hours,
+      equipment: line.equipment ?? null,
+      note: line.note ?? null,
+    })),
+  );
+  return [...entries.filter((e) => !latest.has(e.timecard_date)), ...queued];
+}
 
 interface SaveArgs {
   date: IsoDate;

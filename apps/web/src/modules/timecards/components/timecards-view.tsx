@@ -12,7 +12,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
+import { useOutboxOwner } from '../../../auth/session';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { readSelectedTenantUuid } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { timecardKeys } from '../api/keys';
@@ -33,7 +35,7 @@ import { downloadCsv, downloadXlsx } from '../lib/export-files';
 import { formatHours } from '../lib/hours';
 import { refusalMessage } from '../lib/messages';
 import type { TimecardsSearch } from '../search';
-import { type CardModel, makeLabels } from './card-model';
+import { type CardModel, makeLabels, withQueuedDays } from './card-model';
 import { CrewDialog } from './crew-dialog';
 import { DayList } from './day-list';
 import { EntryDialog, type EntryDialogTarget } from './entry-dialog';
@@ -118,6 +120,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
 
   const info = card.data;
+  const outbox = useOutboxItems(useOutboxOwner());
   const model: CardModel | null = useMemo(() => {
     if (!info) return null;
     const codesByJob = new Map<number, BudgetCostcode[]>();
@@ -135,7 +138,11 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       today: settings.today,
       employeeId: info.employee_id,
       own: info.employee_id === me,
-      entries: info.users_timecard_entries.filter((e) => e.timecard_date >= period.start && e.timecard_date <= period.end),
+      entries: withQueuedDays(
+        info.users_timecard_entries.filter((e) => e.timecard_date >= period.start && e.timecard_date <= period.end),
+        outbox,
+        { tenant, employeeId: info.employee_id, periodStart: period.start, readAt: card.dataUpdatedAt },
+      ),
       editable: !cardRow?.signed_on,
       increment: settings.minute_increment,
       jobs: jobs.data ?? [],
@@ -143,7 +150,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       scheduled: scheduledByDay(info.scheduled_jobs),
       ...labels,
     };
-  }, [info, codes.data, jobs.data, tenant, cardOptions.queryKey, period, dates, settings, me]);
+  }, [info, outbox, card.dataUpdatedAt, codes.data, jobs.data, tenant, cardOptions.queryKey, period, dates, settings, me]);
 
   const cardRow = info?.users_timecard.find((c) => c.payperiod_start_date === period.start) ?? null;
   const holder = info?.people.find((p) => p.id === info.employee_id);
