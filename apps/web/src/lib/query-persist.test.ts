@@ -73,6 +73,22 @@ describe('the working set kept on the phone', () => {
     expect(await restoreQueryCache(new QueryClient())).toBeNull();
   });
 
+  it('keeps an answer whose refetch failed with no signal, so a second offline start still has the session', async () => {
+    const ana = client('ana');
+    ana.setQueryData(['navigation', T], [{ path: '/modules/timecards' }]);
+    // Opened with no signal: the session check and the menu fail at once and keep the answers they had.
+    await ana.fetchQuery({ queryKey: ['identity', 'claims'], queryFn: () => Promise.reject(new Error('offline')) }).catch(() => undefined);
+    await ana.fetchQuery({ queryKey: ['navigation', T], queryFn: () => Promise.reject(new Error('offline')) }).catch(() => undefined);
+    expect(ana.getQueryState(['identity', 'claims'])?.status).toBe('error');
+    await saveQueryCache(ana);
+    closeQueryCacheDb(); // reopened, still offline
+    const page = new QueryClient();
+    expect(await restoreQueryCache(page)).toBe('ana');
+    expect(page.getQueryData(['identity', 'claims'])).toEqual(claims('ana'));
+    expect(page.getQueryState(['identity', 'claims'])?.status).toBe('success');
+    expect(page.getQueryData(['navigation', T])).toEqual([{ path: '/modules/timecards' }]);
+  });
+
   it('keeps under its size cap, dropping the largest lists first', () => {
     const c = client('ana');
     c.setQueryData(['tools', T, 'list', '', '', '', 1], 'x'.repeat(CACHE_MAX_BYTES));

@@ -75,11 +75,21 @@ const ownerOf = (client: QueryClient): string | null | undefined => {
 
 /** What is kept of the cache: the working set's answered queries, newest first, cut to the size cap. */
 export function workingSetState(client: QueryClient, now = Date.now()): DehydratedState {
-  const state = dehydrate(client, {
+  // A query that holds an answer is kept even when its last refetch failed (no signal: the session and the menu
+  // fail at once and keep their data); it is kept as that answer, so the next start opens on it again.
+  const dehydrated = dehydrate(client, {
     shouldDehydrateQuery: (q: Query) =>
-      q.state.status === 'success' && inWorkingSet(q.queryKey) && now - q.state.dataUpdatedAt < CACHE_MAX_AGE,
+      q.state.data !== undefined && q.state.dataUpdatedAt > 0 && inWorkingSet(q.queryKey) && now - q.state.dataUpdatedAt < CACHE_MAX_AGE,
     shouldDehydrateMutation: () => false,
   });
+  const state: DehydratedState = {
+    ...dehydrated,
+    queries: dehydrated.queries.map((q) =>
+      q.state.status === 'error'
+        ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+        : q,
+    ),
+  };
   const sized = state.queries.map((q) => ({ q, bytes: JSON.stringify(q.state.data ?? null).length }));
   let total = sized.reduce((sum, s) => sum + s.bytes, 0);
   // The session and menu stay whatever their size; the largest lists go first.
