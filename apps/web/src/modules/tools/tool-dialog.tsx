@@ -13,13 +13,13 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as api from './api';
 import { MoveDialog } from './move-dialog';
 import { ToolArchiveButton, ToolEditDialog } from './tool-edit-dialog';
-import { useContainers } from './tools-shared';
+import { cachedTools, useContainers } from './tools-shared';
 
 /** One tool: where it is, its log and reservations; move, edit or archive it. */
 export function ToolDialog({ tenant, id, admin, onClose }: { tenant: string; id: number; admin: boolean; onClose: () => void }) {
@@ -28,7 +28,13 @@ export function ToolDialog({ tenant, id, admin, onClose }: { tenant: string; id:
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState(false);
-  const tool = useQuery({ queryKey: ['tools', tenant, 'tool', id], queryFn: () => api.getTool({ tenant_uuid: tenant, id }) });
+  const queryClient = useQueryClient();
+  const tool = useQuery({
+    queryKey: ['tools', tenant, 'tool', id],
+    queryFn: () => api.getTool({ tenant_uuid: tenant, id }),
+    // Opened from a list: the list's copy shows at once (and is all there is with no signal) until the tool's own answer.
+    placeholderData: () => cachedTools(queryClient, tenant).find((t) => t.id === id),
+  });
   const log = useQuery({ queryKey: ['tools', tenant, 'log', id], queryFn: () => api.toolLog({ tenant_uuid: tenant, tools_id: id }) });
   const res = useQuery({
     queryKey: ['tools', tenant, 'res', id],

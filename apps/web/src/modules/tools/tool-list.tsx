@@ -1,10 +1,10 @@
 import { Alert, Button, Checkbox, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as api from './api';
 import { MoveDialog } from './move-dialog';
-import { useContainers } from './tools-shared';
+import { cachedTools, searchCachedTools, useContainers } from './tools-shared';
 
 /** The tools tab: search and filter the tools, open one, or pick several to move together. */
 export function ToolList(props: {
@@ -34,6 +34,13 @@ export function ToolList(props: {
         status,
       }),
   });
+  // No signal and nothing on this phone for these filters (the query waits for the network): the tools the phone
+  // holds from earlier lists, filtered here, so a tool can still be found and moved in a basement.
+  const queryClient = useQueryClient();
+  const offline = list.data === undefined && list.fetchStatus === 'paused';
+  const items = offline
+    ? searchCachedTools(cachedTools(queryClient, tenant), { search, container, category, status })
+    : (list.data?.items ?? []);
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -86,8 +93,9 @@ export function ToolList(props: {
         </Button>
       )}
       {list.isError && <Alert severity="error">{t('messages.fetchError')}</Alert>}
+      {offline && <Alert severity="info">{t('offlineList')}</Alert>}
       <List aria-label={t('tabs.tools')}>
-        {(list.data?.items ?? []).map((tool) => (
+        {items.map((tool) => (
           <ListItem
             key={tool.id}
             divider
@@ -112,7 +120,7 @@ export function ToolList(props: {
           </ListItem>
         ))}
       </List>
-      {list.data && list.data.items.length === 0 && <Typography>{t('empty')}</Typography>}
+      {(list.data || offline) && items.length === 0 && <Typography>{t('empty')}</Typography>}
       {moving && <MoveDialog tenant={tenant} ids={picked} onClose={() => setMoving(false)} onMoved={() => setPicked([])} />}
     </Stack>
   );
