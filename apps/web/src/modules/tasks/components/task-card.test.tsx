@@ -9,6 +9,7 @@ import { renderInShell } from '../../../shell/test-utils';
 import type { Task } from '../api/tasks-api';
 import { useTaskActions } from '../lib/use-task-actions';
 import { TaskCard } from './task-card';
+import { TaskDialog } from './task-dialog';
 
 const OWNER = 'cognito-ana';
 const TENANT = '5b0e4a52-0000-4000-8000-000000000001';
@@ -40,14 +41,23 @@ function Card() {
   return actions.me ? <TaskCard task={task} actions={actions} onOpen={() => undefined} /> : null;
 }
 
-function renderCard() {
+function Dialog() {
+  const actions = useTaskActions(TENANT);
+  return actions.me ? <TaskDialog tenant={TENANT} task={dialogTask} people={[]} actions={actions} onClose={() => undefined} /> : null;
+}
+
+const dialogTask = { ...task, priority: 2, body: null, can_manage: false, jobs_id: null, files: [] } as unknown as Task;
+
+function renderCard(ui = <Card />) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The thread as the phone last saw it: created, nothing since.
+  client.setQueryData(['tasks', TENANT, 'thread', task.task_thread_uuid], {
+    task_thread_uuid: task.task_thread_uuid,
+    tasks_id: 41,
+    entries: [],
+  });
   const Providers = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  return renderInShell(
-    <Providers>
-      <Card />
-    </Providers>,
-  );
+  return renderInShell(<Providers>{ui}</Providers>);
 }
 
 beforeEach(async () => {
@@ -82,5 +92,21 @@ describe('closing a task with a photo on a phone with no signal', () => {
     const uploaded = { ...queued, files: [{ name: 'wall.jpg', uuid: '0193a0c4-0000-7000-8000-0000000000aa' }] };
     expect(variablesWithFiles(uploaded).file_uuids).toEqual(['0193a0c4-0000-7000-8000-0000000000aa']);
     expect(await screen.findByText('Saved on this phone. It will be sent when the signal returns.')).toBeInTheDocument();
+  });
+});
+
+describe('a comment on a task with no signal', () => {
+  it('shows in the thread as saved on this phone, and the field is ready for the next one', async () => {
+    renderCard(<Dialog />);
+    const field = await screen.findByRole('textbox', { name: 'Comment' });
+    fireEvent.change(field, { target: { value: 'Mud is on' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const queued = await screen.findByTestId('task-thread-queued');
+    expect(queued).toHaveTextContent('Ana Ruiz · commented');
+    expect(queued).toHaveTextContent('Saved on this phone: sent when the signal returns.');
+    expect(queued).toHaveTextContent('Mud is on');
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(await listOutbox(OWNER)).toHaveLength(1);
   });
 });

@@ -24,6 +24,7 @@ import { subtasksQueryOptions, type Task, type TaskPerson, threadQueryOptions } 
 import { formatTime } from '../lib/dates';
 import type { useTaskActions } from '../lib/use-task-actions';
 import { DueText, StatusChip } from './task-card';
+import { QueuedThreadEntries } from './task-queued';
 
 /** Spec "task" dialog: the task, its checklist and photos, who it is on, and its thread, newest first. */
 export function TaskDialog({
@@ -68,7 +69,19 @@ export function TaskDialog({
       .join(',');
   const names = new Map(people.map((p) => [p.id, p.name]));
 
-  const send = () => actions.update.mutate({ task, action: 'comment', body: comment }, { onSuccess: () => setComment('') });
+  // Sent (or kept on the phone): the field empties and keeps the focus for the next comment (the Send button it was
+  // on turns off with an empty field, which would drop the keyboard focus to the page).
+  const commentInput = useRef<HTMLTextAreaElement>(null);
+  const send = () =>
+    actions.update.mutate(
+      { task, action: 'comment', body: comment },
+      {
+        onSuccess: () => {
+          setComment('');
+          commentInput.current?.focus();
+        },
+      },
+    );
   const setStatus = (status: string) => actions.update.mutate({ task, action: 'status', status });
   // The status buttons are disabled while a change saves and swap (Close task / Reopen), which drops the keyboard
   // focus to the page; it comes back to the status button, so Escape and Tab keep working inside the dialog.
@@ -232,6 +245,7 @@ export function TaskDialog({
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField
             label={t('dialog.comment')}
+            inputRef={commentInput}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
             multiline
@@ -250,6 +264,7 @@ export function TaskDialog({
           </Typography>
           {thread.isError && <Typography color="error">{t('messages.fetchError')}</Typography>}
           <List aria-label={t('dialog.thread')} data-testid="task-thread">
+            <QueuedThreadEntries threadUuid={task.task_thread_uuid} me={actions.me?.name ?? null} />
             {(thread.data?.entries ?? []).map((e) => (
               <ListItem key={e.id} disableGutters sx={{ display: 'block', borderBottom: 1, borderColor: 'divider' }}>
                 <Typography variant="body2">
