@@ -134,24 +134,31 @@ export async function answerDay(
   const confirm = day.getByRole('button', { name: 'Confirm' });
   const decline = day.getByRole('button', { name: 'Decline' });
   await confirm.waitFor();
-  const answer =
-    want === 'confirmed'
-      ? (await confirm.isEnabled())
-        ? 'confirmed'
-        : 'declined'
-      : (await decline.isEnabled())
-        ? 'declined'
-        : 'confirmed';
-  if (answer === 'confirmed') {
-    await confirm.click();
-  } else {
-    await decline.click();
-    const dialog = page.getByRole('dialog', { name: /^Decline / });
-    await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(reason);
-    await dialog.getByRole('button', { name: 'Decline' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+  // The day's status can still change under the finger (a fresher answer from the server arriving): the choice is
+  // made again until a click lands.
+  for (let attempt = 0; ; attempt++) {
+    const answer =
+      want === 'confirmed'
+        ? (await confirm.isEnabled())
+          ? 'confirmed'
+          : 'declined'
+        : (await decline.isEnabled())
+          ? 'declined'
+          : 'confirmed';
+    try {
+      if (answer === 'confirmed') await confirm.click({ timeout: 3000 });
+      else {
+        await decline.click({ timeout: 3000 });
+        const dialog = page.getByRole('dialog', { name: /^Decline / });
+        await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(reason);
+        await dialog.getByRole('button', { name: 'Decline' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      return answer;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
   }
-  return answer;
 }
 
 /** The daily check-in, when the app bar still offers it. Returns the level answered, or null when not offered. */

@@ -294,8 +294,12 @@ async function main() {
     await context.setOffline(false);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    // Settled: nothing waiting in three looks in a row (the outbox button shows a moment after the page starts).
     const until = Date.now() + 300_000;
-    while ((await page.getByRole('button', { name: /waiting to send/ }).count()) > 0 && Date.now() < until) await page.waitForTimeout(2000);
+    for (let calm = 0; calm < 3 && Date.now() < until; ) {
+      await page.waitForTimeout(2000);
+      calm = (await page.getByRole('button', { name: /waiting to send/ }).count()) === 0 ? calm + 1 : 0;
+    }
     const refused = await page.getByRole('button', { name: /not accepted/ }).count();
     const waiting = await page.getByRole('button', { name: /waiting to send/ }).count();
 
@@ -333,7 +337,7 @@ async function main() {
 
     console.log(
       `soak:offline (seed ${seed}): ${counts.cycles} cycles — ${counts.offline} signal losses, ${counts.online} returns, ` +
-        `${counts.reloads} reloads (${counts.offlineReloads} offline); ${counts.actions} field actions (${counts.queued} queued offline: ` +
+        `${counts.reloads} reloads (${counts.offlineReloads} offline); ${counts.actions} field actions, ${counts.queued} of them queued offline (` +
         `${Object.entries(kinds)
           .map(([k, n]) => `${n} ${k}`)
           .join(', ')}); lost ${lost.length}, duplicated ${duplicated.length}, photos missing ${photoless.length}, ` +

@@ -15,6 +15,8 @@ export type DrainOptions = {
   now?: () => number;
   /** Called as each action is sent (to refresh the screens that show it). */
   onSent?: (item: OutboxItem) => void;
+  /** The signal has just come back (or the app has just started): what waits is tried now, whatever its backoff. */
+  tryNow?: boolean;
 };
 
 /** 1 s, 2 s, 4 s … up to 5 minutes between tries of an action the network keeps dropping. */
@@ -135,7 +137,7 @@ async function drainNow(owner: string, opts: DrainOptions): Promise<DrainReport>
   const items = outboxDb().items;
   for (const queued of await listOutbox(owner)) {
     if (queued.status === 'sent' || queued.status === 'refused') continue;
-    if (queued.next_try_at > now()) {
+    if (!opts.tryNow && queued.next_try_at > now()) {
       report.stopped = 'waiting';
       break;
     }

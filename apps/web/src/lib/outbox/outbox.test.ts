@@ -96,6 +96,18 @@ describe('the offline outbox', () => {
     expect(backoffMs(40)).toBe(300_000);
   });
 
+  it('tries a backed-off action at once when the signal comes back, whatever its backoff', async () => {
+    const a = await item('ana', 'one');
+    const s = server(['offline', 'offline', 'offline', 'offline']);
+    for (let n = 0; n < 4; n += 1) await drain('ana', { fetch: s.fetch, now: () => 1000, tryNow: true });
+    const [waiting] = await listOutbox('ana');
+    expect(waiting.next_try_at).toBe(1000 + backoffMs(4));
+    expect((await drain('ana', { fetch: s.fetch, now: () => 2000 })).stopped).toBe('waiting');
+    // The 'online' event (or the app's start): sent now, not in 8 s.
+    const back = await drain('ana', { fetch: s.fetch, now: () => 2000, tryNow: true });
+    expect(back.sent.map((i) => i.id)).toEqual([a.id]);
+  });
+
   it('an action caught mid-send by a closed app goes again under the same id', async () => {
     const a = await item('ana', 'one');
     await outboxDb().items.update(a.id, { status: 'sending' });

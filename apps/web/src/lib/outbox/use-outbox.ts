@@ -29,25 +29,29 @@ export function useOutboxRunner(owner: string | null): void {
     if (!owner) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const run = async () => {
+    // On start and when the signal comes back, what waits is tried at once (its backoff was for a signal that kept
+    // dropping); a due backed-off action and a return to the foreground go by the backoff.
+    const run = async (tryNow = false) => {
       clearTimeout(timer);
       if (stopped || !navigator.onLine) return;
-      const report = await drain(owner).catch(() => null);
+      const report = await drain(owner, { tryNow }).catch(() => null);
       if (report?.sent.length) await queryClient.invalidateQueries();
       if (stopped) return;
       const due = (await listOutbox(owner)).filter((i) => i.status === 'pending').map((i) => i.next_try_at);
-      if (due.length && report?.stopped !== 'signed-out') timer = setTimeout(run, Math.max(1000, Math.min(...due) - Date.now()));
+      if (due.length && report?.stopped !== 'signed-out')
+        timer = setTimeout(() => void run(), Math.max(1000, Math.min(...due) - Date.now()));
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible') void run();
     };
-    window.addEventListener('online', run);
+    const onOnline = () => void run(true);
+    window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
-    void run();
+    void run(true);
     return () => {
       stopped = true;
       clearTimeout(timer);
-      window.removeEventListener('online', run);
+      window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [owner, queryClient]);
