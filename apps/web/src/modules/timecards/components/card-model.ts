@@ -63,6 +63,19 @@ export const dayLines = (entries: readonly TimecardEntry[], date: IsoDate): DayE
       note: e.note,
     }));
 
+/** A line as typed on the phone, shown as an entry until the server's own comes back (negative ids: not saved yet). */
+const typedEntry = (line: DayEntryLine, at: { id: number; employeeId: number; cardId: number; date: IsoDate }): TimecardEntry => ({
+  id: at.id,
+  employees_id: at.employeeId,
+  users_timecard_id: at.cardId,
+  timecard_date: at.date,
+  jobs_id: line.jobs_id ?? 0,
+  costcodes_id: line.costcodes_id ?? 0,
+  hours: line.hours,
+  equipment: line.equipment ?? null,
+  note: line.note ?? null,
+});
+
 /**
  * The card as the person left it: a day with a change still waiting on this phone (or sent after the card was read)
  * shows that change instead of the server's copy. A day is saved whole, so the next edit of it must build on the
@@ -88,17 +101,7 @@ export function withQueuedDays(
   }
   if (latest.size === 0) return entries;
   const queued = [...latest].flatMap(([date, lines], d) =>
-    lines.map((line, i) => ({
-      id: -(d * 1000 + i + 1),
-      employees_id: card.employeeId,
-      users_timecard_id: 0,
-      timecard_date: date,
-      jobs_id: line.jobs_id ?? 0,
-      costcodes_id: line.costcodes_id ?? 0,
-      hours: line.hours,
-      equipment: line.equipment ?? null,
-      note: line.note ?? null,
-    })),
+    lines.map((line, i) => typedEntry(line, { id: -(d * 1000 + i + 1), employeeId: card.employeeId, cardId: 0, date })),
   );
   return [...entries.filter((e) => !latest.has(e.timecard_date)), ...queued];
 }
@@ -130,17 +133,9 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
               ...old,
               users_timecard_entries: [
                 ...old.users_timecard_entries.filter((e) => e.timecard_date !== date),
-                ...lines.map((line, i) => ({
-                  id: -(i + 1),
-                  employees_id: model.employeeId,
-                  users_timecard_id: old.users_timecard[0]?.id ?? 0,
-                  timecard_date: date,
-                  jobs_id: line.jobs_id ?? 0,
-                  costcodes_id: line.costcodes_id ?? 0,
-                  hours: line.hours,
-                  equipment: line.equipment ?? null,
-                  note: line.note ?? null,
-                })),
+                ...lines.map((line, i) =>
+                  typedEntry(line, { id: -(i + 1), employeeId: model.employeeId, cardId: old.users_timecard[0]?.id ?? 0, date }),
+                ),
               ],
             }
           : old,
