@@ -1,27 +1,7 @@
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod';
-import { createQueryClient, Providers } from './app/providers';
-import { createAppRouter } from './app/router';
-import { startQueryPersistence } from './lib/query-persist-boot';
+import { isPublicPath } from './auth/public-paths';
 
-// The server's Content-Security-Policy allows no eval (apps/server/src/app.ts). Zod would probe for it with
-// Function('') before its first object parse, and the browser reports each probe as a violation.
-zodConfig({ jitless: true });
-
-const queryClient = createQueryClient();
-// The person's working set, kept on the phone for a reopened app with no signal (issue 24).
-startQueryPersistence(queryClient);
-const router = createAppRouter({ context: { queryClient } });
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The page's first script (issue 28). A sign-in screen opens the light sign-in app (plain elements, its own strings,
+// no router, cache or component library); every other page the signed-in app. Each is one chunk fetched with its
+// imports side by side, so a phone on a weak signal downloads only the one it opens.
+if (isPublicPath(window.location.pathname)) void import('./auth/public-main');
+else void import('./app/app-main');

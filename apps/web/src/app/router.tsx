@@ -8,6 +8,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { RouterAuthNav } from '../auth/router-auth-nav';
 import { i18n, type Namespace, preloadAllNamespaces } from '../lib/i18n';
 import { validateDashboardSearch } from '../modules/dashboard/search';
 import { validatePeopleSearch } from '../modules/people/search';
@@ -88,9 +89,20 @@ const landingRoute = createRoute({
   ),
 });
 
-// Sign-in screens (auth/**), each its own chunk.
-const loginRoute = createRoute({
+// Sign-in screens (auth/**), each its own chunk. A phone opening one of them gets the light sign-in app instead
+// (auth/public-app.tsx, issue 28); these routes show the same screens after a sign-out or an expired session.
+const authLayout = createRoute({
   getParentRoute: () => emptyLayout,
+  id: 'auth',
+  component: () => (
+    <RouterAuthNav>
+      <Outlet />
+    </RouterAuthNav>
+  ),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => authLayout,
   path: 'login',
   component: lazyRouteComponent(
     withStrings(['auth'], () => import('../auth/login-page')),
@@ -99,7 +111,7 @@ const loginRoute = createRoute({
 });
 
 const signUpRoute = createRoute({
-  getParentRoute: () => emptyLayout,
+  getParentRoute: () => authLayout,
   path: 'sign-up',
   component: lazyRouteComponent(
     withStrings(['auth'], () => import('../auth/sign-up-page')),
@@ -108,7 +120,7 @@ const signUpRoute = createRoute({
 });
 
 const forgotPasswordRoute = createRoute({
-  getParentRoute: () => emptyLayout,
+  getParentRoute: () => authLayout,
   path: 'forgot-password',
   component: lazyRouteComponent(
     withStrings(['auth'], () => import('../auth/forgot-password-page')),
@@ -117,7 +129,7 @@ const forgotPasswordRoute = createRoute({
 });
 
 const resetPasswordRoute = createRoute({
-  getParentRoute: () => emptyLayout,
+  getParentRoute: () => authLayout,
   path: 'reset-password',
   component: lazyRouteComponent(
     withStrings(['auth'], () => import('../auth/reset-password-page')),
@@ -334,10 +346,7 @@ const schedulingRoutes = [
 const routeTree = rootRoute.addChildren([
   emptyLayout.addChildren([
     landingRoute,
-    loginRoute,
-    signUpRoute,
-    forgotPasswordRoute,
-    resetPasswordRoute,
+    authLayout.addChildren([loginRoute, signUpRoute, forgotPasswordRoute, resetPasswordRoute]),
     joinRoute,
     selectTenantRoute,
     createCompanyRoute,

@@ -1,12 +1,10 @@
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
-import { AuthCard } from './auth-card';
+import { useAuthNav } from './auth-nav';
 import { handOffUsername, peekNotice, readHandedOffUsername, storeNotice, takeNotice } from './auth-storage';
-import { AuthLink, CodeField, PasswordField } from './fields';
+import { AuthCard, AuthLink, Button, CodeInput, Notice, PasswordInput, TextInput } from './light-ui';
 import { identityErrorMessage } from './messages';
 import { toCanonical, validateNewPassword, validateRequired, validateUsername } from './validation';
 
@@ -19,7 +17,7 @@ type Form = { username: string; code: string; newPassword: string };
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
+  const nav = useAuthNav();
   const [resetRequired] = useState(() => peekNotice() === 'passwordResetRequired');
   // Shown for this visit only; a later visit to the page is an ordinary forgotten password.
   useEffect(() => {
@@ -50,7 +48,7 @@ export function ForgotPasswordPage() {
       await identityCall('ConfirmForgotPassword', { username: sentTo.username, code: code.trim(), newPassword });
       handOffUsername(sentTo.username);
       storeNotice('passwordReset');
-      await navigate({ to: '/login' });
+      nav.navigate('/login');
     } catch (cause) {
       setError(`${t('messages.resetPassword')} ${identityErrorMessage(t, cause)}`);
     }
@@ -62,49 +60,30 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('forgot.title')}>
-      {resetRequired && !sentTo && (
-        <Alert severity="info" role="status">
-          {t('forgot.resetRequired')}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      {resetRequired && !sentTo && <Notice severity="info">{t('forgot.resetRequired')}</Notice>}
+      {error && <Notice severity="error">{error}</Notice>}
       {sentTo ? (
-        <Stack component="form" noValidate spacing={2} onSubmit={confirm} key="confirm">
-          <Typography>{t('forgot.codeBody', { destination: sentTo.destination })}</Typography>
-          <CodeField {...codeField} error={Boolean(formState.errors.code)} helperText={formState.errors.code?.message ?? ' '} />
-          <PasswordField
+        <form className="gw-form" noValidate onSubmit={confirm} key="confirm">
+          <p className="gw-text">{t('forgot.codeBody', { destination: sentTo.destination })}</p>
+          <CodeInput {...codeField} error={formState.errors.code?.message} />
+          <PasswordInput
             {...passwordField}
             label={t('fields.newPassword')}
             autoComplete="new-password"
-            error={Boolean(formState.errors.newPassword)}
-            helperText={formState.errors.newPassword?.message ?? ' '}
-            fullWidth
+            error={formState.errors.newPassword?.message}
           />
-          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+          <Button type="submit" variant="contained" large loading={formState.isSubmitting}>
             {t('forgot.submit')}
           </Button>
-        </Stack>
+        </form>
       ) : (
-        <Stack component="form" noValidate spacing={2} onSubmit={send} key="send">
-          <Typography>{t('forgot.body')}</Typography>
-          <TextField
-            {...usernameField}
-            inputRef={usernameField.ref}
-            ref={undefined}
-            label={t('fields.username')}
-            autoComplete="username"
-            error={Boolean(formState.errors.username)}
-            helperText={formState.errors.username?.message ?? ' '}
-            fullWidth
-          />
-          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+        <form className="gw-form" noValidate onSubmit={send} key="send">
+          <p className="gw-text">{t('forgot.body')}</p>
+          <TextInput {...usernameField} label={t('fields.username')} autoComplete="username" error={formState.errors.username?.message} />
+          <Button type="submit" variant="contained" large loading={formState.isSubmitting}>
             {t('forgot.send')}
           </Button>
-        </Stack>
+        </form>
       )}
       <AuthLink href="/login">{t('login.back')}</AuthLink>
     </AuthCard>

@@ -1,14 +1,10 @@
 import { PASSKEY_REDIRECT_DELAY_MS, PENDING_SIGN_IN_SECONDS, shouldPromptPasskey, suggestPasswordLogin } from '@groundwork/core/identity';
-import KeyIcon from '@mui/icons-material/Key';
-import { Alert, type AlertColor, Button, Divider, Stack, TextField, Typography } from '@mui/material';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { identityCall, takeSessionExpired } from '../lib/identity-client';
-import { AuthCard } from './auth-card';
+import { useAuthNav } from './auth-nav';
 import {
   clearPendingSignIn,
   readHandedOffUsername,
@@ -17,26 +13,25 @@ import {
   storePasskeyAttempt,
   takeNotice,
 } from './auth-storage';
-import { AuthLink, PasswordField } from './fields';
+import { AuthCard, AuthLink, Button, Icon, Notice, PasswordInput, type Severity, TextInput } from './light-ui';
 import { identityErrorMessage, passkeyErrorMessage } from './messages';
 import { runPasskeySignIn } from './passkey';
-import { CLAIMS_QUERY_KEY } from './session';
 import { interpretSignIn } from './sign-in-flow';
-import { SignInStepView } from './sign-in-steps';
 import { isStepOutcome, type StepOutcome, useApplySignIn } from './use-sign-in';
 import { phonePreview, toCanonical, validateRequired, validateUsername } from './validation';
 
 type LoginForm = { username: string; password: string };
-type Notice = { severity: AlertColor; text: string };
+type Message = { severity: Severity; text: string };
+
+// Asked for only when a sign-in needs a code, a choice or a TOTP setup.
+const SignInStepView = lazy(() => import('./light-sign-in-steps').then((m) => ({ default: m.SignInStepView })));
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const expiredQuery = useSearch({ strict: false, select: (search) => (search as { expired?: unknown }).expired !== undefined });
-  const navigate = useNavigate();
-  const router = useRouter();
-  const queryClient = useQueryClient();
+  const nav = useAuthNav();
+  const expiredQuery = nav.search.has('expired');
   const applySignIn = useApplySignIn();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Message | null>(null);
   const [step, setStep] = useState<{ username: string; session: string; outcome: StepOutcome } | null>(null);
   const [busy, setBusy] = useState<'password' | 'passkey' | 'step' | null>(null);
   const [passkeyAllowed] = useState(() => browserSupportsWebAuthn());
@@ -54,7 +49,7 @@ export function LoginPage() {
     if (takeSessionExpired() || expiredQuery) {
       setNotice({ severity: 'info', text: t('messages.sessionExpired') });
       // The query has done its work; a reload should not say it again.
-      if (expiredQuery) router.history.replace('/login');
+      if (expiredQuery) nav.navigate('/login', { replace: true });
     }
     const stored = takeNotice();
     if (stored === 'passwordReset') setNotice({ severity: 'success', text: t('forgot.success') });
@@ -63,7 +58,7 @@ export function LoginPage() {
     const outcome = pending && interpretSignIn(pending.result);
     if (pending && outcome && isStepOutcome(outcome)) setStep({ username: pending.username, session: outcome.session, outcome });
     // Drop any stale session data so the guard asks the server again after this sign-in.
-    queryClient.removeQueries({ queryKey: CLAIMS_QUERY_KEY });
+    nav.sessionChanged();
     return () => window.clearTimeout(redirectTimer.current);
   }, []);
 
@@ -136,9 +131,9 @@ export function LoginPage() {
       if (outcome === 'done') {
         storePasskeyAttempt(name, true);
         setNotice({ severity: 'success', text: t('passkey.success') });
-        queryClient.removeQueries({ queryKey: CLAIMS_QUERY_KEY });
+        nav.sessionChanged();
         // Spec §8: to /select-tenant after 1 s.
-        redirectTimer.current = window.setTimeout(() => void navigate({ to: '/select-tenant' }), PASSKEY_REDIRECT_DELAY_MS);
+        redirectTimer.current = window.setTimeout(() => nav.navigate('/select-tenant'), PASSKEY_REDIRECT_DELAY_MS);
         return;
       }
       setNotice({ severity: 'warning', text: outcome === 'firstFactor' ? t('passkey.firstFactor') : t('passkey.usePassword') });
@@ -183,65 +178,56 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      {notice && (
-        <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </Alert>
-      )}
+      {notice && <Notice severity={notice.severity}>{notice.text}</Notice>}
       {step ? (
-        <SignInStepView
-          key={`${step.outcome.type}-${step.session}`}
-          outcome={step.outcome}
-          busy={busy === 'step'}
-          onAnswer={onStepAnswer}
-          onCancel={cancelStep}
-        />
+        <Suspense fallback={null}>
+          <SignInStepView
+            key={`${step.outcome.type}-${step.session}`}
+            outcome={step.outcome}
+            busy={busy === 'step'}
+            onAnswer={onStepAnswer}
+            onCancel={cancelStep}
+          />
+        </Suspense>
       ) : (
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-          <TextField
+        <form className="gw-form" noValidate onSubmit={onSubmit}>
+          <TextInput
             {...usernameField}
-            inputRef={usernameField.ref}
-            ref={undefined}
             label={t('fields.username')}
             autoComplete="username webauthn"
-            error={Boolean(usernameError)}
-            helperText={usernameError ?? (preview ? t('validation.phoneHint', { phone: preview }) : ' ')}
-            fullWidth
+            error={usernameError}
+            helper={preview ? t('validation.phoneHint', { phone: preview }) : undefined}
           />
-          <PasswordField
+          <PasswordInput
             {...passwordField}
             label={t('fields.password')}
             autoComplete="current-password"
-            error={Boolean(formState.errors.password)}
-            helperText={formState.errors.password?.message ?? ' '}
-            fullWidth
+            error={formState.errors.password?.message}
           />
-          <Button type="submit" variant="contained" size="large" loading={busy === 'password'} disabled={busy !== null}>
+          <Button type="submit" variant="contained" large loading={busy === 'password'} disabled={busy !== null}>
             {t('login.submit')}
           </Button>
-          <Divider>{t('login.or')}</Divider>
+          <div className="gw-divider">{t('login.or')}</div>
           {passkeyNote && (
-            <Typography variant="body2" sx={{ color: 'success.dark', textAlign: 'center' }} role="status">
+            <p className="gw-small gw-small-success" role="status">
               {t('passkey.available')}
-            </Typography>
+            </p>
           )}
           <Button
             variant="outlined"
-            // Caramel text on white is under 4.5:1; the carbon secondary reads in both themes.
-            color="secondary"
-            size="large"
-            startIcon={<KeyIcon />}
+            large
+            icon={<Icon name="key" />}
             onClick={onPasskey}
             loading={busy === 'passkey'}
             disabled={busy !== null}
           >
             {t('login.passkey')}
           </Button>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <div className="gw-row gw-row-between">
             <AuthLink href="/forgot-password">{t('login.forgotPassword')}</AuthLink>
             <AuthLink href="/sign-up?step=0">{t('login.signUp')}</AuthLink>
-          </Stack>
-        </Stack>
+          </div>
+        </form>
       )}
     </AuthCard>
   );

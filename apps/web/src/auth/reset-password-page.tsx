@@ -1,12 +1,10 @@
-import { Alert, Button, Stack, TextField } from '@mui/material';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
-import { AuthCard } from './auth-card';
+import { useAuthNav } from './auth-nav';
 import { readHandedOffUsername, readPendingSignIn } from './auth-storage';
-import { AuthLink, PasswordField } from './fields';
+import { AuthCard, AuthLink, Button, Notice, PasswordInput, TextInput } from './light-ui';
 import { identityErrorMessage } from './messages';
 import { isStepOutcome, useApplySignIn } from './use-sign-in';
 import { validateNewPassword } from './validation';
@@ -14,7 +12,7 @@ import { validateNewPassword } from './validation';
 /** CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED (spec §2): prefilled username, an information message, a new password. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
+  const nav = useAuthNav();
   const applySignIn = useApplySignIn();
   const [pending] = useState(readPendingSignIn);
   const [error, setError] = useState<string | null>(pending ? null : t('reset.noPending'));
@@ -34,7 +32,7 @@ export function ResetPasswordPage() {
       const result = await identityCall('RespondToAuthChallenge', { session: current.result.session, answer: newPassword });
       const outcome = await applySignIn(current.username, result);
       // Further steps (MFA codes) are shown by the login page, which resumes the pending state.
-      if (isStepOutcome(outcome)) await navigate({ to: '/login' });
+      if (isStepOutcome(outcome)) nav.navigate('/login');
     } catch (cause) {
       setError(`${t('messages.resetPassword')} ${identityErrorMessage(t, cause)}`);
     }
@@ -42,33 +40,21 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('reset.title')}>
-      <Alert severity="info">{t('reset.info')}</Alert>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-        <TextField
-          label={t('fields.username')}
-          value={username}
-          autoComplete="username"
-          slotProps={{ htmlInput: { readOnly: true } }}
-          fullWidth
-        />
-        <PasswordField
+      <Notice severity="info">{t('reset.info')}</Notice>
+      {error && <Notice severity="error">{error}</Notice>}
+      <form className="gw-form" noValidate onSubmit={onSubmit}>
+        <TextInput label={t('fields.username')} value={username} autoComplete="username" readOnly />
+        <PasswordInput
           {...passwordField}
           label={t('fields.newPassword')}
           autoComplete="new-password"
-          error={Boolean(formState.errors.newPassword)}
-          helperText={formState.errors.newPassword?.message ?? ' '}
+          error={formState.errors.newPassword?.message}
           autoFocus
-          fullWidth
         />
-        <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting} disabled={!pending}>
+        <Button type="submit" variant="contained" large loading={formState.isSubmitting} disabled={!pending}>
           {t('reset.submit')}
         </Button>
-      </Stack>
+      </form>
       <AuthLink href="/login">{t('login.back')}</AuthLink>
     </AuthCard>
   );

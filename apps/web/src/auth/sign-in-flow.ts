@@ -1,4 +1,5 @@
 import type { CodeDelivery, IdentityActions, MfaType } from '@groundwork/core/identity';
+import type { TFunction } from 'i18next';
 
 export type SignInResult = IdentityActions['InitiateAuth']['res'];
 
@@ -51,3 +52,21 @@ export function interpretSignIn(result: SignInResult): SignInOutcome {
 
 /** Spec §2: after sign-in the remembered route, else /select-tenant (the guard sends on from there). */
 export const afterSignInRoute = (remembered: string | null): string => remembered ?? '/select-tenant';
+
+/** The secret inside a TOTP setup URI, shown beside the QR code for typing into an authenticator by hand. */
+export function totpSecretOf(totpUri: string): string | null {
+  try {
+    return new URL(totpUri).searchParams.get('secret');
+  } catch {
+    return null;
+  }
+}
+
+/** The line above a sign-in code field: which code, and where it was sent (auth namespace keys). */
+export function codeStepTitle(t: TFunction<'auth'>, outcome: Extract<SignInOutcome, { type: 'code' }>): string {
+  const destination = outcome.codeDelivery?.destination ?? '';
+  if (outcome.step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return t('steps.totpTitle');
+  if (outcome.step === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') return t('steps.customTitle');
+  if (!destination) return t('steps.codeTitle');
+  return outcome.step === 'CONFIRM_SIGN_IN_WITH_SMS_CODE' ? t('steps.smsTitle', { destination }) : t('steps.emailTitle', { destination });
+}

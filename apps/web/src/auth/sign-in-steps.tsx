@@ -4,50 +4,17 @@ import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField, FormActions } from './fields';
-import type { StepOutcome } from './use-sign-in';
-
-interface StepViewProps {
-  outcome: StepOutcome;
-  busy: boolean;
-  onAnswer: (answer: { answer?: string; mfaType?: MfaType }) => void;
-  onCancel: () => void;
-}
-
-function secretOf(totpUri: string): string | null {
-  try {
-    return new URL(totpUri).searchParams.get('secret');
-  } catch {
-    return null;
-  }
-}
+import { codeStepTitle, totpSecretOf } from './sign-in-flow';
+import { type StepViewProps, useStepCode } from './use-step-code';
 
 /** The pending sign-in steps of spec §4: a code (SMS, TOTP, e-mail, custom), MFA selection, TOTP setup. */
 export function SignInStepView({ outcome, busy, onAnswer, onCancel }: StepViewProps) {
   const { t } = useTranslation('auth');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const step = useStepCode(onAnswer);
   const [mfaType, setMfaType] = useState<MfaType | ''>('');
+  const submitCode = step.submit;
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setCodeError(t('validation.required'));
-      return;
-    }
-    onAnswer({ answer: code.trim() });
-  };
-
-  const codeField = (
-    <CodeField
-      value={code}
-      onChange={(event) => {
-        setCode(event.target.value);
-        setCodeError(null);
-      }}
-      error={Boolean(codeError)}
-      helperText={codeError ?? ' '}
-    />
-  );
+  const codeField = <CodeField value={step.code} onChange={step.onChange} error={Boolean(step.error)} helperText={step.error ?? ' '} />;
   const actions = (submitLabel: string, disabled = false) => (
     <FormActions cancelLabel={t('login.back')} onCancel={onCancel} submitLabel={submitLabel} busy={busy} disabled={disabled} />
   );
@@ -75,7 +42,7 @@ export function SignInStepView({ outcome, busy, onAnswer, onCancel }: StepViewPr
   }
 
   if (outcome.type === 'totpSetup') {
-    const secret = secretOf(outcome.totpUri);
+    const secret = totpSecretOf(outcome.totpUri);
     return (
       <Stack component="form" noValidate spacing={2} onSubmit={submitCode}>
         <Typography>{t('steps.totpSetupTitle')}</Typography>
@@ -94,17 +61,7 @@ export function SignInStepView({ outcome, busy, onAnswer, onCancel }: StepViewPr
     );
   }
 
-  const destination = outcome.codeDelivery?.destination ?? '';
-  const title =
-    outcome.step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE'
-      ? t('steps.totpTitle')
-      : outcome.step === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE'
-        ? t('steps.customTitle')
-        : !destination
-          ? t('steps.codeTitle')
-          : outcome.step === 'CONFIRM_SIGN_IN_WITH_SMS_CODE'
-            ? t('steps.smsTitle', { destination })
-            : t('steps.emailTitle', { destination });
+  const title = codeStepTitle(t, outcome);
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submitCode}>
       <Typography>{title}</Typography>

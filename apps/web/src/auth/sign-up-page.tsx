@@ -1,19 +1,15 @@
-import { Alert, type AlertColor, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { identityCall } from '../lib/identity-client';
-import { AuthCard } from './auth-card';
+import { useAuthNav } from './auth-nav';
 import { handOffUsername, readHandedOffUsername, storeNotice } from './auth-storage';
 import { captchaPayload, fetchCaptchaChallenge, loadRecaptcha, solveChallenge } from './captcha';
-import { AuthLink, CodeField, PasswordField } from './fields';
+import { AuthCard, AuthLink, Button, CodeInput, Notice, PasswordInput, Progress, type Severity, TextInput } from './light-ui';
 import { identityErrorMessage } from './messages';
-import { CLAIMS_QUERY_KEY } from './session';
 import { phonePreview, toCanonical, validateNewPassword, validateRequired, validateUsername } from './validation';
 
-type Notice = { severity: AlertColor; text: string };
+type Message = { severity: Severity; text: string };
 type CaptchaState =
   | { status: 'solving' }
   /** reCAPTCHA: the widget shows and waits for the person to tick it. */
@@ -82,15 +78,15 @@ function RecaptchaBox({ siteKey, onChange }: { siteKey: string; onChange: (state
 
 export function SignUpPage() {
   // Spec §2 route query key `step`: 0 the form, 1 the code.
-  const step = useSearch({ strict: false, select: (search) => Number((search as { step?: unknown }).step ?? 0) });
+  const nav = useAuthNav();
+  const step = Number(nav.search.get('step') ?? 0);
   const [username, setUsername] = useState(readHandedOffUsername);
   const [destination, setDestination] = useState<string | null>(null);
-  const router = useRouter();
   const onSignedUp = (name: string, codeDestination: string | null) => {
     handOffUsername(name);
     setUsername(name);
     setDestination(codeDestination);
-    router.history.push('/sign-up?step=1');
+    nav.navigate('/sign-up?step=1');
   };
   return step === 1 && username ? <ConfirmStep username={username} destination={destination} /> : <SignUpStep onSignedUp={onSignedUp} />;
 }
@@ -98,7 +94,7 @@ export function SignUpPage() {
 function SignUpStep({ onSignedUp }: { onSignedUp: (username: string, destination: string | null) => void }) {
   const { t } = useTranslation('auth');
   const captcha = useCaptcha();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Message | null>(null);
   const { register, handleSubmit, watch, formState } = useForm<{ username: string; password: string }>({
     mode: 'onTouched',
     defaultValues: { username: '', password: '' },
@@ -124,28 +120,23 @@ function SignUpStep({ onSignedUp }: { onSignedUp: (username: string, destination
   return (
     <AuthCard title={t('signUp.title')}>
       {notice && (
-        <Alert severity={notice.severity} role="alert">
+        <Notice severity={notice.severity} role="alert">
           {notice.text}
-        </Alert>
+        </Notice>
       )}
-      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-        <TextField
+      <form className="gw-form" noValidate onSubmit={onSubmit}>
+        <TextInput
           {...usernameField}
-          inputRef={usernameField.ref}
-          ref={undefined}
           label={t('fields.username')}
           autoComplete="username"
-          error={Boolean(formState.errors.username)}
-          helperText={formState.errors.username?.message ?? (preview ? t('validation.phoneHint', { phone: preview }) : ' ')}
-          fullWidth
+          error={formState.errors.username?.message}
+          helper={preview ? t('validation.phoneHint', { phone: preview }) : undefined}
         />
-        <PasswordField
+        <PasswordInput
           {...passwordField}
           label={t('fields.password')}
           autoComplete="new-password"
-          error={Boolean(formState.errors.password)}
-          helperText={formState.errors.password?.message ?? ' '}
-          fullWidth
+          error={formState.errors.password?.message}
         />
         {captcha.recaptcha && (
           <RecaptchaBox key={captcha.recaptcha.attempt} siteKey={captcha.recaptcha.siteKey} onChange={captcha.setState} />
@@ -154,16 +145,16 @@ function SignUpStep({ onSignedUp }: { onSignedUp: (username: string, destination
         <Button
           type="submit"
           variant="contained"
-          size="large"
+          large
           loading={formState.isSubmitting}
           disabled={captcha.state.status !== 'solved' || formState.isSubmitting}
         >
           {t('signUp.submit')}
         </Button>
-        <Typography variant="body2">
+        <p className="gw-small">
           {t('signUp.haveAccount')} <AuthLink href="/login">{t('signUp.signIn')}</AuthLink>
-        </Typography>
-      </Stack>
+        </p>
+      </form>
     </AuthCard>
   );
 }
@@ -172,45 +163,36 @@ function CaptchaStatus({ state, onRetry }: { state: CaptchaState; onRetry: () =>
   const { t } = useTranslation('auth');
   if (state.status === 'widget') {
     return (
-      <Typography variant="body2" role="status">
+      <p className="gw-small" role="status">
         {t('signUp.captchaTick')}
-      </Typography>
+      </p>
     );
   }
   if (state.status === 'solving') {
     return (
-      <Stack spacing={1} role="status">
-        <Typography variant="body2">{t('signUp.captchaSolving')}</Typography>
-        <LinearProgress aria-label={t('signUp.captchaSolving')} />
-      </Stack>
+      <div className="gw-stack" role="status">
+        <p className="gw-small">{t('signUp.captchaSolving')}</p>
+        <Progress label={t('signUp.captchaSolving')} />
+      </div>
     );
   }
   if (state.status === 'solved') {
     return (
-      <Typography variant="body2" role="status" sx={{ color: 'success.dark' }}>
+      <p className="gw-small gw-small-success" role="status">
         {t('signUp.captchaSolved')}
-      </Typography>
+      </p>
     );
   }
   return (
-    <Alert
-      severity="warning"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('signUp.captchaRetry')}
-        </Button>
-      }
-    >
+    <Notice severity="warning" role="alert" action={<Button onClick={onRetry}>{t('signUp.captchaRetry')}</Button>}>
       {t('signUp.captchaFailed')}
-    </Alert>
+    </Notice>
   );
 }
-
 function ConfirmStep({ username, destination }: { username: string; destination: string | null }) {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const nav = useAuthNav();
+  const [notice, setNotice] = useState<Message | null>(null);
   const [resending, setResending] = useState(false);
   const { register, handleSubmit, formState } = useForm<{ code: string }>({ mode: 'onTouched', defaultValues: { code: '' } });
   const codeField = register('code', { validate: (value) => validateRequired(t, value) });
@@ -220,7 +202,7 @@ function ConfirmStep({ username, destination }: { username: string; destination:
     try {
       const confirmed = await identityCall('ConfirmSignUp', { username, code: code.trim() });
       if (confirmed.nextStep === 'DONE') {
-        await navigate({ to: '/login' });
+        nav.navigate('/login');
         return;
       }
       // COMPLETE_AUTO_SIGN_IN: the server allows AutoSignIn for 180 s after confirmation.
@@ -228,8 +210,8 @@ function ConfirmStep({ username, destination }: { username: string; destination:
       try {
         const signedIn = await identityCall('AutoSignIn', { username });
         if (signedIn.nextStep === 'DONE') {
-          queryClient.removeQueries({ queryKey: CLAIMS_QUERY_KEY });
-          await navigate({ to: '/select-tenant' });
+          nav.sessionChanged();
+          nav.navigate('/select-tenant');
           return;
         }
       } catch {
@@ -237,7 +219,7 @@ function ConfirmStep({ username, destination }: { username: string; destination:
       }
       handOffUsername(username);
       storeNotice('autoSignInFailed');
-      await navigate({ to: '/login' });
+      nav.navigate('/login');
     } catch (error) {
       const detail = identityErrorMessage(t, error);
       setNotice({ severity: 'error', text: `${t('messages.confirmSignUp')} ${detail}` });
@@ -258,23 +240,19 @@ function ConfirmStep({ username, destination }: { username: string; destination:
 
   return (
     <AuthCard title={t('signUp.codeTitle')}>
-      {notice && (
-        <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </Alert>
-      )}
-      <Typography>{destination ? t('signUp.codeBody', { destination }) : t('signUp.codeBodyNoDestination')}</Typography>
-      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-        <CodeField {...codeField} error={Boolean(formState.errors.code)} helperText={formState.errors.code?.message ?? ' '} />
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Button onClick={resend} loading={resending} color="secondary">
+      {notice && <Notice severity={notice.severity}>{notice.text}</Notice>}
+      <p className="gw-text">{destination ? t('signUp.codeBody', { destination }) : t('signUp.codeBodyNoDestination')}</p>
+      <form className="gw-form" noValidate onSubmit={onSubmit}>
+        <CodeInput {...codeField} error={formState.errors.code?.message} />
+        <div className="gw-row gw-row-between">
+          <Button onClick={resend} loading={resending}>
             {t('signUp.resend')}
           </Button>
           <Button type="submit" variant="contained" loading={formState.isSubmitting}>
             {t('signUp.confirm')}
           </Button>
-        </Stack>
-      </Stack>
+        </div>
+      </form>
     </AuthCard>
   );
 }

@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useAuthNav } from './auth-nav';
 import { clearPendingSignIn, handOffUsername, peekReturnRoute, storeNotice, storePendingSignIn } from './auth-storage';
-import { CLAIMS_QUERY_KEY } from './session';
 import { afterSignInRoute, interpretSignIn, type SignInOutcome, type SignInResult } from './sign-in-flow';
 
 /** Outcomes the login page shows itself; every other one navigates away or is a message. */
@@ -17,9 +15,7 @@ export const isStepOutcome = (outcome: SignInOutcome): outcome is StepOutcome =>
  * code step; code, MFA and TOTP-setup steps are kept as the 180 s pending state and returned to show.
  */
 export function useApplySignIn() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const router = useRouter();
+  const nav = useAuthNav();
 
   return useCallback(
     async (username: string, result: SignInResult): Promise<SignInOutcome> => {
@@ -28,24 +24,24 @@ export function useApplySignIn() {
         case 'done':
           clearPendingSignIn();
           // The session changed: the claims must be fetched again before the guard reads them.
-          queryClient.removeQueries({ queryKey: CLAIMS_QUERY_KEY });
-          router.history.push(afterSignInRoute(peekReturnRoute()));
+          nav.sessionChanged();
+          nav.navigate(afterSignInRoute(peekReturnRoute()));
           break;
         case 'newPassword':
           storePendingSignIn({ username, result });
           handOffUsername(username);
-          await navigate({ to: '/reset-password' });
+          nav.navigate('/reset-password');
           break;
         case 'resetPassword':
           clearPendingSignIn();
           handOffUsername(username);
           storeNotice('passwordResetRequired');
-          await navigate({ to: '/forgot-password' });
+          nav.navigate('/forgot-password');
           break;
         case 'confirmSignUp':
           clearPendingSignIn();
           handOffUsername(username);
-          router.history.push('/sign-up?step=1');
+          nav.navigate('/sign-up?step=1');
           break;
         case 'code':
         case 'mfaSelection':
@@ -57,6 +53,6 @@ export function useApplySignIn() {
       }
       return outcome;
     },
-    [queryClient, navigate, router],
+    [nav],
   );
 }

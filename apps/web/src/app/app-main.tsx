@@ -1,0 +1,29 @@
+// The signed-in app (every page but the sign-in screens, see main.tsx): the router, the query cache kept on the
+// phone, MUI's theme and the shell's providers.
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod';
+import { startQueryPersistence } from '../lib/query-persist-boot';
+import { createQueryClient, Providers } from './providers';
+import { createAppRouter } from './router';
+
+// The server's Content-Security-Policy allows no eval (apps/server/src/app.ts). Zod would probe for it with
+// Function('') before its first object parse, and the browser reports each probe as a violation.
+zodConfig({ jitless: true });
+
+const queryClient = createQueryClient();
+// The person's working set, kept on the phone for a reopened app with no signal (issue 24).
+startQueryPersistence(queryClient);
+const router = createAppRouter({ context: { queryClient } });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
