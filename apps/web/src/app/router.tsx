@@ -163,6 +163,10 @@ const dashboardRoute = createRoute({
   validateSearch: validateDashboardSearch,
   // Spec §2: admin-only settings are refused before the dashboard renders.
   beforeLoad: async ({ context, search }) => (await access()).refuseAdminSettings({ context, search: { ...search } }),
+  // The dashboard's requests start beside its code's download (not awaited: the screen shows its own loading).
+  loader: ({ context }) => {
+    void import('../modules/dashboard/prefetch').then((m) => m.prefetchDashboard(context.queryClient));
+  },
   component: lazyRouteComponent(() => import('../modules/dashboard/dashboard-page'), 'DashboardPage'),
 });
 

@@ -97,10 +97,7 @@ function CurrentList({ tenant }: { tenant: string }) {
   const { t, i18n } = useTranslation('announcements');
   const qc = useQueryClient();
   const snackbar = useSnackbar();
-  const list = useQuery({
-    queryKey: ['announcements', tenant, 'current'],
-    queryFn: () => api.currentAnnouncements({ tenant_uuid: tenant }),
-  });
+  const list = useQuery(api.currentAnnouncementsOptions(tenant));
   const marked = useRef(new Set<number>());
   useEffect(() => {
     const unseen = (list.data ?? []).filter((a) => !a.seen_on && !marked.current.has(a.id)).map((a) => a.id);

@@ -1,4 +1,5 @@
 import { parse } from '@0no-co/graphql.web';
+import { queryOptions } from '@tanstack/react-query';
 import type { TadaDocumentNode } from 'gql.tada';
 import { localToday } from '../../lib/dates';
 import { request } from '../../lib/graphql';
@@ -40,6 +41,10 @@ export const currentAnnouncements = (v: T) =>
     ),
     { ...v, today: localToday() },
   ).then((r) => r.currentAnnouncements);
+
+/** Today's announcements for the person, as the dashboard's pinned one reads them (and the route prefetches). */
+export const currentAnnouncementsOptions = (tenant: string) =>
+  queryOptions({ queryKey: ['announcements', tenant, 'current'], queryFn: () => currentAnnouncements({ tenant_uuid: tenant }) });
 
 export const searchAnnouncements = (v: T & { status?: number; nextToken?: string | null }) =>
   request(

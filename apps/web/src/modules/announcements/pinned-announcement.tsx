@@ -14,11 +14,7 @@ import { htmlToText } from './body-text';
 export function PinnedAnnouncement({ tenant }: { tenant: string }) {
   const { t } = useTranslation('announcements');
   const reader = useCan('announcements', 'read');
-  const list = useQuery({
-    queryKey: ['announcements', tenant, 'current'],
-    queryFn: () => api.currentAnnouncements({ tenant_uuid: tenant }),
-    enabled: reader,
-  });
+  const list = useQuery({ ...api.currentAnnouncementsOptions(tenant), enabled: reader });
   const pinned = list.data?.find((a) => a.is_default);
   if (!pinned) return null;
   const text = htmlToText(pinned.body);

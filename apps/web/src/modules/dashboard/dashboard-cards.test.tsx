@@ -6,7 +6,8 @@ import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import { operationName as name, renderInShell } from '../../shell/test-utils';
-import { DashboardCards, type DashboardNumbers } from './dashboard-cards';
+import { DashboardCards } from './dashboard-cards';
+import type { DashboardNumbers } from './queries';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),

@@ -3,27 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../lib/dates';
-import { graphql, type ResultOf, request } from '../../lib/graphql';
-
-/** Every card's numbers in one request (server: apps/server/src/modules/dashboard). */
-export const getDashboardQuery = graphql(`
-  query GetDashboard($tenant_uuid: ID!, $today: String!) {
-    getDashboard(tenant_uuid: $tenant_uuid, today: $today) {
-      today
-      hours { start end regular overtime total }
-      unsigned_timecards { count all period_start period_end }
-      jobs_over_budget { count }
-      crew_tomorrow { date scheduled unscheduled }
-      tasks_due { due overdue }
-      tools_overdue { count all }
-      receipts_to_review { count }
-    }
-  }
-`);
-
-export type DashboardNumbers = ResultOf<typeof getDashboardQuery>['getDashboard'];
-
-export const dashboardKey = (tenant: string, today: string) => ['dashboard', tenant, 'cards', today] as const;
+import { type DashboardNumbers, dashboardQueryOptions } from './queries';
 
 type CardView = { key: string; value: number; label: string; detail: string; to: string; search?: Record<string, string> };
 
@@ -119,10 +99,7 @@ const GRID = {
 export function DashboardCards({ tenant }: { tenant: string }) {
   const { t, i18n } = useTranslation('dashboard');
   const today = localToday();
-  const query = useQuery({
-    queryKey: dashboardKey(tenant, today),
-    queryFn: () => request(getDashboardQuery, { tenant_uuid: tenant, today }).then((r) => r.getDashboard),
-  });
+  const query = useQuery(dashboardQueryOptions(tenant, today));
   const language = i18n.resolvedLanguage ?? i18n.language;
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
 

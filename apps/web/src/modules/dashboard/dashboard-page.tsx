@@ -2,17 +2,22 @@ import CloseIcon from '@mui/icons-material/Close';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import { Box, Card, CardActionArea, CardContent, IconButton, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompanyAdmin, SUBSCRIPTION_CANCELLED_DIALOG } from '../../app/access';
 import { navigationIcon } from '../../app/navigation-icons';
+import { useCan } from '../../app/use-can';
 import { useClaims } from '../../auth/session';
+import { localToday } from '../../lib/dates';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { ButtonLink } from '../../shell/links';
 import { useNavigationItems } from '../../shell/navigation';
+import { currentAnnouncementsOptions } from '../announcements/api';
 import { PinnedAnnouncement } from '../announcements/pinned-announcement';
 import { DashboardCards } from './dashboard-cards';
+import { dashboardQueryOptions } from './queries';
 import { type DashboardSearch, openSettingsComponent, type SettingsComponent } from './search';
 import { SubscriptionCancelledDialog } from './subscription-cancelled-dialog';
 
@@ -47,6 +52,7 @@ function Overview() {
   const company = claims?.['custom:tenants'].find((entry) => entry.tenant_uuid === tenant)?.company;
   const items = (useNavigationItems() ?? []).filter((item) => item.path !== '/dashboard');
   const admin = isCompanyAdmin(claims);
+  const settled = useLiveDataSettled(tenant);
 
   return (
     <Stack spacing={3}>
@@ -57,11 +63,13 @@ function Overview() {
         <Typography color="text.secondary">{t('overview.subtitle')}</Typography>
       </Box>
 
-      {tenant && <PinnedAnnouncement tenant={tenant} />}
-
+      {/* The numbers first: their place is known from the first paint (placeholders of the same size), while the
+          pinned announcement may or may not come; arriving under them, it moves nothing above it (issue 28). */}
       {tenant && <DashboardCards tenant={tenant} />}
 
-      {admin && (
+      {tenant && <PinnedAnnouncement tenant={tenant} />}
+
+      {settled && admin && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <ButtonLink
             to="/dashboard"
@@ -82,41 +90,63 @@ function Overview() {
         </Stack>
       )}
 
-      <Stack component="section" spacing={1.5} aria-labelledby="dashboard-areas-heading">
-        <Typography id="dashboard-areas-heading" variant="h6" component="h3">
-          {t('overview.areas')}
-        </Typography>
-        {items.length === 0 ? (
-          <Typography color="text.secondary">{t('overview.noAreas')}</Typography>
-        ) : (
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
-          >
-            {items.map((item) => {
-              const Icon = navigationIcon(item.icon, item.path);
-              return (
-                <Box component="li" key={item.path}>
-                  <Card variant="outlined" sx={{ height: '100%' }}>
-                    <CardActionArea component={RouterLink} to={item.path as never} sx={{ height: '100%' }}>
-                      <CardContent>
-                        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                          <Icon color="primary" aria-hidden />
-                          <Typography component="span" sx={{ fontWeight: 500 }}>
-                            {item.title}
-                          </Typography>
-                        </Stack>
-                      </CardContent>
-                    </CardActionArea>
-                  </Card>
-                </Box>
-              );
-            })}
-          </Box>
-        )}
-      </Stack>
+      {settled && (
+        <Stack component="section" spacing={1.5} aria-labelledby="dashboard-areas-heading">
+          <Typography id="dashboard-areas-heading" variant="h6" component="h3">
+            {t('overview.areas')}
+          </Typography>
+          {items.length === 0 ? (
+            <Typography color="text.secondary">{t('overview.noAreas')}</Typography>
+          ) : (
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+              }}
+            >
+              {items.map((item) => {
+                const Icon = navigationIcon(item.icon, item.path);
+                return (
+                  <Box component="li" key={item.path}>
+                    <Card variant="outlined" sx={{ height: '100%' }}>
+                      <CardActionArea component={RouterLink} to={item.path as never} sx={{ height: '100%' }}>
+                        <CardContent>
+                          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                            <Icon color="primary" aria-hidden />
+                            <Typography component="span" sx={{ fontWeight: 500 }}>
+                              {item.title}
+                            </Typography>
+                          </Stack>
+                        </CardContent>
+                      </CardActionArea>
+                    </Card>
+                  </Box>
+                );
+              })}
+            </Box>
+          )}
+        </Stack>
+      )}
     </Stack>
   );
+}
+
+/**
+ * Whether the live parts (the numbers and the pinned announcement, which may or may not come) have their answers.
+ * What follows them waits until then and arrives once, so nothing on screen is pushed down as they come (issue 28).
+ */
+function useLiveDataSettled(tenant: string | null): boolean {
+  const reader = useCan('announcements', 'read');
+  const cards = useQuery({ ...dashboardQueryOptions(tenant ?? '', localToday()), enabled: Boolean(tenant) });
+  const pinned = useQuery({ ...currentAnnouncementsOptions(tenant ?? ''), enabled: Boolean(tenant) && reader });
+  // Only a request on its way holds them: with no signal (paused) or nothing to ask, they show at once.
+  const loading = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus === 'fetching';
+  return !loading(cards) && !loading(pinned);
 }
 
 function SettingsPanel({ tenant, component }: { tenant: string; component: SettingsComponent }) {
