@@ -15,10 +15,13 @@ writeFileSync(
 writeFileSync(
   path.join(dist, '.vite/manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_preload.js'] },
+    '_preload.js': { file: 'assets/preload.js' },
     '_react.js': { file: 'assets/react.js' },
     '_textfield.js': { file: 'assets/textfield.js', imports: ['_react.js'] },
-    'src/auth/login-page.tsx': { file: 'assets/login-page.js', imports: ['_textfield.js', '_react.js'] },
+    '_light-ui.js': { file: 'assets/light-ui.js', imports: ['_react.js'] },
+    'src/auth/public-main.tsx': { file: 'assets/public-main.js', imports: ['_light-ui.js', '_react.js'] },
+    'src/app/app-main.tsx': { file: 'assets/app-main.js', imports: ['_textfield.js', '_react.js'] },
     'src/lib/strings/public.en.ts': { file: 'assets/public.en.js' },
     'src/lib/strings/public.es.ts': { file: 'assets/public.es.js' },
     'src/lib/strings/app.en.ts': { file: 'assets/app.en.js' },
@@ -46,20 +49,29 @@ describe('the web app pages', () => {
     expect(en.statusCode).toBe(200);
     expect(en.headers['cache-control']).toBe('no-cache');
     expect(en.headers.vary).toContain('Accept-Language');
-    expect(preloads(en.body).sort()).toEqual(['/assets/login-page.js', '/assets/public.en.js', '/assets/textfield.js']);
+    // The light sign-in app and its strings: none of the signed-in app's chunks.
+    expect(preloads(en.body).sort()).toEqual(['/assets/light-ui.js', '/assets/public-main.js', '/assets/public.en.js', '/assets/react.js']);
     expect(en.body).toContain('<script type="module" src="/assets/index.js"></script>');
     const es = await page('/login/', 'es-MX,es;q=0.9,en;q=0.8');
-    expect(preloads(es.body).sort()).toEqual(['/assets/login-page.js', '/assets/public.es.js', '/assets/textfield.js']);
+    expect(preloads(es.body).sort()).toEqual(['/assets/light-ui.js', '/assets/public-main.js', '/assets/public.es.js', '/assets/react.js']);
   });
 
   it('gives other pages the signed-in frame’s chunks, and names only the chunks the build has', async () => {
     expect(preloads((await page('/modules/people')).body).sort()).toEqual([
+      '/assets/app-main.js',
       '/assets/app.en.js',
       '/assets/guard.js',
       '/assets/layout.js',
+      '/assets/react.js',
       '/assets/textfield.js',
     ]);
-    expect(preloads((await page('/sign-up')).body)).toEqual(['/assets/public.en.js']);
+    // The build here has no sign-up chunk: the page names what it has.
+    expect(preloads((await page('/sign-up')).body).sort()).toEqual([
+      '/assets/light-ui.js',
+      '/assets/public-main.js',
+      '/assets/public.en.js',
+      '/assets/react.js',
+    ]);
   });
 
   it('picks the language as the web app does', () => {

@@ -8,15 +8,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * entry's own. The page's HTML names them as modulepreloads, so a phone fetches them beside the entry instead of
  * after it has run (issue 28: one round trip less on slow signal). `{lang}` is the person's language.
  */
-const SIGNED_IN = ['src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/app.{lang}.ts'];
+// The page's first script opens one of two apps (apps/web/src/main.tsx): the light sign-in app on the sign-in
+// screens, the signed-in app everywhere else. Each page names the app it opens with the rest of its chunks.
+const APP = 'src/app/app-main.tsx';
+const SIGN_IN_APP = 'src/auth/public-main.tsx';
+const SIGNED_IN = [APP, 'src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/app.{lang}.ts'];
 const PUBLIC_STRINGS = 'src/lib/strings/public.{lang}.ts';
 export const ROUTE_CHUNKS: Record<string, string[]> = {
-  '/login': ['src/auth/login-page.tsx', PUBLIC_STRINGS],
-  '/sign-up': ['src/auth/sign-up-page.tsx', PUBLIC_STRINGS],
-  '/forgot-password': ['src/auth/forgot-password-page.tsx', PUBLIC_STRINGS],
-  '/reset-password': ['src/auth/reset-password-page.tsx', PUBLIC_STRINGS],
-  '/join': ['src/modules/join/join-page.tsx', PUBLIC_STRINGS],
-  '/select-tenant': ['src/auth/guard.ts', 'src/auth/select-tenant-page.tsx', PUBLIC_STRINGS, 'src/lib/strings/app.{lang}.ts'],
+  '/login': [SIGN_IN_APP, PUBLIC_STRINGS],
+  '/sign-up': [SIGN_IN_APP, 'src/auth/sign-up-page.tsx', PUBLIC_STRINGS],
+  '/forgot-password': [SIGN_IN_APP, 'src/auth/forgot-password-page.tsx', PUBLIC_STRINGS],
+  '/reset-password': [SIGN_IN_APP, 'src/auth/reset-password-page.tsx', PUBLIC_STRINGS],
+  '/join': [APP, 'src/modules/join/join-page.tsx', PUBLIC_STRINGS],
+  '/select-tenant': [APP, 'src/auth/guard.ts', 'src/app/select-tenant-page.tsx', PUBLIC_STRINGS, 'src/lib/strings/app.{lang}.ts'],
   '/dashboard': [...SIGNED_IN, 'src/modules/dashboard/dashboard-page.tsx'],
   '/modules/timecards': [...SIGNED_IN, 'src/modules/timecards/timecards-page.tsx'],
 };
