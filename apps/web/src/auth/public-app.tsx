@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { AuthNavProvider, useBrowserAuthNav, useBrowserLocation } from './auth-nav';
 import { LoginPage } from './login-page';
+import { barePath } from './public-paths';
 
 const page = (load: () => Promise<Record<string, ComponentType>>, name: string) =>
   lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
@@ -17,8 +18,7 @@ const PAGES: Record<string, ComponentType> = {
 export function PublicApp() {
   const location = useBrowserLocation();
   const nav = useBrowserAuthNav(location.search);
-  const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
-  const Page = PAGES[path] ?? LoginPage;
+  const Page = PAGES[barePath(location.pathname)] ?? LoginPage;
   return (
     <AuthNavProvider nav={nav}>
       <main className="gw-public">

@@ -4,7 +4,9 @@
  */
 export const PUBLIC_PATHS = ['/login', '/sign-up', '/forgot-password', '/reset-password'] as const;
 
+/** A path without its trailing slashes ('/login/' is '/login'; '/' stays). */
+export const barePath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
 export function isPublicPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (PUBLIC_PATHS as readonly string[]).includes(path);
+  return (PUBLIC_PATHS as readonly string[]).includes(barePath(pathname));
 }
