@@ -87,7 +87,10 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await saved;
     await page.waitForResponse((r) => r.url().endsWith('/graphql'), { timeout: 5000 }).catch(() => {});
     await expect(page.getByTestId('total-matbdg')).toHaveText('2,500.00');
-    await page.getByRole('switch').nth(1).uncheck();
+    // The switch flips once a refetch still in flight is cancelled (a tick after the tap), so the click is followed by a
+    // wait for the new state rather than Playwright's uncheck(), which reads the state at once.
+    await page.getByRole('switch').nth(1).click();
+    await expect(page.getByRole('switch').nth(1)).not.toBeChecked();
     await expect(page.getByTestId('total-hrsbdg')).toHaveText('100');
     await expect(page.getByTestId('total-matbdg')).toHaveText('0.00');
     await page.reload();

@@ -63,9 +63,14 @@ describe('/select-tenant', () => {
   });
 
   it('signs out: clears storage but the theme and passkey history, then /login', async () => {
+    // Like the server: after SignOut there is no session to read (GetUser answers 'not signed in').
+    let signedOut = false;
     const calls = mockServer((action) => {
-      if (action === 'GetUser') return { body: claims() };
-      if (action === 'SignOut') return { body: { ok: true } };
+      if (action === 'GetUser' && !signedOut) return { body: claims() };
+      if (action === 'SignOut') {
+        signedOut = true;
+        return { body: { ok: true } };
+      }
       return undefined;
     });
     localStorage.setItem('theme', 'dark');
