@@ -70,8 +70,9 @@ const appviewLayout = createRoute({
   // Every signed-in screen's strings come in one chunk, fetched beside the checks, so no page waits for them later.
   beforeLoad: async (args) => {
     const strings = preloadAllNamespaces();
-    await (await guard()).requireTenant(args);
-    const rules = await access();
+    const [gate, rules] = await Promise.all([guard(), access()]);
+    rules.startTenantReads(args);
+    await gate.requireTenant(args);
     // Spec §2 page access and the subscription check (issue 23), side by side: neither waits for the other.
     await Promise.all([rules.requireAllowedPage(args), rules.requireActiveSubscription(args)]);
     await strings;
@@ -101,41 +102,20 @@ const authLayout = createRoute({
   ),
 });
 
-const loginRoute = createRoute({
-  getParentRoute: () => authLayout,
-  path: 'login',
-  component: lazyRouteComponent(
-    withStrings(['auth'], () => import('../auth/login-page')),
-    'LoginPage',
-  ),
-});
+/** A sign-in screen: its own chunk, with the auth strings. */
+const authRoute = <P extends string, T extends Record<string, any>>(path: P, load: () => Promise<T>, name: keyof T & string) =>
+  createRoute({
+    getParentRoute: () => authLayout,
+    path,
+    component: lazyRouteComponent(withStrings(['auth'], load), name),
+  });
 
-const signUpRoute = createRoute({
-  getParentRoute: () => authLayout,
-  path: 'sign-up',
-  component: lazyRouteComponent(
-    withStrings(['auth'], () => import('../auth/sign-up-page')),
-    'SignUpPage',
-  ),
-});
-
-const forgotPasswordRoute = createRoute({
-  getParentRoute: () => authLayout,
-  path: 'forgot-password',
-  component: lazyRouteComponent(
-    withStrings(['auth'], () => import('../auth/forgot-password-page')),
-    'ForgotPasswordPage',
-  ),
-});
-
-const resetPasswordRoute = createRoute({
-  getParentRoute: () => authLayout,
-  path: 'reset-password',
-  component: lazyRouteComponent(
-    withStrings(['auth'], () => import('../auth/reset-password-page')),
-    'ResetPasswordPage',
-  ),
-});
+const authRoutes = [
+  authRoute('login', () => import('../auth/login-page'), 'LoginPage'),
+  authRoute('sign-up', () => import('../auth/sign-up-page'), 'SignUpPage'),
+  authRoute('forgot-password', () => import('../auth/forgot-password-page'), 'ForgotPasswordPage'),
+  authRoute('reset-password', () => import('../auth/reset-password-page'), 'ResetPasswordPage'),
+];
 
 // Spec §2 "a sign-up page specific to one organisation" (issue 26): public, the company named by ?company=<code>.
 const joinRoute = createRoute({
@@ -348,13 +328,7 @@ const schedulingRoutes = [
 ];
 
 const routeTree = rootRoute.addChildren([
-  emptyLayout.addChildren([
-    landingRoute,
-    authLayout.addChildren([loginRoute, signUpRoute, forgotPasswordRoute, resetPasswordRoute]),
-    joinRoute,
-    selectTenantRoute,
-    createCompanyRoute,
-  ]),
+  emptyLayout.addChildren([landingRoute, authLayout.addChildren(authRoutes), joinRoute, selectTenantRoute, createCompanyRoute]),
   appviewLayout.addChildren([
     ...placeholderRoutes,
     testRoute,

@@ -13,18 +13,19 @@ interface GuardArgs {
 
 /** The claims, null without a session, or 'offline' when the server could not be asked. */
 async function loadClaims(queryClient: QueryClient): Promise<IdentityClaims | null | 'offline'> {
-  // The copy of the session kept on the phone is put back first: with no signal, it is the session.
-  await queryCacheRestored();
-  const kept = queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
-  if (kept && !onlineManager.isOnline()) return kept;
-  try {
-    // The server decides whenever it can be asked: a copy put back from the phone is stale, so it is asked again
-    // (it may hold a company chosen since, or a session that ended); a session checked in this page is reused.
-    return await queryClient.fetchQuery(claimsQueryOptions(queryClient));
-  } catch (error) {
-    if (isNetworkError(error)) return kept ?? 'offline';
-    throw error;
+  // With no signal, the copy of the session kept on the phone is put back first: it is the session.
+  if (!onlineManager.isOnline()) {
+    await queryCacheRestored();
+    const kept = queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
+    if (kept) return kept;
   }
+  // With a signal the server decides, asked beside the copy being put back (not after it: on a weak signal that is
+  // one round trip less before the first screen). A copy put back later never hides the server's newer answer
+  // (lib/query-persist.ts); a session checked in this page is reused.
+  const [answer] = await Promise.allSettled([queryClient.fetchQuery(claimsQueryOptions(queryClient)), queryCacheRestored()]);
+  if (answer.status === 'fulfilled') return answer.value;
+  if (isNetworkError(answer.reason)) return queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY) ?? 'offline';
+  throw answer.reason;
 }
 
 /**

@@ -119,8 +119,13 @@ export async function restoreQueryCache(client: QueryClient, now = Date.now()): 
     hydrate(client, latest.state);
     // The copy only stands in until the server answers: every query put back is stale at once, so each screen
     // asks again on mount when there is signal (and keeps showing the copy while there is none).
-    const keys = new Set(latest.state.queries.map((q) => q.queryHash));
-    await client.invalidateQueries({ predicate: (q) => keys.has(q.queryHash), refetchType: 'none' });
+    // A query the server answered while the copy was being read keeps its newer answer (hydrate leaves it) and
+    // is not marked.
+    const kept = new Map(latest.state.queries.map((q) => [q.queryHash, q.state.dataUpdatedAt]));
+    await client.invalidateQueries({
+      predicate: (q) => kept.has(q.queryHash) && q.state.dataUpdatedAt <= (kept.get(q.queryHash) ?? 0),
+      refetchType: 'none',
+    });
     restoredOwner = latest.owner;
     return latest.owner;
   } catch {
