@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { startupChunkGroups } from './scripts/startup-chunks';
 
 // The API server listens here in development (apps/server, PORT 3000).
 const apiTarget = 'http://127.0.0.1:3000';
@@ -57,6 +58,17 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: `npm run bench:web` reads each route's chunks from it (never served: a dot folder).
     manifest: true,
+    // Issue 28: each app's start-up code in a few chunks (scripts/startup-chunks.ts); later pages split as before.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: startupChunkGroups(fileURLToPath(new URL('.', import.meta.url)), 'src/main.tsx', [
+            { name: 'sign-in-app', roots: ['src/auth/public-main.tsx'] },
+            { name: 'signed-in-app', roots: ['src/app/app-main.tsx', 'src/app/layouts/appview-layout.tsx'] },
+          ]),
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -9,7 +9,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
     // A budget, not an assertion: rendering a whole MUI screen in jsdom can pass 5 s on a busy 2-core machine.
     testTimeout: 15_000,
