@@ -19,13 +19,17 @@ async function loadClaims(queryClient: QueryClient): Promise<IdentityClaims | nu
     const kept = queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY);
     if (kept) return kept;
   }
-  // With a signal the server decides, asked beside the copy being put back (not after it: on a weak signal that is
-  // one round trip less before the first screen). A copy put back later never hides the server's newer answer
-  // (lib/query-persist.ts); a session checked in this page is reused.
-  const [answer] = await Promise.allSettled([queryClient.fetchQuery(claimsQueryOptions(queryClient)), queryCacheRestored()]);
-  if (answer.status === 'fulfilled') return answer.value;
-  if (isNetworkError(answer.reason)) return queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY) ?? 'offline';
-  throw answer.reason;
+  // With a signal the server decides, and is asked at once, not after the copy is read (on a weak signal that is a
+  // download and a read less before the first screen). A copy read later never hides the server's newer answer
+  // (lib/query-persist.ts); a session checked in this page is reused. When the server cannot be reached, the copy
+  // stands in.
+  try {
+    return await queryClient.fetchQuery(claimsQueryOptions(queryClient));
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    await queryCacheRestored();
+    return queryClient.getQueryData<IdentityClaims | null>(CLAIMS_QUERY_KEY) ?? 'offline';
+  }
 }
 
 /**

@@ -28,9 +28,6 @@ import { useTranslation } from 'react-i18next';
 import { writeSelectedTenant } from '../auth/auth-storage';
 import { CLAIMS_QUERY_KEY, useOutboxOwner, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
-import { drain } from '../lib/outbox/drain';
-import { unsentCount } from '../lib/outbox/outbox';
-import { OutboxStatus } from './outbox-status';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
 import { useProfileTheme } from './theme-profile';
@@ -38,6 +35,9 @@ import { ThemeSwitcher } from './theme-switcher';
 
 // The dialog (form, uploads) downloads the first time someone opens it.
 const IssueDialog = lazy(() => import('./issue-dialog').then((m) => ({ default: m.IssueDialog })));
+// The outbox (and its IndexedDB library) comes after the first screen (issue 28): its count shows once it is read.
+const OutboxStatus = lazy(() => import('./outbox-status').then((m) => ({ default: m.OutboxStatus })));
+const outbox = () => Promise.all([import('../lib/outbox/outbox'), import('../lib/outbox/drain')]);
 
 /**
  * Right-hand app-bar controls: theme switcher and the account menu (profile, issues, company, sign-out, app updates).
@@ -88,14 +88,21 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
   };
   // Changes saved on this phone stay with their owner after a sign-out (nobody else sees or sends them); the
   // person is offered to send them first.
+  const unsent = (who: string) =>
+    outbox()
+      .then(([{ unsentCount }]) => unsentCount(who))
+      .catch(() => 0);
   const doSignOut = async () => {
-    const waiting = owner ? await unsentCount(owner).catch(() => 0) : 0;
+    const waiting = owner ? await unsent(owner) : 0;
     if (waiting) setUnsentAtSignOut(waiting);
     else await signOutNow();
   };
   const sendThenSignOut = async () => {
-    if (owner) await drain(owner).catch(() => null);
-    const left = owner ? await unsentCount(owner).catch(() => 0) : 0;
+    if (owner)
+      await outbox()
+        .then(([, { drain }]) => drain(owner))
+        .catch(() => null);
+    const left = owner ? await unsent(owner) : 0;
     if (!left) return signOutNow();
     setUnsentAtSignOut(0);
     show({ message: tShell('outbox.stillWaiting'), color: 'warning' });
@@ -103,7 +110,11 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
 
   return (
     <>
-      {owner && <OutboxStatus owner={owner} />}
+      {owner && (
+        <Suspense fallback={null}>
+          <OutboxStatus owner={owner} />
+        </Suspense>
+      )}
       {notifications}
       <ThemeSwitcher />
       <Tooltip title={t('menu.account')}>
