@@ -64,7 +64,11 @@ export default defineConfig({
         codeSplitting: {
           groups: startupChunkGroups(fileURLToPath(new URL('.', import.meta.url)), 'src/main.tsx', [
             { name: 'sign-in-app', roots: ['src/auth/public-main.tsx'] },
-            { name: 'signed-in-app', roots: ['src/app/app-main.tsx', 'src/app/layouts/appview-layout.tsx'] },
+            // The dashboard is where everyone lands after signing in.
+            {
+              name: 'signed-in-app',
+              roots: ['src/app/app-main.tsx', 'src/app/layouts/appview-layout.tsx', 'src/modules/dashboard/dashboard-page.tsx'],
+            },
           ]),
         },
       },

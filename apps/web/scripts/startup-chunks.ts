@@ -16,14 +16,15 @@ interface Link {
   renames?: Map<string, string>;
 }
 
-const namesOf = (list: string, exported: boolean): Map<string, string> => {
+/** The names of an `{ a, b as c }` list, each keyed by the name it takes (a -> a, c -> b). */
+const namesOf = (list: string): Map<string, string> => {
   const map = new Map<string, string>();
   for (const part of list.split(',')) {
     const [from, to] = part
       .trim()
       .replace(/^type\s+/, '')
       .split(/\s+as\s+/);
-    if (from) map.set(exported ? (to ?? from) : from, from);
+    if (from) map.set(to ?? from, from);
   }
   return map;
 };
@@ -50,7 +51,7 @@ export function linksOf(source: string): Link[] {
     // local name -> the name it has in the other module ('default', or '*' for the whole module)
     const bindings = new Map<string, string>();
     if (m[1]) bindings.set(m[1], 'default');
-    for (const [local, imported] of namesOf(m[2] ?? '', true)) bindings.set(local, imported);
+    for (const [local, imported] of namesOf(m[2] ?? '')) bindings.set(local, imported);
     if (m[3]) bindings.set(m[3], '*');
     imports.push({ spec: m[4], bindings });
   }
@@ -60,7 +61,7 @@ export function linksOf(source: string): Link[] {
     links.push({ spec: m[2], kind: 'export', names: new Set([m[1]]), renames: new Map([[m[1], '*']]) });
   }
   for (const m of code.matchAll(EXPORT_FROM)) {
-    const renames = namesOf(m[1], true);
+    const renames = namesOf(m[1]);
     links.push({ spec: m[2], kind: 'export', names: new Set(renames.keys()), renames });
   }
   const rest = [IMPORT, SIDE_EFFECT_IMPORT, EXPORT_STAR, EXPORT_STAR_AS, EXPORT_FROM, EXPORT_LOCAL].reduce(
@@ -78,7 +79,7 @@ export function linksOf(source: string): Link[] {
   // A pure index: `import { a as b } from './x'; export { b as c }` passes `c` on as `a` of ./x.
   const exportsOf = new Map<string, string[]>(); // local name -> the names it is exported as
   for (const m of code.matchAll(EXPORT_LOCAL)) {
-    for (const [name, local] of namesOf(m[1], true)) exportsOf.set(local, [...(exportsOf.get(local) ?? []), name]);
+    for (const [name, local] of namesOf(m[1])) exportsOf.set(local, [...(exportsOf.get(local) ?? []), name]);
   }
   for (const { spec, bindings } of imports) {
     const renames = new Map<string, string>();

@@ -5,22 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Divider,
-  IconButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Tooltip,
-} from '@mui/material';
+import { Badge, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
@@ -28,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { writeSelectedTenant } from '../auth/auth-storage';
 import { CLAIMS_QUERY_KEY, useOutboxOwner, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
+import { Hint } from './hint';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
 import { useProfileTheme } from './theme-profile';
@@ -38,6 +24,8 @@ const IssueDialog = lazy(() => import('./issue-dialog').then((m) => ({ default: 
 // The outbox (and its IndexedDB library) comes after the first screen (issue 28): its count shows once it is read.
 const OutboxStatus = lazy(() => import('./outbox-status').then((m) => ({ default: m.OutboxStatus })));
 const outbox = () => Promise.all([import('../lib/outbox/outbox'), import('../lib/outbox/drain')]);
+// Asked only when someone signs out with changes still on this phone.
+const UnsentAtSignOutDialog = lazy(() => import('./unsent-at-sign-out').then((m) => ({ default: m.UnsentAtSignOutDialog })));
 
 /**
  * Right-hand app-bar controls: theme switcher and the account menu (profile, issues, company, sign-out, app updates).
@@ -56,10 +44,11 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
   const [issueLoaded, setIssueLoaded] = useState(false);
   const menuId = useId();
   const buttonId = useId();
-  const unsentTitleId = useId();
   const owner = useOutboxOwner();
   // Sign-out with changes still on this phone: how many, while the warning is open.
   const [unsentAtSignOut, setUnsentAtSignOut] = useState(0);
+  const [unsentAsked, setUnsentAsked] = useState(false);
+  if (unsentAtSignOut > 0 && !unsentAsked) setUnsentAsked(true);
   useProfileTheme();
 
   const closeThen = (action: () => unknown) => () => {
@@ -117,7 +106,7 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
       )}
       {notifications}
       <ThemeSwitcher />
-      <Tooltip title={t('menu.account')}>
+      <Hint title={t('menu.account')}>
         <IconButton
           id={buttonId}
           color="inherit"
@@ -132,7 +121,7 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
             <AccountCircleIcon />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Menu
         id={menuId}
         anchorEl={anchor}
@@ -188,20 +177,16 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
           <ListItemText>{t('menu.signOut')}</ListItemText>
         </MenuItem>
       </Menu>
-      <Dialog open={unsentAtSignOut > 0} onClose={() => setUnsentAtSignOut(0)} aria-labelledby={unsentTitleId}>
-        <DialogTitle id={unsentTitleId}>{tShell('outbox.signOutTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{tShell('outbox.signOutText', { count: unsentAtSignOut })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={() => void signOutNow()}>
-            {tShell('outbox.signOutAnyway')}
-          </Button>
-          <Button variant="contained" onClick={() => void sendThenSignOut()}>
-            {tShell('outbox.signOutSend')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {unsentAsked && (
+        <Suspense fallback={null}>
+          <UnsentAtSignOutDialog
+            count={unsentAtSignOut}
+            onClose={() => setUnsentAtSignOut(0)}
+            onSignOut={() => void signOutNow()}
+            onSend={() => void sendThenSignOut()}
+          />
+        </Suspense>
+      )}
       {issueLoaded && (
         <Suspense fallback={null}>
           <IssueDialog open={issueOpen} onClose={() => setIssueOpen(false)} />

@@ -1,7 +1,8 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Hint } from './hint';
 import { useThemeMode } from './theme-mode';
 
 // Apart from theme-mode.tsx, whose provider every page loads: the switcher (and its tooltip) is for the signed-in app bar.
@@ -11,10 +12,10 @@ export function ThemeSwitcher() {
   const { mode, toggle } = useThemeMode();
   const label = mode === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark');
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <IconButton color="inherit" onClick={() => void toggle()} aria-label={label}>
         {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -19,10 +19,13 @@ import { PinnedAnnouncement } from '../announcements/pinned-announcement';
 import { DashboardCards } from './dashboard-cards';
 import { dashboardQueryOptions } from './queries';
 import { type DashboardSearch, openSettingsComponent, type SettingsComponent } from './search';
-import { SubscriptionCancelledDialog } from './subscription-cancelled-dialog';
 
 // Admin screens: only admins download them.
 const CompanySetup = lazy(() => import('../company/components/company-setup').then((m) => ({ default: m.CompanySetup })));
+// Shown only while a company's subscription is cancelled: loaded then (issue 28).
+const SubscriptionCancelledDialog = lazy(() =>
+  import('./subscription-cancelled-dialog').then((m) => ({ default: m.SubscriptionCancelledDialog })),
+);
 const AppSubscription = lazy(() => import('../company/components/app-subscription').then((m) => ({ default: m.AppSubscription })));
 
 const SETTINGS_DIALOGS = ['accounting-system-dialog', 'timecard-system-dialog'];
@@ -40,7 +43,11 @@ export function DashboardPage() {
   return (
     <>
       <Overview />
-      {cancelled && <SubscriptionCancelledDialog />}
+      {cancelled && (
+        <Suspense fallback={null}>
+          <SubscriptionCancelledDialog />
+        </Suspense>
+      )}
     </>
   );
 }

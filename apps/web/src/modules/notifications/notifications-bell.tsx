@@ -1,11 +1,12 @@
 import { badgeText } from '@groundwork/core/notifications';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readSelectedTenantUuid } from '../../lib/storage';
+import { Hint } from '../../shell/hint';
 import * as api from './api';
 import { watchMyNotifications } from './live';
 
@@ -42,7 +43,7 @@ function Bell({ tenant }: { tenant: string }) {
   const count = unread.data ?? 0;
   const label = count > 0 ? t('notifications.openCount', { count }) : t('notifications.open');
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <IconButton color="inherit" aria-label={label} onClick={() => navigate({ to: '/notifications' })} data-testid="notifications-bell">
         <Badge
           color="error"
@@ -53,6 +54,6 @@ function Bell({ tenant }: { tenant: string }) {
           <NotificationsOutlinedIcon />
         </Badge>
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }

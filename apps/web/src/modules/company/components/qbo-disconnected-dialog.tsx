@@ -1,17 +1,17 @@
-import { Box, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { isCompanyAdmin } from '../../../app/access';
 import { useClaims } from '../../../auth/session';
 import { readSelectedTenantUuid } from '../../../lib/storage';
-import { AppDialog } from '../../../shell/app-dialog';
 import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '../../../shell/shell-storage';
 import { accountingConnection, accountingStatusQueryOptions } from '../api/accounting';
 
 export const QBO_DIALOG_QUERY = 'qbo-disconnected';
 export const QBO_LEARN_MORE_URL = 'https://quickbooks.intuit.com/learn-support/';
+
+// The notice's dialog (and the shell dialog under it) loads the first time it opens (issue 28).
+const QboDisconnectedDialog = lazy(() => import('./qbo-disconnected-view').then((m) => ({ default: m.QboDisconnectedDialog })));
 
 // Spec §4: any value other than absent or 'false' counts as set.
 function flagIsSet(): boolean {
@@ -76,45 +76,6 @@ function useServerDisconnectedFlag(raise: () => void): { admin: boolean; tenant:
   return { admin, tenant };
 }
 
-interface QboDisconnectedDialogProps {
-  open: boolean;
-  onClose: () => void;
-  /** Admins only: reconnecting through the accounting connect action. */
-  onReconnect?: () => void;
-}
-
-/** The accounting-disconnected notice: text, an external learn-more link, and only the close control. */
-export function QboDisconnectedDialog({ open, onClose, onReconnect }: QboDisconnectedDialogProps) {
-  const { t } = useTranslation('shell');
-  return (
-    <AppDialog open={open} onClose={onClose} title={t('qbo.title')}>
-      <Typography sx={{ mb: 2 }}>{t('qbo.body')}</Typography>
-      <Link href={QBO_LEARN_MORE_URL} target="_blank" rel="noopener noreferrer">
-        {t('qbo.learnMore')}
-        <Typography component="span" sx={visuallyHidden}>
-          {` ${t('qbo.opensInNewTab')}`}
-        </Typography>
-      </Link>
-      {onReconnect && (
-        <Box sx={{ mt: 2 }}>
-          <Link component="button" type="button" variant="body1" onClick={onReconnect}>
-            {t('qbo.reconnect')}
-          </Link>
-        </Box>
-      )}
-    </AppDialog>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** Mounted in the appview layout. */
 export function QboDisconnectedNotice({ openUrl = (url: string) => window.location.assign(url) }: { openUrl?: (url: string) => void }) {
   const { open, close, raise } = useQboDisconnectedDialog();
@@ -131,5 +92,13 @@ export function QboDisconnectedNotice({ openUrl = (url: string) => window.locati
     close();
     if (target) openUrl(target);
   }, [tenant, close, openUrl]);
-  return <QboDisconnectedDialog open={open} onClose={close} onReconnect={admin && tenant ? () => void reconnect() : undefined} />;
+  // Once opened it stays mounted, so closing it plays its transition.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <QboDisconnectedDialog open={open} onClose={close} onReconnect={admin && tenant ? () => void reconnect() : undefined} />
+    </Suspense>
+  );
 }
