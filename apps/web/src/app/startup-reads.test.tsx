@@ -1,9 +1,6 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { claims } from '../auth/test-helpers';
-import { createQueryClient, Providers } from './providers';
-import { createAppRouter } from './router';
+import { claims, renderApp } from '../auth/test-helpers';
 
 const TENANT = '11111111-1111-4111-8111-111111111111';
 
@@ -37,17 +34,6 @@ function server(holdSession: Promise<void>) {
   return log;
 }
 
-function open(path: string) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ context: { queryClient }, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -58,7 +44,7 @@ describe('start-up on a weak signal (issue 28)', () => {
     let release = () => {};
     const log = server(new Promise((resolve) => (release = resolve)));
     localStorage.setItem('selectedTenantUuid', TENANT);
-    const router = open('/dashboard');
+    const { router } = renderApp('/dashboard');
     await waitFor(() => expect(log).toEqual(expect.arrayContaining(['GetUser', 'BillingStatus', 'ListUsersNavigation', 'GetDashboard'])));
     expect(log).not.toContain('GetUser answered');
     release();
@@ -71,7 +57,7 @@ describe('start-up on a weak signal (issue 28)', () => {
   it('asks nothing of a company before the session check when none is chosen on this phone', async () => {
     let release = () => {};
     const log = server(new Promise((resolve) => (release = resolve)));
-    open('/dashboard');
+    renderApp('/dashboard');
     await waitFor(() => expect(log).toContain('GetUser'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(log).toEqual(['GetUser']);
