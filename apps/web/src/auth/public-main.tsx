@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
+import { whenIdle } from '../lib/idle';
 import { PublicApp } from './public-app';
 
 // The light sign-in app (issue 28): /login, /sign-up, /forgot-password and /reset-password on a phone that has not
@@ -29,6 +30,5 @@ void i18n.loadNamespaces(['translation', 'auth']).then(() => {
 // It precaches the whole app, so it waits until the sign-in screen is idle.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 5000 });
-  else window.setTimeout(register, 1000);
+  whenIdle(register);
 }

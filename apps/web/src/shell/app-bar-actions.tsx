@@ -1,24 +1,21 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import BugReportOutlinedIcon from '@mui/icons-material/BugReportOutlined';
-import GetAppIcon from '@mui/icons-material/GetApp';
-import LogoutIcon from '@mui/icons-material/Logout';
-import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
-import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
-import { Badge, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writeSelectedTenant } from '../auth/auth-storage';
 import { CLAIMS_QUERY_KEY, useOutboxOwner, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
+import { whenIdle } from '../lib/idle';
 import { Hint } from './hint';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
 import { useProfileTheme } from './theme-profile';
 import { ThemeSwitcher } from './theme-switcher';
 
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
 // The dialog (form, uploads) downloads the first time someone opens it.
 const IssueDialog = lazy(() => import('./issue-dialog').then((m) => ({ default: m.IssueDialog })));
 // The outbox (and its IndexedDB library) comes after the first screen (issue 28): its count shows once it is read.
@@ -42,6 +39,9 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [issueOpen, setIssueOpen] = useState(false);
   const [issueLoaded, setIssueLoaded] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  // The menu's code comes after the first screen, fetched when the page is idle so a tap finds it here.
+  useEffect(() => whenIdle(() => loadAccountMenu().catch(() => undefined)), []);
   const menuId = useId();
   const buttonId = useId();
   const owner = useOutboxOwner();
@@ -114,7 +114,10 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
           aria-controls={anchor ? menuId : undefined}
           aria-haspopup="menu"
           aria-expanded={Boolean(anchor)}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setMenuLoaded(true);
+            setAnchor(event.currentTarget);
+          }}
           edge="end"
         >
           <Badge color="error" variant="dot" invisible={!updateAvailable}>
@@ -122,61 +125,25 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
           </Badge>
         </IconButton>
       </Hint>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <MenuItem onClick={closeThen(() => navigate({ to: '/user-profile' }))}>
-          <ListItemIcon>
-            <PersonOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.profile')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={closeThen(() => {
-            setIssueLoaded(true);
-            setIssueOpen(true);
-          })}
-        >
-          <ListItemIcon>
-            <BugReportOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.reportIssue')}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={closeThen(switchCompany)}>
-          <ListItemIcon>
-            <SwapHorizIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.switchCompany')}</ListItemText>
-        </MenuItem>
-        {(installAvailable || updateAvailable) && <Divider />}
-        {installAvailable && (
-          <MenuItem onClick={closeThen(install)}>
-            <ListItemIcon>
-              <GetAppIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{tShell('menu.installApp')}</ListItemText>
-          </MenuItem>
-        )}
-        {updateAvailable && (
-          <MenuItem onClick={closeThen(activateUpdate)}>
-            <ListItemIcon>
-              <SystemUpdateAltIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{tShell('menu.reloadToUpdate')}</ListItemText>
-          </MenuItem>
-        )}
-        <Divider />
-        <MenuItem onClick={closeThen(doSignOut)}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.signOut')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <AccountMenu
+            id={menuId}
+            anchor={anchor}
+            labelledBy={buttonId}
+            onClose={() => setAnchor(null)}
+            onProfile={closeThen(() => navigate({ to: '/user-profile' }))}
+            onReportIssue={closeThen(() => {
+              setIssueLoaded(true);
+              setIssueOpen(true);
+            })}
+            onSwitchCompany={closeThen(switchCompany)}
+            onInstall={installAvailable ? closeThen(install) : undefined}
+            onUpdate={updateAvailable ? closeThen(activateUpdate) : undefined}
+            onSignOut={closeThen(doSignOut)}
+          />
+        </Suspense>
+      )}
       {unsentAsked && (
         <Suspense fallback={null}>
           <UnsentAtSignOutDialog

@@ -34,11 +34,12 @@ async function renderActions() {
   await screen.findByRole('button', { name: 'Account' });
 }
 
-/** Opens the account menu and says whether it offers the installation. */
-function menuOffersInstall(): boolean {
+/** Opens the account menu (its code loads after the first screen) and says whether it offers the installation. */
+async function menuOffersInstall(): Promise<boolean> {
   fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+  const menu = await screen.findByRole('menu');
   const offered = screen.queryByRole('menuitem', { name: 'Install app' }) !== null;
-  fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+  fireEvent.keyDown(menu, { key: 'Escape' });
   return offered;
 }
 
@@ -54,7 +55,7 @@ describe('install prompt', { timeout: 20_000 }, () => {
 
   it('is offered from the app bar menu once the browser allows it', async () => {
     await renderActions();
-    expect(menuOffersInstall()).toBe(false);
+    expect(await menuOffersInstall()).toBe(false);
     const { event, prompt } = installPromptEvent('accepted');
     act(() => {
       window.dispatchEvent(event);
@@ -62,15 +63,16 @@ describe('install prompt', { timeout: 20_000 }, () => {
     // The browser's own banner is suppressed.
     expect(event.defaultPrevented).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const install = await screen.findByRole('menuitem', { name: 'Install app' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('menuitem', { name: 'Install app' }));
+      fireEvent.click(install);
     });
     expect(prompt).toHaveBeenCalledOnce();
     act(() => {
       window.dispatchEvent(new Event('appinstalled'));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Groundwork installed.');
-    expect(menuOffersInstall()).toBe(false);
+    expect(await menuOffersInstall()).toBe(false);
   });
 
   it('handles a cancelled installation', async () => {
@@ -80,19 +82,20 @@ describe('install prompt', { timeout: 20_000 }, () => {
       window.dispatchEvent(event);
     });
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const install = await screen.findByRole('menuitem', { name: 'Install app' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('menuitem', { name: 'Install app' }));
+      fireEvent.click(install);
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Installation cancelled.');
     // A prompt event can be used once; the offer goes until the browser sends another.
-    expect(menuOffersInstall()).toBe(false);
+    expect(await menuOffersInstall()).toBe(false);
   });
 
   it('offers the profile, issue reporting, switching company and signing out', async () => {
     await renderActions();
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
     for (const name of ['Profile', 'Report an issue', 'Switch company', 'Sign out']) {
-      expect(screen.getByRole('menuitem', { name })).toBeInTheDocument();
+      expect(await screen.findByRole('menuitem', { name })).toBeInTheDocument();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../lib/idle';
 import { useSnackbar } from './snackbar';
 
 /** Spec §4 service-worker states. */
@@ -112,15 +113,16 @@ export function PwaProvider({ registerServiceWorker = import.meta.env.PROD, chil
     };
     // Installing the worker downloads every screen for offline use: only once the page has loaded and the phone is
     // idle, so on a weak signal it never competes with what the page itself is fetching (issue 28).
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 5000 });
-      else window.setTimeout(register, 1000);
+    let cancelIdle = () => {};
+    const afterLoad = () => {
+      cancelIdle = whenIdle(register);
     };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
     return () => {
       cancelled = true;
-      window.removeEventListener('load', whenIdle);
+      cancelIdle();
+      window.removeEventListener('load', afterLoad);
     };
   }, [registerServiceWorker]);
 
