@@ -8,6 +8,7 @@ import { writeSelectedTenant } from '../auth/auth-storage';
 import { CLAIMS_QUERY_KEY, useOutboxOwner, useSignOut } from '../auth/session';
 import { identityCall } from '../lib/identity-client';
 import { whenIdle } from '../lib/idle';
+import { useOpenedOnce } from '../lib/use-opened-once';
 import { Hint } from './hint';
 import { usePwa } from './pwa';
 import { useSnackbar } from './snackbar';
@@ -38,8 +39,8 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
   const { installAvailable, install, updateAvailable, activateUpdate } = usePwa();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [issueOpen, setIssueOpen] = useState(false);
-  const [issueLoaded, setIssueLoaded] = useState(false);
-  const [menuLoaded, setMenuLoaded] = useState(false);
+  const issueLoaded = useOpenedOnce(issueOpen);
+  const menuLoaded = useOpenedOnce(Boolean(anchor));
   // The menu's code comes after the first screen, fetched when the page is idle so a tap finds it here.
   useEffect(() => whenIdle(() => loadAccountMenu().catch(() => undefined)), []);
   const menuId = useId();
@@ -47,8 +48,7 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
   const owner = useOutboxOwner();
   // Sign-out with changes still on this phone: how many, while the warning is open.
   const [unsentAtSignOut, setUnsentAtSignOut] = useState(0);
-  const [unsentAsked, setUnsentAsked] = useState(false);
-  if (unsentAtSignOut > 0 && !unsentAsked) setUnsentAsked(true);
+  const unsentAsked = useOpenedOnce(unsentAtSignOut > 0);
   useProfileTheme();
 
   const closeThen = (action: () => unknown) => () => {
@@ -114,10 +114,7 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
           aria-controls={anchor ? menuId : undefined}
           aria-haspopup="menu"
           aria-expanded={Boolean(anchor)}
-          onClick={(event) => {
-            setMenuLoaded(true);
-            setAnchor(event.currentTarget);
-          }}
+          onClick={(event) => setAnchor(event.currentTarget)}
           edge="end"
         >
           <Badge color="error" variant="dot" invisible={!updateAvailable}>
@@ -133,10 +130,7 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
             labelledBy={buttonId}
             onClose={() => setAnchor(null)}
             onProfile={closeThen(() => navigate({ to: '/user-profile' }))}
-            onReportIssue={closeThen(() => {
-              setIssueLoaded(true);
-              setIssueOpen(true);
-            })}
+            onReportIssue={closeThen(() => setIssueOpen(true))}
             onSwitchCompany={closeThen(switchCompany)}
             onInstall={installAvailable ? closeThen(install) : undefined}
             onUpdate={updateAvailable ? closeThen(activateUpdate) : undefined}

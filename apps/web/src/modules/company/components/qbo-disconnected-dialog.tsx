@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { isCompanyAdmin } from '../../../app/access';
 import { useClaims } from '../../../auth/session';
 import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '../../../shell/shell-storage';
 import { accountingConnection, accountingStatusQueryOptions } from '../api/accounting';
 
@@ -93,8 +94,7 @@ export function QboDisconnectedNotice({ openUrl = (url: string) => window.locati
     if (target) openUrl(target);
   }, [tenant, close, openUrl]);
   // Once opened it stays mounted, so closing it plays its transition.
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
+  const opened = useOpenedOnce(open);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
