@@ -73,14 +73,15 @@ const ROUTES: Record<string, string[]> = {
     'src/app/layouts/appview-layout.tsx',
     'src/modules/dashboard/dashboard-page.tsx',
     'src/lib/strings/public.en.ts',
-    'src/lib/strings/app.en.ts',
+    'src/lib/strings/signed-in.en.ts',
   ],
   '/modules/timecards': [
     'src/app/app-main.tsx',
     'src/app/layouts/appview-layout.tsx',
     'src/modules/timecards/timecards-page.tsx',
     'src/lib/strings/public.en.ts',
-    'src/lib/strings/app.en.ts',
+    'src/lib/strings/signed-in.en.ts',
+    'src/locales/timecards.en.json',
   ],
 };
 

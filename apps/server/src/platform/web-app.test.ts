@@ -24,7 +24,7 @@ writeFileSync(
     'src/app/app-main.tsx': { file: 'assets/app-main.js', imports: ['_textfield.js', '_react.js'] },
     'src/lib/strings/public.en.ts': { file: 'assets/public.en.js' },
     'src/lib/strings/public.es.ts': { file: 'assets/public.es.js' },
-    'src/lib/strings/app.en.ts': { file: 'assets/app.en.js' },
+    'src/lib/strings/signed-in.en.ts': { file: 'assets/signed-in.en.js' },
     'src/auth/guard.ts': { file: 'assets/guard.js', imports: ['_react.js'] },
     'src/app/layouts/appview-layout.tsx': { file: 'assets/layout.js', imports: ['_textfield.js'] },
   }),
@@ -59,10 +59,10 @@ describe('the web app pages', () => {
   it('gives other pages the signed-in frame’s chunks, and names only the chunks the build has', async () => {
     expect(preloads((await page('/modules/people')).body).sort()).toEqual([
       '/assets/app-main.js',
-      '/assets/app.en.js',
       '/assets/guard.js',
       '/assets/layout.js',
       '/assets/react.js',
+      '/assets/signed-in.en.js',
       '/assets/textfield.js',
     ]);
     // The build here has no sign-up chunk: the page names what it has.

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // screens, the signed-in app everywhere else. Each page names the app it opens with the rest of its chunks.
 const APP = 'src/app/app-main.tsx';
 const SIGN_IN_APP = 'src/auth/public-main.tsx';
-const SIGNED_IN = [APP, 'src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/app.{lang}.ts'];
+const SIGNED_IN = [APP, 'src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/signed-in.{lang}.ts'];
 const PUBLIC_STRINGS = 'src/lib/strings/public.{lang}.ts';
 export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/login': [SIGN_IN_APP, PUBLIC_STRINGS],
@@ -20,11 +20,11 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/forgot-password': [SIGN_IN_APP, 'src/auth/forgot-password-page.tsx', PUBLIC_STRINGS],
   '/reset-password': [SIGN_IN_APP, 'src/auth/reset-password-page.tsx', PUBLIC_STRINGS],
   '/join': [APP, 'src/modules/join/join-page.tsx', PUBLIC_STRINGS],
-  '/select-tenant': [APP, 'src/auth/guard.ts', 'src/app/select-tenant-page.tsx', PUBLIC_STRINGS, 'src/lib/strings/app.{lang}.ts'],
+  '/select-tenant': [APP, 'src/auth/guard.ts', 'src/app/select-tenant-page.tsx', PUBLIC_STRINGS, 'src/locales/company.{lang}.json'],
   '/dashboard': [...SIGNED_IN, 'src/modules/dashboard/dashboard-page.tsx'],
-  '/modules/timecards': [...SIGNED_IN, 'src/modules/timecards/timecards-page.tsx'],
+  '/modules/timecards': [...SIGNED_IN, 'src/modules/timecards/timecards-page.tsx', 'src/locales/timecards.{lang}.json'],
 };
-/** Any other page is a signed-in one: its session check, the app's frame and strings (its own chunk is not known here). */
+/** Any other page is a signed-in one: its session check, the app's frame and its strings (its own chunk is not known here). */
 const OTHER_PAGES = SIGNED_IN;
 const LANGUAGES = ['en', 'es'] as const;
 type Language = (typeof LANGUAGES)[number];

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { RouterAuthNav } from '../auth/router-auth-nav';
-import { i18n, type Namespace, preloadAllNamespaces } from '../lib/i18n';
+import { i18n, loadShellNamespaces, type Namespace } from '../lib/i18n';
 import { validateDashboardSearch } from '../modules/dashboard/search';
 import { validatePeopleSearch } from '../modules/people/search';
 import { validateGraphSearch } from '../modules/people-report/search';
@@ -29,11 +29,12 @@ const SessionExpiryWatcher = lazy(() => import('../auth/session-expiry').then((m
 const guard = () => import('../auth/guard');
 const access = () => import('./access');
 
-/** A page's chunk and its strings fetched side by side, so the page renders once with both (no second round trip). */
-const withStrings =
-  <T,>(namespaces: Namespace[], load: () => Promise<T>) =>
-  () =>
-    Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module);
+/**
+ * A page's chunk and its strings fetched side by side, so the page renders once with both (no second round trip).
+ * Strings a page uses beyond these arrive while it waits in a Suspense boundary (the layout's content area).
+ */
+const page = <T extends Record<string, any>, K extends keyof T & string>(namespaces: Namespace[], load: () => Promise<T>, name: K) =>
+  lazyRouteComponent(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module), name);
 
 function Root() {
   return (
@@ -67,9 +68,9 @@ const appviewLayout = createRoute({
   id: 'appview',
   // Spec §2 access redirects: no session → /login, no tenant → /select-tenant, the wanted route remembered.
   // Then pages outside the person's navigation go to /dashboard?unauth=page (app/access.ts).
-  // Every signed-in screen's strings come in one chunk, fetched beside the checks, so no page waits for them later.
+  // The shell's strings come beside the checks; each page's come with its code (the rest once the first screen is up).
   beforeLoad: async (args) => {
-    const strings = preloadAllNamespaces();
+    const strings = loadShellNamespaces();
     const [gate, rules] = await Promise.all([guard(), access()]);
     rules.startTenantReads(args);
     await gate.requireTenant(args);
@@ -84,10 +85,7 @@ const appviewLayout = createRoute({
 const landingRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: '/',
-  component: lazyRouteComponent(
-    withStrings(['translation'], () => import('../modules/landing/landing-page')),
-    'LandingPage',
-  ),
+  component: page(['translation'], () => import('../modules/landing/landing-page'), 'LandingPage'),
 });
 
 // Sign-in screens (auth/**), each its own chunk. A phone opening one of them gets the light sign-in app instead
@@ -107,7 +105,7 @@ const authRoute = <P extends string, T extends Record<string, any>>(path: P, loa
   createRoute({
     getParentRoute: () => authLayout,
     path,
-    component: lazyRouteComponent(withStrings(['auth'], load), name),
+    component: page(['auth'], load, name),
   });
 
 const authRoutes = [
@@ -121,20 +119,14 @@ const authRoutes = [
 const joinRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'join',
-  component: lazyRouteComponent(
-    withStrings(['join', 'auth'], () => import('../modules/join/join-page')),
-    'JoinPage',
-  ),
+  component: page(['join', 'auth'], () => import('../modules/join/join-page'), 'JoinPage'),
 });
 
 const selectTenantRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'select-tenant',
   beforeLoad: async (args) => (await guard()).requireSession(args),
-  component: lazyRouteComponent(
-    withStrings(['auth', 'company'], () => import('./select-tenant-page')),
-    'SelectTenantPage',
-  ),
+  component: page(['auth', 'company'], () => import('./select-tenant-page'), 'SelectTenantPage'),
 });
 
 const dashboardRoute = createRoute({
@@ -147,7 +139,7 @@ const dashboardRoute = createRoute({
   loader: ({ context }) => {
     void import('../modules/dashboard/prefetch').then((m) => m.prefetchDashboard(context.queryClient));
   },
-  component: lazyRouteComponent(() => import('../modules/dashboard/dashboard-page'), 'DashboardPage'),
+  component: page(['dashboard'], () => import('../modules/dashboard/dashboard-page'), 'DashboardPage'),
 });
 
 // Jobs (issue 6). Query keys id, tab, admin and step are each optional and independent (spec §2).
@@ -155,14 +147,14 @@ const projectsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/projects',
   validateSearch: validateProjectsSearch,
-  component: lazyRouteComponent(() => import('../modules/projects/projects-page'), 'ProjectsPage'),
+  component: page(['projects', 'people-report'], () => import('../modules/projects/projects-page'), 'ProjectsPage'),
 });
 
 const adminProjectsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'admin/projects',
   validateSearch: validateProjectsSearch,
-  component: lazyRouteComponent(() => import('../modules/projects/admin-projects-page'), 'AdminProjectsPage'),
+  component: page(['projects', 'people-report'], () => import('../modules/projects/admin-projects-page'), 'AdminProjectsPage'),
 });
 
 // People (issue 4). Query key id selects a person; tab=groups opens the groups on /admin/people.
@@ -170,14 +162,14 @@ const peopleRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/people',
   validateSearch: validatePeopleSearch,
-  component: lazyRouteComponent(() => import('../modules/people/people-page'), 'PeoplePage'),
+  component: page(['people'], () => import('../modules/people/people-page'), 'PeoplePage'),
 });
 
 const adminPeopleRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'admin/people',
   validateSearch: validatePeopleSearch,
-  component: lazyRouteComponent(() => import('../modules/people/admin-people-page'), 'AdminPeoplePage'),
+  component: page(['people', 'join'], () => import('../modules/people/admin-people-page'), 'AdminPeoplePage'),
 });
 
 // Signed in without a company: create one and become its first admin (issue 4).
@@ -185,23 +177,20 @@ const createCompanyRoute = createRoute({
   getParentRoute: () => emptyLayout,
   path: 'create-company',
   beforeLoad: async (args) => (await guard()).requireSession(args),
-  component: lazyRouteComponent(
-    withStrings(['company'], () => import('../modules/company/create-company-page')),
-    'CreateCompanyPage',
-  ),
+  component: page(['company'], () => import('../modules/company/create-company-page'), 'CreateCompanyPage'),
 });
 
 // Spec §2: the person's own profile, preferences and security; open to every member (no navigation item needed).
 const userProfileRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'user-profile',
-  component: lazyRouteComponent(() => import('../modules/profile/profile-page'), 'ProfilePage'),
+  component: page(['profile', 'auth'], () => import('../modules/profile/profile-page'), 'ProfilePage'),
 });
 
 const externalLinksRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/external-links',
-  component: lazyRouteComponent(() => import('../modules/external-links/external-links-page'), 'ExternalLinksPage'),
+  component: page(['dashboard'], () => import('../modules/external-links/external-links-page'), 'ExternalLinksPage'),
 });
 
 // Spec §2 "a test page": the shell's components with every option, for admins (the menu item asks for admin_access,
@@ -210,7 +199,7 @@ const testRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'test',
   validateSearch: validateTestPageSearch,
-  component: lazyRouteComponent(() => import('../modules/test-page/test-page'), 'TestPage'),
+  component: page(['shell'], () => import('../modules/test-page/test-page'), 'TestPage'),
 });
 
 // The report catalogue (issue 27): query keys report, from, to, date, job, costcode, person, department, division
@@ -219,7 +208,7 @@ const adminReportsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'admin/reports',
   validateSearch: validateReportsSearch,
-  component: lazyRouteComponent(() => import('../modules/reports/reports-page'), 'ReportsPage'),
+  component: page(['reports'], () => import('../modules/reports/reports-page'), 'ReportsPage'),
 });
 
 // Spec §2 routes whose areas are not built yet: inside the shell with their title and an honest note. An area
@@ -230,7 +219,7 @@ const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => appviewLayout,
     path,
-    component: lazyRouteComponent(() => import('../modules/placeholder/placeholder-page'), 'PlaceholderPage'),
+    component: page(['shell'], () => import('../modules/placeholder/placeholder-page'), 'PlaceholderPage'),
   }),
 );
 
@@ -238,13 +227,13 @@ const placeholderRoutes = PLACEHOLDER_PATHS.map((path) =>
 const peopleReportRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'reports/people-report',
-  component: lazyRouteComponent(() => import('../modules/people-report/people-report-page'), 'PeopleReportPage'),
+  component: page(['people-report'], () => import('../modules/people-report/people-report-page'), 'PeopleReportPage'),
 });
 const graphRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'reports/graph',
   validateSearch: validateGraphSearch,
-  component: lazyRouteComponent(() => import('../modules/people-report/graph-page'), 'GraphPage'),
+  component: page(['people-report'], () => import('../modules/people-report/graph-page'), 'GraphPage'),
 });
 
 // Time cards (issue 7): query keys period (a date in the pay period) and employee (admins), each optional.
@@ -252,66 +241,66 @@ const timecardsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/timecards',
   validateSearch: validateTimecardsSearch,
-  component: lazyRouteComponent(() => import('../modules/timecards/timecards-page'), 'TimecardsPage'),
+  component: page(['timecards'], () => import('../modules/timecards/timecards-page'), 'TimecardsPage'),
 });
 
 // Receipts (issue 15): a worker's own receipts on a phone; everyone's for receipts admins on a desktop.
 const receiptsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/receipts',
-  component: lazyRouteComponent(() => import('../modules/receipts/receipts-page'), 'ReceiptsPage'),
+  component: page(['receipts', 'files'], () => import('../modules/receipts/receipts-page'), 'ReceiptsPage'),
 });
 
 // Tasks (issue 20): my tasks, on my jobs, all for admins; phone cards and a desktop board; checklist templates.
 const tasksRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/tasks',
-  component: lazyRouteComponent(() => import('../modules/tasks/tasks-page'), 'TasksPage'),
+  component: page(['tasks'], () => import('../modules/tasks/tasks-page'), 'TasksPage'),
 });
 
 // Tools (issue 16): containers, moves with a log, reservations, QR labels and scanning.
 const toolsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/tool20',
-  component: lazyRouteComponent(() => import('../modules/tools/tools-page'), 'ToolsPage'),
+  component: page(['tools'], () => import('../modules/tools/tools-page'), 'ToolsPage'),
 });
 
 // Buying (issue 17): purchase orders sent by e-mail, and the item catalogue with its vendors.
 const orderingRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/ordering',
-  component: lazyRouteComponent(() => import('../modules/ordering/ordering-page'), 'OrderingPage'),
+  component: page(['ordering'], () => import('../modules/ordering/ordering-page'), 'OrderingPage'),
 });
 const inventoryRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/inventory',
-  component: lazyRouteComponent(() => import('../modules/ordering/inventory-page'), 'InventoryPage'),
+  component: page(['ordering'], () => import('../modules/ordering/inventory-page'), 'InventoryPage'),
 });
 
 // Daily reports (issue 18): a job's day drafted from the app's records, sent as a PDF.
 const projectNotesRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/project-notes',
-  component: lazyRouteComponent(() => import('../modules/project-notes/project-notes-page'), 'ProjectNotesPage'),
+  component: page(['project-notes'], () => import('../modules/project-notes/project-notes-page'), 'ProjectNotesPage'),
 });
 
 // The chatbot (issue 22): questions about the company's own records, answered from tools run as the asker.
 const chatbotRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/chatbot',
-  component: lazyRouteComponent(() => import('../modules/chatbot/chatbot-page'), 'ChatbotPage'),
+  component: page(['chatbot'], () => import('../modules/chatbot/chatbot-page'), 'ChatbotPage'),
 });
 
 // Announcements and the notifications inbox (issue 21).
 const announcementsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'modules/announcements',
-  component: lazyRouteComponent(() => import('../modules/announcements/announcements-page'), 'AnnouncementsPage'),
+  component: page(['announcements'], () => import('../modules/announcements/announcements-page'), 'AnnouncementsPage'),
 });
 const notificationsRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'notifications',
-  component: lazyRouteComponent(() => import('../modules/notifications/notifications-page'), 'NotificationsPage'),
+  component: page(['announcements'], () => import('../modules/notifications/notifications-page'), 'NotificationsPage'),
 });
 
 // Crew scheduling (issue 19): the planner's board, a foreman's crews and a worker's own days.
@@ -319,7 +308,7 @@ const schedulingPage = (path: string, name: 'SchedulingAdminPage' | 'SchedulingP
   createRoute({
     getParentRoute: () => appviewLayout,
     path,
-    component: lazyRouteComponent(() => import('../modules/scheduling/scheduling-pages'), name),
+    component: page(['scheduling'], () => import('../modules/scheduling/scheduling-pages'), name),
   });
 const schedulingRoutes = [
   schedulingPage('admin/scheduling', 'SchedulingAdminPage'),

@@ -59,6 +59,8 @@ describe('/select-tenant', () => {
     const app = renderApp('/select-tenant');
     fireEvent.click(await screen.findByRole('button', { name: 'Summit Ridge Builders' }));
     await waitFor(() => expect(app.path()).toBe('/dashboard'));
+    // The dashboard's checks finish here, not in the next test (where they would read its stand-in server).
+    await waitFor(() => expect(app.router.state.status).toBe('idle'));
     expect(calls.find((call) => call.action === 'SelectTenant')?.body).toEqual({ tenant_uuid: '11111111-1111-4111-8111-111111111111' });
   });
 

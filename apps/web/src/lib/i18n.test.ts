@@ -25,6 +25,15 @@ describe('i18n', () => {
     expect(fresh.t('auth:forgot.title')).toBe(resources.es.auth.forgot.title);
   });
 
+  it('loads every namespace in each language from its own chunk or bundle', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const fresh = createI18n(language);
+      await fresh.init();
+      await fresh.loadNamespaces([...NAMESPACES]);
+      for (const namespace of NAMESPACES) expect(fresh.getResourceBundle(language, namespace)).toEqual(resources[language][namespace]);
+    }
+  });
+
   it('picks the first supported browser language, else English', () => {
     expect(detectLanguage(['fr-FR', 'es-MX', 'en'])).toBe('es');
     expect(detectLanguage(['EN-gb'])).toBe('en');

@@ -7,13 +7,16 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** The namespaces the sign-in pages need; they come in one small chunk per language (lib/strings/public.*.ts). */
 const PUBLIC_NAMESPACES = ['translation', 'shell', 'auth', 'join'] as const;
-/** The signed-in screens' namespaces, in one chunk per language fetched as the signed-in shell opens (strings/app.*.ts). */
-const APP_NAMESPACES = [
+/**
+ * What the signed-in shell itself shows (the app bar's theme and notifications, the dashboard): one chunk per language
+ * (lib/strings/signed-in.*.ts), fetched beside the shell's code.
+ */
+export const SHELL_NAMESPACES = ['profile', 'announcements', 'dashboard'] as const;
+/** Every other signed-in screen's strings: a chunk per namespace and language, fetched with the screen (issue 28). */
+const PAGE_NAMESPACES = [
   'projects',
-  'profile',
   'people',
   'company',
-  'dashboard',
   'timecards',
   'files',
   'receipts',
@@ -23,19 +26,51 @@ const APP_NAMESPACES = [
   'ordering',
   'project-notes',
   'chatbot',
-  'announcements',
   'people-report',
   'reports',
 ] as const;
-export type Namespace = (typeof PUBLIC_NAMESPACES)[number] | (typeof APP_NAMESPACES)[number];
-export const NAMESPACES: readonly Namespace[] = [...PUBLIC_NAMESPACES, ...APP_NAMESPACES];
+type PageNamespace = (typeof PAGE_NAMESPACES)[number];
+export type Namespace = (typeof PUBLIC_NAMESPACES)[number] | (typeof SHELL_NAMESPACES)[number] | PageNamespace;
+export const NAMESPACES: readonly Namespace[] = [...PUBLIC_NAMESPACES, ...SHELL_NAMESPACES, ...PAGE_NAMESPACES];
 
 type Strings = { default: Record<string, object> };
-const BUNDLES: Record<'public' | 'app', Record<Language, () => Promise<Strings>>> = {
+type Loader = (language: Language) => Promise<{ default: object }>;
+const BUNDLES: Record<'public' | 'signed-in', Record<Language, () => Promise<Strings>>> = {
   public: { en: () => import('./strings/public.en'), es: () => import('./strings/public.es') },
-  app: { en: () => import('./strings/app.en'), es: () => import('./strings/app.es') },
+  'signed-in': { en: () => import('./strings/signed-in.en'), es: () => import('./strings/signed-in.es') },
 };
-const bundleOf = (namespace: string) => ((PUBLIC_NAMESPACES as readonly string[]).includes(namespace) ? 'public' : 'app');
+const PAGE_STRINGS: Record<PageNamespace, Loader> = {
+  projects: (lng) => import(`../locales/projects.${lng}.json`),
+  people: (lng) => import(`../locales/people.${lng}.json`),
+  company: (lng) => import(`../locales/company.${lng}.json`),
+  timecards: (lng) => import(`../locales/timecards.${lng}.json`),
+  files: (lng) => import(`../components/files/files.${lng}.json`),
+  receipts: (lng) => import(`../locales/receipts.${lng}.json`),
+  scheduling: (lng) => import(`../locales/scheduling.${lng}.json`),
+  tasks: (lng) => import(`../locales/tasks.${lng}.json`),
+  tools: (lng) => import(`../locales/tools.${lng}.json`),
+  ordering: (lng) => import(`../locales/ordering.${lng}.json`),
+  'project-notes': (lng) => import(`../locales/project-notes.${lng}.json`),
+  chatbot: (lng) => import(`../locales/chatbot.${lng}.json`),
+  'people-report': (lng) => import(`../locales/people-report.${lng}.json`),
+  reports: (lng) => import(`../locales/reports.${lng}.json`),
+};
+
+const includes = (list: readonly string[], value: string) => list.includes(value);
+
+/** One namespace's strings in one language, from its bundle or its own chunk. */
+function loadStrings(language: Language, namespace: string): Promise<object> {
+  const bundle = includes(PUBLIC_NAMESPACES, namespace) ? 'public' : includes(SHELL_NAMESPACES, namespace) ? 'signed-in' : null;
+  const strings = bundle
+    ? BUNDLES[bundle][language]().then((module) => module.default[namespace])
+    : includes(PAGE_NAMESPACES, namespace)
+      ? PAGE_STRINGS[namespace as PageNamespace](language).then((module) => module.default)
+      : Promise.resolve(undefined);
+  return strings.then((found) => {
+    if (!found) throw new Error(`no strings for ${language}/${namespace}`);
+    return found;
+  });
+}
 
 export function detectLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
@@ -75,20 +110,23 @@ export function createI18n(language: Language): I18n {
   });
   return instance.use(initReactI18next).use(
     resourcesToBackend((lng: string, namespace: string) => {
-      const load = BUNDLES[bundleOf(namespace)][lng as Language];
-      if (!load) return Promise.reject(new Error(`no strings for ${lng}`));
-      return load().then((module) => {
-        const strings = module.default[namespace];
-        if (!strings) throw new Error(`no strings for ${lng}/${namespace}`);
-        return strings;
-      });
+      const language = SUPPORTED_LANGUAGES.find((supported) => supported === lng);
+      return language ? loadStrings(language, namespace) : Promise.reject(new Error(`no strings for ${lng}`));
     }),
   );
 }
 
 export const i18n: I18n = createI18n(storedLanguage() ?? detectLanguage(typeof navigator === 'undefined' ? [] : navigator.languages));
 
-/** Fetches every namespace of the current language (and English, the fallback): the signed-in shell waits for it. */
+/** The strings the signed-in shell renders with: it waits for them, fetched beside its code. */
+export function loadShellNamespaces(): Promise<void> {
+  return i18n.loadNamespaces([...SHELL_NAMESPACES]).then(() => undefined);
+}
+
+/**
+ * Fetches every namespace of the current language (and English, the fallback): the signed-in shell asks for them once
+ * its first screen is up, so a later page (or one opened offline) does not wait for its strings.
+ */
 export function preloadAllNamespaces(): Promise<void> {
   return i18n.loadNamespaces(NAMESPACES).then(() => undefined);
 }

@@ -15,8 +15,10 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadAllNamespaces } from '../../lib/i18n';
+import { whenIdle } from '../../lib/idle';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { QboDisconnectedNotice } from '../../modules/company/components/qbo-disconnected-dialog';
 import { NotificationsBell } from '../../modules/notifications/notifications-bell';
@@ -82,6 +84,8 @@ export function AppviewLayout() {
   const [open, setOpen] = useMenuOpen();
   const tenant = readSelectedTenantUuid();
   useForgetOtherTenants(tenant);
+  // Every screen's strings once the first one is up, so a later page (or one opened offline) does not wait for them.
+  useEffect(() => whenIdle(preloadAllNamespaces), []);
   // The server's navigation (listUsersNavigation); until it arrives, or if it cannot be read, the dashboard.
   const items = useNavigationItems() ?? [{ ...DASHBOARD_ITEM, title: t('nav.dashboard') }];
 
@@ -133,7 +137,10 @@ export function AppviewLayout() {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
-        <Outlet />
+        {/* A page whose strings are still on their way waits here, under the app bar. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </Box>
       <QboDisconnectedNotice />
       <UnauthNotice />

@@ -16,7 +16,8 @@ import timecardsEs from '../../locales/timecards.es.json';
 import toolsEs from '../../locales/tools.es.json';
 import announcementsEs from '../../modules/announcements/locales/es.json';
 
-// Every signed-in screen's strings in one chunk per language: one request, not one per namespace (lib/i18n.ts).
+// Every signed-in screen's strings: the key types and the locale tests (lib/i18n-resources.ts). The app fetches them
+// a screen at a time instead (lib/i18n.ts).
 export default {
   projects: projectsEs,
   profile: profileEs,
