@@ -9,7 +9,8 @@
 // Options: BENCH_WEB_SKIP_BUILD=1 reuses apps/web/dist; BENCH_WEB_DIST=DIR measures another build (e.g. an older
 // commit's, to compare; a build without a manifest gets no JavaScript figures); BENCH_WEB_RUNS=N takes the median of N
 // Lighthouse runs (1); BENCH_WEB_SAVE=DIR keeps each Lighthouse report there (long tasks, the LCP element, shifts);
-// BENCH_WEB_APPLIED_RUNS=N sets the runs of the applied-throttling LCP (5).
+// BENCH_WEB_APPLIED_RUNS=N sets the runs of the applied-throttling LCP (5); BENCH_WEB_INTERACTION_RUNS=N the rounds of
+// the time card interactions whose long tasks are reported (3; web-interactions.ts).
 //
 // Lighthouse simulates its throttling from one unthrottled load, and on this machine its figures move a lot from run
 // to run. Beside them the bench measures each page's LCP the way Chrome DevTools throttles: the browser itself holds
@@ -24,6 +25,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { freePort, waitFor } from './serve-helpers.js';
+import { type InteractionFigures, measureInteractions } from './web-interactions.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
@@ -31,6 +33,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
 const APPLIED_RUNS = Math.max(1, Number(process.env.BENCH_WEB_APPLIED_RUNS ?? 5));
+const INTERACTION_RUNS = Math.max(1, Number(process.env.BENCH_WEB_INTERACTION_RUNS ?? 3));
 const DEMO = { username: 'maria.alvarez@summitridge.test', password: 'groundwork-demo' };
 const run = promisify(execFile);
 
@@ -324,6 +327,12 @@ async function main() {
       applied.push([route, runs]);
     }
 
+    // Long tasks while a person works on a time card (issue 28), with the CPU slowed 4x.
+    let interactions: InteractionFigures = [];
+    await prepare(async (page) => {
+      interactions = await measureInteractions(page.context(), origin, INTERACTION_RUNS);
+    });
+
     console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (slow 4G, 4x CPU), median of ${RUNS}:`);
     console.log(
       `${'page'.padEnd(34)} ${'perf'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'TTI'.padStart(8)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)}`,
@@ -333,6 +342,16 @@ async function main() {
     for (const [route, runs] of applied) {
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       console.log(`${route.padEnd(34)} ${s(median(runs)).padStart(8)}   (runs: ${runs.map(s).join(', ')})`);
+    }
+    console.log(
+      `\nLong tasks on /modules/timecards (phone size, 4x CPU), the longest and the blocking time, median of ${INTERACTION_RUNS}:`,
+    );
+    for (const [name, runs] of interactions) {
+      const longest = median(runs.map((r) => r.longest));
+      const blocking = median(runs.map((r) => r.blocking));
+      console.log(
+        `${name.padEnd(40)} ${`${Math.round(longest)} ms`.padStart(8)} ${`${Math.round(blocking)} ms`.padStart(8)}   (longest in each run: ${runs.map((r) => Math.round(r.longest)).join(', ')} ms)`,
+      );
     }
   } finally {
     if (chrome?.pid) chrome.kill('SIGTERM');

@@ -1,3 +1,5 @@
+import { dateFormat } from './intl';
+
 /**
  * Today as 'YYYY-MM-DD' in the reader's own calendar (their time zone): what "today", "overdue", an announcement's
  * window or a lapsed insurance mean to the person looking, not to UTC.
@@ -9,7 +11,5 @@ export function localToday(now = new Date()): string {
 
 /** A calendar day ('YYYY-MM-DD') in the reader's language: "Nov 6, 2026", "6 nov 2026". */
 export function formatDay(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+  return dateFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 }

@@ -18,6 +18,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../lib/intl';
 import { drain } from '../lib/outbox/drain';
 import { discard, type OutboxItem, resend } from '../lib/outbox/outbox';
 import { useOutboxItems, useOutboxRunner } from '../lib/outbox/use-outbox';
@@ -51,7 +52,7 @@ export function OutboxStatus({ owner }: { owner: string }) {
       ? t('outbox.notAccepted', { count: refused })
       : t('outbox.button');
 
-  const time = (at: number) => new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(at);
+  const time = (at: number) => dateFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(at);
   const sendNow = async () => {
     const report = await drain(owner).catch(() => null);
     if (report?.sent.length) await queryClient.invalidateQueries();

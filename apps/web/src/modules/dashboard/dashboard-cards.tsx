@@ -3,15 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../lib/dates';
+import { dateFormat, numberFormat } from '../../lib/intl';
 import { type DashboardNumbers, dashboardQueryOptions } from './queries';
 
 type CardView = { key: string; value: number; label: string; detail: string; to: string; search?: Record<string, string> };
 
 /** The cards the answer holds, in a fixed order; a null card (not the person's to see) is left out. */
 function cardsOf(d: DashboardNumbers, t: ReturnType<typeof useTranslation<'dashboard'>>['t'], language: string): CardView[] {
-  const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  const whole = new Intl.NumberFormat(language);
-  const days = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const hours = numberFormat(language, { maximumFractionDigits: 2 });
+  const whole = numberFormat(language);
+  const days = dateFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const period = (start: string, end: string) => days.formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`));
   const cards: CardView[] = [];
   if (d.hours) {
@@ -101,7 +102,7 @@ export function DashboardCards({ tenant }: { tenant: string }) {
   const today = localToday();
   const query = useQuery(dashboardQueryOptions(tenant, today));
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  const number = numberFormat(language, { maximumFractionDigits: 2 });
 
   if (query.isError) {
     return (

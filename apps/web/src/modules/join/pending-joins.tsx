@@ -2,6 +2,7 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../lib/intl';
 
 /**
  * GET: the signed-in person's own requests to join that wait for approval (server join.pending.ts: core's
@@ -40,7 +41,7 @@ export function PendingJoins({ pending, failed }: { pending: readonly PendingJoi
   const { t, i18n } = useTranslation('join');
   if (failed) return <Alert severity="error">{t('messages.fetchPending')}</Alert>;
   if (pending.length === 0) return null;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Box component="section" aria-labelledby="join-waiting-title">
       <Typography id="join-waiting-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>

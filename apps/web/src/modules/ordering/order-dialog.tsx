@@ -15,6 +15,7 @@ import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { OptionPicker } from '../../components/option-picker';
 import { localToday } from '../../lib/dates';
+import { numberFormat } from '../../lib/intl';
 import { AppDialog } from '../../shell/app-dialog';
 import { fetchLookups, fetchVendors, type Order, type OrderInput, orderingKeys } from './api';
 import { OrderDialogHeader } from './order-dialog-header';
@@ -272,7 +273,7 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
             )}
             <Typography variant="h6" component="p" data-testid="order-total">
               {t('dialog.total')}:{' '}
-              {new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(draftTotal(values.lines) / 100)}
+              {numberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(draftTotal(values.lines) / 100)}
             </Typography>
           </Stack>
         </Stack>

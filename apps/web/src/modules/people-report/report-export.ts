@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ExportCell } from '../../lib/export-files';
+import { dateFormat } from '../../lib/intl';
 import type { PeopleReport, ReportCount, ReportPerson } from './api';
 
 type T = TFunction<'people-report'>;
@@ -27,7 +28,7 @@ export const missingWords = (t: T, p: ReportPerson) =>
 export function lastSeenWords(t: T, p: ReportPerson, language: string): string {
   if (!p.has_account) return t('lists.noAccount');
   if (!p.last_seen) return t('lists.never');
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(p.last_seen));
+  return dateFormat(language, { dateStyle: 'medium' }).format(new Date(p.last_seen));
 }
 
 /** The report as export tables: the headcounts, and each list in full. */

@@ -1,4 +1,5 @@
 import type { TFunction as TFunctionOf } from 'i18next';
+import { numberFormat } from '../../lib/intl';
 import type { HoursResult, LaborResult, ScheduleResult, SpendResult, StatusResult, ToolsResult } from './api';
 import type { ReportKey } from './search';
 
@@ -23,12 +24,12 @@ export interface Column<R = never> {
 
 /** Hours as the job's budget tab shows them (up to two decimals), so a row reads the same in both places. */
 export const formatHours = (language: string, value: number | null | undefined) =>
-  value == null ? '—' : new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+  value == null ? '—' : numberFormat(language, { maximumFractionDigits: 2 }).format(value);
 /** Money as the budget tab shows material budgets (two decimals). */
 export const formatMoney = (language: string, value: number) =>
-  new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 export const percent = (language: string, value: number | null | undefined) =>
-  value == null ? '—' : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} %`;
+  value == null ? '—' : `${numberFormat(language, { maximumFractionDigits: 1 }).format(value)} %`;
 
 const costcodeText = (r: LaborRow) => (r.costcode ? [r.costcode, r.description].filter(Boolean).join(' ') : '');
 

@@ -16,9 +16,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { accountingKeys, type LogEntry, logQueryOptions, previewSync, pushSync, type SyncOp } from '../api/accounting';
-
 import { useServerMessage } from './use-server-message';
 
 // The accounting-system dialog's sync (preview, then push) and sync log tabs.
@@ -135,7 +135,7 @@ export function LogPanel({ tenant }: { tenant: string }) {
   if (log.isPending) return <LinearProgress aria-label={t('accounting.loading')} />;
   if (log.isError) return <Alert severity="error">{t('accounting.fetchFailed')}</Alert>;
   if (log.data.length === 0) return <Typography color="text.secondary">{t('accounting.log.empty')}</Typography>;
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
     <TableContainer>
       <Table size="small" aria-label={t('accounting.tabs.log')}>

@@ -17,6 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { navigationKeys } from '../../../app/navigation-query';
+import { numberFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { companyKeys } from '../api/keys';
 import { setModuleStatus } from '../api/mutations';
@@ -44,7 +45,7 @@ function ModuleSwitches({ tenant }: { tenant: string }) {
   const queryClient = useQueryClient();
   const text = useCatalogueText();
   const data = useQuery(subscriptionQueryOptions(tenant));
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const money = numberFormat(i18n.language, { style: 'currency', currency: 'USD' });
 
   const toggle = useMutation({
     mutationFn: ({ modulesId, rowId, on }: { modulesId: number; rowId: number | undefined; on: boolean }) =>

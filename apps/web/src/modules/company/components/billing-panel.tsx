@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingStatusKeys } from '../../../app/billing-status-query';
+import { dateFormat, numberFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { createBillingCheckout, createBillingPortal, type StripeOverview, stripeQueryOptions } from '../api/billing';
 
@@ -105,9 +106,8 @@ function Facts({ o }: { o: StripeOverview }) {
   const money = (cents: number | null | undefined, currency: string | null | undefined) =>
     cents == null
       ? null
-      : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: (currency ?? 'usd').toUpperCase() }).format(cents / 100);
-  const day = (iso: string | null | undefined) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : null;
+      : numberFormat(i18n.language, { style: 'currency', currency: (currency ?? 'usd').toUpperCase() }).format(cents / 100);
+  const day = (iso: string | null | undefined) => (iso ? dateFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : null);
   const price = money(o.amount, o.currency);
   const next = money(o.next_invoice_amount, o.next_invoice_currency);
   const facts: [string, string | null][] = [

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../../people/api/keys';
 import { ConfirmDialog } from '../../people/components/confirm-dialog';
@@ -19,7 +20,7 @@ export function PendingMembers({ tenant }: { tenant: string }) {
   const queryClient = useQueryClient();
   const requests = useQuery(joinRequestsQueryOptions(tenant));
   const [declining, setDeclining] = useState<JoinRequest | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   useEffect(() => {
     if (requests.isError) snackbar.show({ color: 'error', message: t('messages.fetchRequests') });

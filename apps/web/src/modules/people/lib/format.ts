@@ -1,3 +1,4 @@
+import { dateFormat } from '../../../lib/intl';
 export interface NamedPerson {
   id: number;
   firstname?: string | null;
@@ -90,9 +91,7 @@ export function formatDate(value: string | null | undefined, language: string): 
   if (!value) return '';
   const [y, m, d] = value.slice(0, 10).split('-').map(Number);
   if (!y || !m || !d) return value;
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return dateFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** Initials on the scheme's secondary colour: MUI's default grey avatar fails text contrast. */

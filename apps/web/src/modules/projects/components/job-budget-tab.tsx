@@ -18,6 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
 import { addBudgetLine, type BudgetLineUpdate, updateBudgetLine } from '../api/mutations';
@@ -46,7 +47,7 @@ export function JobBudgetTab({ tenant, jobId, editable }: JobBudgetTabProps) {
 }
 
 const fmt = (language: string, key: BudgetAmount | 'actual_hours', value: number) =>
-  new Intl.NumberFormat(
+  numberFormat(
     language,
     key === 'hrsbdg' || key === 'actual_hours' ? { maximumFractionDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
   ).format(value);

@@ -3,6 +3,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import dayjs from 'dayjs';
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../lib/intl';
 import type { Job } from '../api/queries';
 import { applyAction, axisRange, daysBetween, keyToAction, monthTicks, pixelsToDays, type Span, toIso } from '../lib/timeline';
 import { formatDate, jobLabel } from './job-format';
@@ -51,7 +52,7 @@ export function JobsGantt({ tenant, jobs, editable, showMilestones = false, onSe
   const width = range.days * PX_PER_DAY;
   const today = toIso(dayjs());
   const todayOffset = daysBetween(range.start, today);
-  const monthFormat = new Intl.DateTimeFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const monthFormat = dateFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
   return (
     <Box role="group" aria-label={label}>

@@ -1,10 +1,11 @@
 import { SCHEDULE_MESSAGES, scheduleOutcome } from '@groundwork/core/scheduling';
 import type { TFunction } from 'i18next';
+import { dateFormat } from '../../../lib/intl';
 import type { ScheduleResult } from '../api/scheduling';
 
 /** A date as the board shows it: 'Thu 11/26' in the reader's language (dates are whole UTC days). */
 export function dayLabel(date: string, language: string, long = false): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateFormat(language, {
     weekday: long ? 'long' : 'short',
     month: long ? 'long' : 'numeric',
     day: 'numeric',

@@ -1,5 +1,6 @@
 import { fitsIncrement } from '@groundwork/core/pay-periods';
 import { MAX_HOURS_PER_DAY } from '@groundwork/core/timecards';
+import { numberFormat } from '../../../lib/intl';
 
 export type ParsedHours = { ok: true; hours: number } | { ok: false; reason: 'format' | 'increment' | 'range' };
 
@@ -23,7 +24,7 @@ export function parseHours(text: string, increment: number): ParsedHours {
 
 /** Hours as people read them: at most two decimals, no trailing zeros ("7.5", "0.17"), in the reader's locale. */
 export function formatHours(hours: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(hours);
+  return numberFormat(language, { maximumFractionDigits: 2 }).format(hours);
 }
 
 /** The value an input shows for stored hours: a dot decimal keeps parseHours' round trip exact. */
