@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, detectLanguage, NAMESPACES } from './i18n';
+import { createI18n, detectLanguage, loadShellNamespaces, NAMESPACES } from './i18n';
 import { resources } from './i18n-resources';
 
 function keys(value: object, prefix = ''): string[] {
@@ -32,6 +32,17 @@ describe('i18n', () => {
       await fresh.loadNamespaces([...NAMESPACES]);
       for (const namespace of NAMESPACES) expect(fresh.getResourceBundle(language, namespace)).toEqual(resources[language][namespace]);
     }
+  });
+
+  it('fetches what the signed-in frame renders with before it renders, and no other screen’s strings', async () => {
+    // A namespace missing here would stop the frame's first render half-way (React suspends it and starts over).
+    const fresh = createI18n('es');
+    await fresh.init();
+    await loadShellNamespaces(fresh);
+    for (const namespace of ['translation', 'shell', 'profile', 'announcements', 'dashboard']) {
+      expect(fresh.hasLoadedNamespace(namespace)).toBe(true);
+    }
+    expect(fresh.hasLoadedNamespace('timecards')).toBe(false);
   });
 
   it('picks the first supported browser language, else English', () => {

@@ -118,9 +118,12 @@ export function createI18n(language: Language): I18n {
 
 export const i18n: I18n = createI18n(storedLanguage() ?? detectLanguage(typeof navigator === 'undefined' ? [] : navigator.languages));
 
-/** The strings the signed-in shell renders with: it waits for them, fetched beside its code. */
-export function loadShellNamespaces(): Promise<void> {
-  return i18n.loadNamespaces([...SHELL_NAMESPACES]).then(() => undefined);
+/**
+ * The strings the signed-in shell renders with (the app's own and the shared ones from the sign-in chunk): it waits
+ * for them, fetched beside its code, so its first render does not stop half-way for one of them.
+ */
+export function loadShellNamespaces(instance: I18n = i18n): Promise<void> {
+  return instance.loadNamespaces(['translation', 'shell', ...SHELL_NAMESPACES]).then(() => undefined);
 }
 
 /**

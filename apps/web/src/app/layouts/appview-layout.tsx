@@ -18,7 +18,7 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadAllNamespaces } from '../../lib/i18n';
-import { whenIdle } from '../../lib/idle';
+import { whenSettled } from '../../lib/idle';
 import { readSelectedTenantUuid } from '../../lib/storage';
 import { QboDisconnectedNotice } from '../../modules/company/components/qbo-disconnected-dialog';
 import { NotificationsBell } from '../../modules/notifications/notifications-bell';
@@ -84,8 +84,10 @@ export function AppviewLayout() {
   const [open, setOpen] = useMenuOpen();
   const tenant = readSelectedTenantUuid();
   useForgetOtherTenants(tenant);
-  // Every screen's strings once the first one is up, so a later page (or one opened offline) does not wait for them.
-  useEffect(() => whenIdle(preloadAllNamespaces), []);
+  // Every screen's strings once the first one is up with its data, so a later page (or one opened offline) does not
+  // wait for them.
+  const queryClient = useQueryClient();
+  useEffect(() => whenSettled(queryClient, preloadAllNamespaces), [queryClient]);
   // The server's navigation (listUsersNavigation); until it arrives, or if it cannot be read, the dashboard.
   const items = useNavigationItems() ?? [{ ...DASHBOARD_ITEM, title: t('nav.dashboard') }];
 

@@ -1,7 +1,7 @@
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimecardEntry } from '../api/queries';
 import { formatDayLong } from '../lib/dates';
@@ -15,7 +15,7 @@ interface DayListProps {
 }
 
 /** Phones: the period day by day, each with its lines and total; tapping a line opens it. */
-export function DayList({ model, onAdd, onEdit }: DayListProps) {
+export const DayList = memo(function DayList({ model, onAdd, onEdit }: DayListProps) {
   const { t, i18n } = useTranslation('timecards');
   const summary = useMemo(() => summarizeCard(model.entries, model.period), [model.entries, model.period]);
   const fmt = (hours: number) => formatHours(hours, i18n.language);
@@ -75,4 +75,4 @@ export function DayList({ model, onAdd, onEdit }: DayListProps) {
       })}
     </Stack>
   );
-}
+});

@@ -2,7 +2,7 @@ import type { PayPeriod } from '@groundwork/core/pay-periods';
 import { personLabel } from '@groundwork/core/timecards-export';
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimecardInfo } from '../api/queries';
 import { formatHours } from '../lib/hours';
@@ -15,7 +15,7 @@ interface PeriodOverviewProps {
 }
 
 /** Admins: everyone with time in the pay period, their hours, overtime and whether they signed; a row opens the card. */
-export function PeriodOverview({ period, all, selected, onOpen }: PeriodOverviewProps) {
+export const PeriodOverview = memo(function PeriodOverview({ period, all, selected, onOpen }: PeriodOverviewProps) {
   const { t, i18n } = useTranslation('timecards');
   const rows = useMemo(() => {
     const byPerson = new Map<number, TimecardInfo['timecard_entries_collection']>();
@@ -83,7 +83,7 @@ export function PeriodOverview({ period, all, selected, onOpen }: PeriodOverview
       )}
     </Paper>
   );
-}
+});
 
 // Read by screen readers, not shown: the column of Open buttons needs a header.
 const visuallyHidden = {

@@ -1,6 +1,6 @@
 import { rowKey, summarizeCard } from '@groundwork/core/timecards-summary';
 import { InputBase, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
 import { formatDayLong, formatDayShort, isWeekend } from '../lib/dates';
@@ -14,7 +14,7 @@ interface GridRow {
 }
 
 /** Desktop: rows are job + cost code, columns the period's days; each cell is that line's hours, editable in place. */
-export function TimecardGrid({ model }: { model: CardModel }) {
+export const TimecardGrid = memo(function TimecardGrid({ model }: { model: CardModel }) {
   const { t, i18n } = useTranslation('timecards');
   const summary = useMemo(() => summarizeCard(model.entries, model.period), [model.entries, model.period]);
   const rows = useMemo(() => {
@@ -112,7 +112,7 @@ export function TimecardGrid({ model }: { model: CardModel }) {
       </Table>
     </TableContainer>
   );
-}
+});
 
 interface HoursCellProps {
   model: CardModel;

@@ -1,4 +1,4 @@
-import { addDays, datesOf, type PayPeriod, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
+import { addDays, datesOf, type IsoDate, type PayPeriod, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
 import { buildExportRows, EXPORT_COLUMNS, type ExportColumn, exportTable, personLabel } from '@groundwork/core/timecards-export';
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import AddIcon from '@mui/icons-material/Add';
@@ -9,7 +9,7 @@ import { Alert, Button, LinearProgress, Stack, Typography, useMediaQuery } from 
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
 import { useOutboxOwner } from '../../../auth/session';
@@ -22,6 +22,7 @@ import { reopenTimecard } from '../api/mutations';
 import {
   type BudgetCostcode,
   budgetCostcodesQueryOptions,
+  type TimecardEntry,
   type TimecardPerson,
   type TimecardSettings,
   timecardCollectionQueryOptions,
@@ -115,6 +116,19 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   }, [failed, snackbar, t]);
 
   const [entryTarget, setEntryTarget] = useState<EntryDialogTarget | null>(null);
+  // The dialog renders as a transition: React yields to the phone between its parts instead of holding the page for
+  // the whole render (issue 28's long tasks); the tap itself answers at once. The handlers stay the same from render
+  // to render, so the day list, totals and overview (memoised) render again only when their data changes.
+  const openEntry = useCallback((target: EntryDialogTarget) => startTransition(() => setEntryTarget(target)), []);
+  const addOn = useCallback((date: IsoDate) => openEntry({ kind: 'new', date }), [openEntry]);
+  const editEntry = useCallback((entry: TimecardEntry) => openEntry({ kind: 'edit', entry }), [openEntry]);
+  const openCard = useCallback(
+    (id: number) => {
+      setSearch({ employee: id === me ? undefined : id });
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [setSearch, me],
+  );
   const [signing, setSigning] = useState(false);
   const [crewOpen, setCrewOpen] = useState(false);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
@@ -244,7 +258,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
           <Button
             variant="contained"
             startIcon={<AddIcon />}
-            onClick={() => setEntryTarget({ kind: 'new', date: dates.includes(settings.today) ? settings.today : dates[0] })}
+            onClick={() => openEntry({ kind: 'new', date: dates.includes(settings.today) ? settings.today : dates[0] })}
           >
             {t('actions.addTime')}
           </Button>
@@ -316,28 +330,9 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       )}
       {(card.isPending || jobs.isPending) && <LinearProgress aria-label={t('loading')} />}
 
-      {model &&
-        (isDesktop ? (
-          <TimecardGrid model={model} />
-        ) : (
-          <DayList
-            model={model}
-            onAdd={(date) => setEntryTarget({ kind: 'new', date })}
-            onEdit={(entry) => setEntryTarget({ kind: 'edit', entry })}
-          />
-        ))}
+      {model && (isDesktop ? <TimecardGrid model={model} /> : <DayList model={model} onAdd={addOn} onEdit={editEntry} />)}
       {model && <TotalsPanel model={model} />}
-      {isAdmin && all.data && (
-        <PeriodOverview
-          period={period}
-          all={all.data}
-          selected={employee ?? me}
-          onOpen={(id) => {
-            setSearch({ employee: id === me ? undefined : id });
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-        />
-      )}
+      {isAdmin && all.data && <PeriodOverview period={period} all={all.data} selected={employee ?? me} onOpen={openCard} />}
 
       {model && entryTarget && <EntryDialog model={model} target={entryTarget} onClose={() => setEntryTarget(null)} />}
       {model && crewOpen && crew.data && <CrewDialog model={model} crew={crew.data} me={mePerson} onClose={() => setCrewOpen(false)} />}

@@ -1,14 +1,14 @@
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/dates';
 import { formatHours } from '../lib/hours';
 import type { CardModel } from './card-model';
 
 /** Total, regular and overtime (over 40 h a week), week by week, and hours per job and per cost code. */
-export function TotalsPanel({ model }: { model: CardModel }) {
+export const TotalsPanel = memo(function TotalsPanel({ model }: { model: CardModel }) {
   const { t, i18n } = useTranslation('timecards');
   const summary = useMemo(() => summarizeCard(model.entries, model.period), [model.entries, model.period]);
   const fmt = (hours: number) => formatHours(hours, i18n.language);
@@ -58,7 +58,7 @@ export function TotalsPanel({ model }: { model: CardModel }) {
       </Box>
     </Stack>
   );
-}
+});
 
 interface SmallTableProps {
   caption: string;
