@@ -237,6 +237,9 @@ test.describe('time cards on a desktop (1440x900)', () => {
     // A past pay period is closed under the demo's settings (7: a day until it ends, 9: the current period):
     // the server's refusal, naming the first enabled window, shows in the snackbar.
     await page.getByRole('button', { name: 'Previous pay period' }).click();
+    // The switch is a navigation: wait until the past period is the one shown (its "Current pay period" button is up)
+    // before opening the dialog, or a quick click still adds time to the current period's today.
+    await expect(page.getByRole('button', { name: 'Current pay period' })).toBeVisible();
     await page.getByRole('button', { name: 'Add time', exact: true }).click();
     let dialog = page.getByRole('dialog', { name: 'Add time' });
     await pick(page, 'Job', JOB_A);

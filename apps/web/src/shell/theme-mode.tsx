@@ -1,10 +1,13 @@
 import { useColorScheme } from '@mui/material/styles';
 import { QueryClientContext } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
 import { useSnackbar } from './snackbar';
 import { normalizeThemeMode, type ThemeMode } from './theme';
+import { type ThemeModeApi, ThemeModeContext } from './theme-mode-context';
+
+export { useThemeMode } from './theme-mode-context';
 
 /** The theme stored in this browser, or light (spec §4, §9 default). */
 export function readStoredThemeMode(): ThemeMode {
@@ -12,21 +15,6 @@ export function readStoredThemeMode(): ThemeMode {
 }
 
 export type SaveThemeToProfile = (theme: ThemeMode) => Promise<unknown>;
-
-interface ThemeModeApi {
-  mode: ThemeMode;
-  /** Applies a theme; anything but light or dark means light. */
-  setThemeMode(requested: unknown): Promise<void>;
-  toggle(): Promise<void>;
-}
-
-const ThemeModeContext = createContext<ThemeModeApi | null>(null);
-
-export function useThemeMode(): ThemeModeApi {
-  const api = useContext(ThemeModeContext);
-  if (!api) throw new Error('useThemeMode must be used inside <ThemeModeProvider>');
-  return api;
-}
 
 interface ThemeModeProviderProps {
   /**

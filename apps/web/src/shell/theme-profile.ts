@@ -6,7 +6,7 @@ import { readSelectedTenantUuid } from '../lib/storage';
 import { profileKeys, profileQueryOptions, updateProfile } from './own-profile-api';
 import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
 import { isThemeMode, type ThemeMode } from './theme';
-import { useThemeMode } from './theme-mode';
+import { useThemeMode } from './theme-mode-context';
 
 /**
  * Spec §4: a changed theme goes to the signed-in person's profile (`updateEmployeeUserInfo` with

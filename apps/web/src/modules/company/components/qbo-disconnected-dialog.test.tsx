@@ -5,7 +5,7 @@ import { createQueryClient, Providers } from '../../../app/providers';
 import { createAppRouter } from '../../../app/router';
 import { claims, mockServer } from '../../../auth/test-helpers';
 import { renderSignedInApp as renderAt } from '../../../shell/test-app';
-import { QBO_LEARN_MORE_URL } from './qbo-disconnected-dialog';
+import { QBO_LEARN_MORE_URL } from './qbo-disconnected-view';
 
 const dialogName = 'QuickBooks Disconnected';
 

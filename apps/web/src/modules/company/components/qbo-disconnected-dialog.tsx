@@ -9,7 +9,6 @@ import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '
 import { accountingConnection, accountingStatusQueryOptions } from '../api/accounting';
 
 export const QBO_DIALOG_QUERY = 'qbo-disconnected';
-export const QBO_LEARN_MORE_URL = 'https://quickbooks.intuit.com/learn-support/';
 
 // The notice's dialog (and the shell dialog under it) loads the first time it opens (issue 28).
 const QboDisconnectedDialog = lazy(() => import('./qbo-disconnected-view').then((m) => ({ default: m.QboDisconnectedDialog })));

@@ -1,7 +1,9 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../shell/app-dialog';
-import { QBO_LEARN_MORE_URL } from './qbo-disconnected-dialog';
+
+/** Where the notice's learn-more link goes: QuickBooks' own help pages. */
+export const QBO_LEARN_MORE_URL = 'https://quickbooks.intuit.com/learn-support/';
 
 interface QboDisconnectedDialogProps {
   open: boolean;
