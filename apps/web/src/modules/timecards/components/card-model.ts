@@ -7,7 +7,7 @@ import { offerMoodCheckIn } from '../../../lib/mood-offer';
 import type { OutboxItem } from '../../../lib/outbox/outbox';
 import { sendFieldAction } from '../../../lib/outbox/send';
 import { useSnackbar } from '../../../shell/snackbar';
-import { timecardKeys } from '../api/keys';
+import { cardQueries } from '../api/keys';
 import { type DayEntryLine, saveDay, saveDayMutation } from '../api/mutations';
 import type { BudgetCostcode, TimecardEntry, TimecardInfo, TimecardJob } from '../api/queries';
 import { formatDayLong } from '../lib/dates';
@@ -174,7 +174,7 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
       if (model.own && !crew?.length) offerMoodCheckIn();
     },
     onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.saveFailed')) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(model.tenant) }),
+    onSettled: () => queryClient.invalidateQueries(cardQueries(model.tenant)),
   });
 }
 

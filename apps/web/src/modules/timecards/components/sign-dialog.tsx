@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
-import { timecardKeys } from '../api/keys';
+import { cardQueries } from '../api/keys';
 import { signTimecard } from '../api/mutations';
 import { refusalMessage } from '../lib/messages';
 import { SignatureField } from './signature-field';
@@ -32,7 +32,7 @@ export function SignDialog({ tenant, cardId, periodLabel, totalLabel, onClose }:
       onClose();
     },
     onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.signFailed')) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(tenant) }),
+    onSettled: () => queryClient.invalidateQueries(cardQueries(tenant)),
   });
   const noteError = note.length > 1000 ? t('entry.noteTooLong') : null;
 

@@ -17,7 +17,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { readSelectedTenantUuid } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
-import { timecardKeys } from '../api/keys';
+import { cardQueries } from '../api/keys';
 import { reopenTimecard } from '../api/mutations';
 import {
   type BudgetCostcode,
@@ -176,7 +176,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
     mutationFn: (id: number) => reopenTimecard(tenant, id),
     onSuccess: () => snackbar.show({ color: 'success', message: t('messages.reopened') }),
     onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.reopenFailed')) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: timecardKeys.all(tenant) }),
+    onSettled: () => queryClient.invalidateQueries(cardQueries(tenant)),
   });
 
   const exportPeriod = async (kind: 'csv' | 'xlsx') => {
