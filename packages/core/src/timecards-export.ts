@@ -2,6 +2,8 @@
  * The payroll export of a pay period: one row per time entry, built once and written as CSV here or as an
  * Excel workbook by the web app, so both files always hold the same rows.
  */
+
+import { costcodeLabel, jobLabel, personName } from './names';
 import type { IsoDate, PayPeriod } from './pay-periods.js';
 import { splitEntriesOvertime } from './timecards-summary.js';
 
@@ -52,15 +54,6 @@ export type ExportInput = {
   costcodes: readonly { id: number; costcode: string; description?: string | null }[];
 };
 
-export const personLabel = (p: { id: number; firstname?: string | null; lastname?: string | null; username?: string | null }) =>
-  [p.firstname, p.lastname].filter(Boolean).join(' ') || p.username || `#${p.id}`;
-
-/** Spec §9 job sort: the abbreviation when there is one, else the name. */
-export const jobLabel = (j: { id: number; job: string; job_abbr?: string | null }) => (j.job_abbr ? `${j.job_abbr} · ${j.job}` : j.job);
-
-export const costcodeLabel = (c: { costcode: string; description?: string | null }) =>
-  c.description ? `${c.costcode} ${c.description}` : c.costcode;
-
 /** Rows sorted by person (last name, first name), then date, then entry; entries outside the period are left out. */
 export function buildExportRows(input: ExportInput): ExportRow[] {
   const { period } = input;
@@ -79,7 +72,7 @@ export function buildExportRows(input: ExportInput): ExportRow[] {
     const code = codes.get(e.costcodes_id);
     const signedOn = cards.get(e.employees_id)?.signed_on ?? null;
     return {
-      employee: person ? personLabel(person) : `#${e.employees_id}`,
+      employee: person ? personName(person) : `#${e.employees_id}`,
       employee_id: e.employees_id,
       date: e.timecard_date,
       job: job ? jobLabel(job) : `#${e.jobs_id}`,

@@ -1,11 +1,11 @@
 import { type PasskeyHistory, PENDING_SIGN_IN_SECONDS, recordPasskeyAttempt } from '@groundwork/core/identity';
 import { LANGUAGE_STORAGE_KEY } from '../lib/i18n';
+import { readSelectedTenantUuid, SELECTED_TENANT_KEY, writeSelectedTenantUuid } from '../lib/storage';
 import type { SignInResult } from './sign-in-flow';
 
 // Spec §3 browser-storage keys of the identity area.
 export const PASSKEY_HISTORY_KEY = 'passkeyHistory';
 export const HAS_USED_PASSKEY_KEY = 'has_used_passkey_before';
-export const SELECTED_TENANT_KEY = 'selectedTenantUuid';
 export const THEME_KEY = 'theme';
 const RETURN_ROUTE_KEY = 'returnRoute';
 const PENDING_KEY = 'pendingSignIn';
@@ -64,8 +64,10 @@ export function takeReturnRoute(): string | null {
 }
 
 // ---- Selected tenant ---------------------------------------------------------------------------------
-export const readSelectedTenant = (): string | null => read(local, SELECTED_TENANT_KEY);
-export const writeSelectedTenant = (uuid: string | null): void => write(local, SELECTED_TENANT_KEY, uuid);
+// One home for it: lib/storage.ts (whose writer tells the screens reading it through useTenant).
+export { SELECTED_TENANT_KEY };
+export const readSelectedTenant = readSelectedTenantUuid;
+export const writeSelectedTenant = writeSelectedTenantUuid;
 
 // ---- Pending sign-in (spec §4: username, challenge, session; 180 s) -------------------------------------
 /** The server's last answer (its session is the opaque pending state) and whose sign-in it is. */

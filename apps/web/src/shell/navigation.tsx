@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigationQueryOptions } from '../app/navigation-query';
-import { readSelectedTenantUuid } from '../lib/storage';
+import { useTenant } from '../lib/storage';
 
 /** One entry of the user's navigation, as the server sends it (spec §2, §9). */
 export interface NavigationItem {
@@ -45,7 +45,7 @@ export function NavigationItemsProvider({ items, children }: NavigationItemsProv
 
 /** The server's items for the selected company (listUsersNavigation), shared with the access check's cache. */
 function useServerNavigation(): readonly NavigationItem[] | undefined {
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   const query = useQuery({ ...navigationQueryOptions(tenant ?? ''), enabled: Boolean(tenant) });
   return tenant ? query.data : undefined;
 }

@@ -2,7 +2,7 @@ import type { IdentityClaims } from '@groundwork/core/identity';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { CLAIMS_QUERY_KEY, useClaims } from '../auth/session';
-import { readSelectedTenantUuid } from '../lib/storage';
+import { readSelectedTenantUuid, useTenant } from '../lib/storage';
 import { profileKeys, profileQueryOptions, updateProfile } from './own-profile-api';
 import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
 import { isThemeMode, type ThemeMode } from './theme';
@@ -23,7 +23,7 @@ export async function saveThemeToProfile(queryClient: QueryClient, theme: ThemeM
 /** The signed-in person's profile in the chosen company, shared by the app bar and /user-profile. */
 export function useOwnProfile() {
   const claims = useClaims();
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   const cognitoUuid = claims.data?.['custom:cognito_uuid'];
   const query = useQuery({
     ...profileQueryOptions(tenant ?? '', cognitoUuid ?? ''),

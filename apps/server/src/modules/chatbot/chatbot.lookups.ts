@@ -4,14 +4,14 @@ import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Member } from '../../graphql/gate.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
-import { employees } from '../employees/employees.table.js';
-import { jobs } from '../jobs/jobs.table.js';
+import { employeeName, employees } from '../employees/employees.table.js';
+import { jobLabelSql, jobs } from '../jobs/jobs.table.js';
 import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { taskAssignees, tasks } from '../tasks/tasks.table.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
 import { containers, tools } from '../tools/tools.table.js';
-import { findJob, findPerson, jobLabel, namesOf, personName } from './chatbot.names.js';
+import { findJob, findPerson, namesOf } from './chatbot.names.js';
 import type { ChatSource } from './chatbot.table.js';
 import type { ChatTool, ToolResult } from './chatbot.tool-types.js';
 import { say } from './chatbot.words.js';
@@ -52,11 +52,11 @@ const scheduleTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString>; pers
       if (!job) return refuse(say(lang, 'noJob', { name: input.job }));
       if (!admin && !ties.led.has(job.id)) return refuse(say(lang, 'scheduleNotYours'));
       const rows = await tx
-        .select({ id: employees.id, name: personName, status: scheduledLabor.confirmation_status })
+        .select({ id: employees.id, name: employeeName, status: scheduledLabor.confirmation_status })
         .from(scheduledLabor)
         .innerJoin(employees, and(eq(employees.tenant_uuid, scheduledLabor.tenant_uuid), eq(employees.id, scheduledLabor.employees_id)))
         .where(and(eq(scheduledLabor.tenant_uuid, t), eq(scheduledLabor.jobs_id, job.id), eq(scheduledLabor.date, input.date)))
-        .orderBy(asc(personName));
+        .orderBy(asc(employeeName));
       // The planner's board for scheduling admins; for a foreman, My Schedule (the crew screens need scheduling_admin).
       const link = admin ? '/admin/scheduling' : '/modules/scheduled';
       const source: ChatSource = {
@@ -84,7 +84,7 @@ const scheduleTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString>; pers
     const rows = await tx
       .select({
         job_id: scheduledLabor.jobs_id,
-        label: jobLabel,
+        label: jobLabelSql,
         event: scheduledLabor.event_type,
         status: scheduledLabor.confirmation_status,
       })
@@ -161,7 +161,7 @@ const hoursTool: ChatTool<
     const jobScope = !self && !admin ? [...ties.led] : null;
     if (job && jobScope && !jobScope.includes(job.id)) return refuse(say(lang, 'hoursOwnOnly'));
     const rows = await tx
-      .select({ id: employees.id, name: personName, hours: sql<number>`sum(${timecardEntries.hours})::float8` })
+      .select({ id: employees.id, name: employeeName, hours: sql<number>`sum(${timecardEntries.hours})::float8` })
       .from(timecardEntries)
       .innerJoin(employees, and(eq(employees.tenant_uuid, timecardEntries.tenant_uuid), eq(employees.id, timecardEntries.employees_id)))
       .where(
@@ -175,8 +175,8 @@ const hoursTool: ChatTool<
           jobScope ? (jobScope.length ? inArray(timecardEntries.jobs_id, jobScope) : sql`false`) : undefined,
         ),
       )
-      .groupBy(employees.id, personName)
-      .orderBy(asc(personName));
+      .groupBy(employees.id, employeeName)
+      .orderBy(asc(employeeName));
     const total = rows.reduce((s, r) => s + Number(r.hours), 0);
     const when = dateRange(lang, input.from, input.to);
     const what = [job?.label, code?.costcode].filter(Boolean).join(' · ');

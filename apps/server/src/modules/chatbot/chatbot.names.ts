@@ -1,11 +1,8 @@
 import { mentions, normalizeText } from '@groundwork/core/chatbot';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { employees } from '../employees/employees.table.js';
-import { jobs } from '../jobs/jobs.table.js';
-
-export const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${employees.firstname}, ${employees.lastname})), ''), ${employees.username}, '#' || ${employees.id})`;
-export const jobLabel = sql<string>`case when nullif(trim(${jobs.job_abbr}), '') is null then ${jobs.job} else ${jobs.job_abbr} || ' · ' || ${jobs.job} end`;
+import { employeeName, employees } from '../employees/employees.table.js';
+import { jobLabelSql, jobs } from '../jobs/jobs.table.js';
 
 export type JobRow = { id: number; job: string; job_abbr: string | null; label: string };
 export type PersonRow = { id: number; firstname: string | null; lastname: string | null; name: string };
@@ -14,11 +11,11 @@ export type PersonRow = { id: number; firstname: string | null; lastname: string
 export async function namesOf(tx: Tx, tenant: string): Promise<{ jobs: JobRow[]; people: PersonRow[] }> {
   const [jobRows, people] = await Promise.all([
     tx
-      .select({ id: jobs.id, job: jobs.job, job_abbr: jobs.job_abbr, label: jobLabel })
+      .select({ id: jobs.id, job: jobs.job, job_abbr: jobs.job_abbr, label: jobLabelSql })
       .from(jobs)
       .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.status, 1))),
     tx
-      .select({ id: employees.id, firstname: employees.firstname, lastname: employees.lastname, name: personName })
+      .select({ id: employees.id, firstname: employees.firstname, lastname: employees.lastname, name: employeeName })
       .from(employees)
       .where(and(eq(employees.tenant_uuid, tenant), eq(employees.status, 1))),
   ]);

@@ -62,3 +62,6 @@ export const employees = pgTable(
 export const directoryColumns = Object.fromEntries(DIRECTORY_FIELDS.map((k) => [k, employees[k]])) as {
   [K in (typeof DIRECTORY_FIELDS)[number]]: (typeof employees)[K];
 };
+
+/** A person as every list names them: first and last name, else the username, else '#id' (core's `personName` in SQL). */
+export const employeeName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${employees.firstname}, ${employees.lastname})), ''), ${employees.username}, '#' || ${employees.id})`;

@@ -77,3 +77,6 @@ const jobLink = (name: 'jobs_foremen' | 'jobs_pms') =>
 
 export const jobsForemen = jobLink('jobs_foremen');
 export const jobsPms = jobLink('jobs_pms');
+
+/** A job as every list labels it: "ABBR · Job" when it has an abbreviation, else its name (core's `jobLabel` in SQL). */
+export const jobLabelSql = sql<string>`case when nullif(trim(${jobs.job_abbr}), '') is null then ${jobs.job} else ${jobs.job_abbr} || ' · ' || ${jobs.job} end`;

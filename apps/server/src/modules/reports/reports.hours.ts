@@ -1,6 +1,6 @@
+import { costcodeLabel, jobLabel, personName } from '@groundwork/core/names';
 import { addDays, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
 import type { ReportFilter } from '@groundwork/core/reports';
-import { costcodeLabel, jobLabel, personLabel } from '@groundwork/core/timecards-export';
 import { splitEntriesOvertime, toHours, toMinutes, weekStartOf } from '@groundwork/core/timecards-summary';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -206,7 +206,7 @@ async function labels(tx: Tx, tenant: string, groups: { employees_id: number; jo
     : [];
   return {
     people: new Map<number, Label>(
-      ps.map((p) => [p.id, { label: personLabel(p), sort: `${p.lastname ?? ''} ${p.firstname ?? ''}`.toLowerCase() }]),
+      ps.map((p) => [p.id, { label: personName(p), sort: `${p.lastname ?? ''} ${p.firstname ?? ''}`.toLowerCase() }]),
     ),
     jobs: new Map<number, Label>(js.map((j) => [j.id, { label: jobLabel(j), sort: '' }])),
     codes: new Map<number, Label>(cs.map((c) => [c.id, { label: costcodeLabel(c), sort: '' }])),

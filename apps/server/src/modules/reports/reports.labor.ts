@@ -1,6 +1,6 @@
+import { jobLabel } from '@groundwork/core/names';
 import { isoDay } from '@groundwork/core/pay-periods';
 import { forecastHours, type LaborGroup, percentUsed, type ReportFilter } from '@groundwork/core/reports';
-import { jobLabel } from '@groundwork/core/timecards-export';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { clock } from '../../platform/clock.js';
@@ -123,7 +123,7 @@ export async function laborReport(
     const actual = round2(Number(r.actual_hours));
     return {
       ...r,
-      job: jobLabel({ id: r.jobs_id, job: r.job, job_abbr }),
+      job: jobLabel({ job: r.job, job_abbr }),
       hrsbdg,
       actual_hours: actual,
       percent_used: percentUsed(actual, hrsbdg),

@@ -1,6 +1,6 @@
+import { jobLabel } from '@groundwork/core/names';
 import type { ReportFilter } from '@groundwork/core/reports';
 import { WORK_EVENT } from '@groundwork/core/scheduling';
-import { jobLabel } from '@groundwork/core/timecards-export';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
@@ -122,7 +122,7 @@ export async function scheduleReport(
   return {
     rows: result.rows.map((r) => ({
       jobs_id: Number(r.jobs_id),
-      job: jobLabel({ id: Number(r.jobs_id), job: r.job, job_abbr: r.job_abbr }),
+      job: jobLabel({ job: r.job, job_abbr: r.job_abbr }),
       day: r.day,
       planned: Number(r.planned),
       punched: Number(r.punched),

@@ -1,5 +1,5 @@
+import { costcodeLabel, jobLabel } from '@groundwork/core/names';
 import { percentUsed, type ReportFilter } from '@groundwork/core/reports';
-import { costcodeLabel, jobLabel } from '@groundwork/core/timecards-export';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
@@ -132,7 +132,7 @@ export async function spendReport(
       const matbdg = cents(r.matbdg);
       return {
         jobs_id: Number(r.jobs_id),
-        job: jobLabel({ id: Number(r.jobs_id), job: r.job, job_abbr: r.job_abbr }),
+        job: jobLabel({ job: r.job, job_abbr: r.job_abbr }),
         costcodes_id: r.costcodes_id == null ? null : Number(r.costcodes_id),
         costcode: r.costcode == null ? null : costcodeLabel({ costcode: r.costcode, description: r.description }),
         matbdg,

@@ -1,6 +1,6 @@
+import { personName } from '@groundwork/core/names';
 import { isoDay, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
 import { missingWeekdays, type ReportFilter } from '@groundwork/core/reports';
-import { personLabel } from '@groundwork/core/timecards-export';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { clock } from '../../platform/clock.js';
@@ -121,7 +121,7 @@ export async function statusReport(
     const missing = start <= until ? missingWeekdays(start, until, b.days) : [];
     return {
       employees_id: id,
-      person: personLabel({ ...r, id }),
+      person: personName({ ...r, id }),
       status: r.status,
       signed_on: r.signed_on,
       hours: b.minutes / 60,

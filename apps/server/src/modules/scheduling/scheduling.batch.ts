@@ -1,18 +1,10 @@
 import { type EntryKind, entryProblem, SCHEDULE_MESSAGES, type ScheduleEntryInput, WORK_EVENT } from '@groundwork/core/scheduling';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { employees } from '../employees/employees.table.js';
-import { jobs } from '../jobs/jobs.table.js';
+import { employeeName, employees } from '../employees/employees.table.js';
+import { jobLabelSql, jobs } from '../jobs/jobs.table.js';
 import { staticListItems } from '../staticdata/staticdata.table.js';
-import {
-  type EntryRow,
-  type EntryView,
-  jobLabel,
-  key,
-  personName,
-  type ScheduleRequest,
-  type ScheduleResult,
-} from './scheduling.service.js';
+import { type EntryRow, type EntryView, key, type ScheduleRequest, type ScheduleResult } from './scheduling.service.js';
 import { scheduledLabor } from './scheduling.table.js';
 
 /**
@@ -60,13 +52,13 @@ export async function applySchedule(tx: Tx, tenant: string, actor: number, req: 
   const [people, jobRows, eventTypes, existing] = await Promise.all([
     personIds.length
       ? tx
-          .select({ id: employees.id, name: personName, status: employees.status })
+          .select({ id: employees.id, name: employeeName, status: employees.status })
           .from(employees)
           .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, personIds)))
       : [],
     jobIds.length
       ? tx
-          .select({ id: jobs.id, label: jobLabel, status: jobs.status })
+          .select({ id: jobs.id, label: jobLabelSql, status: jobs.status })
           .from(jobs)
           .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.id, jobIds)))
       : [],

@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client.js';
 import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
-import { employees } from '../employees/employees.table.js';
-import { jobs, jobsForemen } from '../jobs/jobs.table.js';
+import { employeeName, employees } from '../employees/employees.table.js';
+import { jobLabelSql, jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { scheduledLabor } from './scheduling.table.js';
 
@@ -44,9 +44,6 @@ export type Board = {
   divisions: BoardGroup[];
 };
 
-export const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${employees.firstname}, ${employees.lastname})), ''), ${employees.username}, '#' || ${employees.id})`;
-// The jobs list's label: "ABBR · Job" when the job has an abbreviation, else its name.
-export const jobLabel = sql<string>`case when nullif(trim(${jobs.job_abbr}), '') is null then ${jobs.job} else ${jobs.job_abbr} || ' · ' || ${jobs.job} end`;
 const jobAddress = sql<
   string | null
 >`nullif(concat_ws(', ', nullif(${jobs.street}, ''), nullif(${jobs.city}, ''), nullif(trim(concat_ws(' ', ${jobs.state}, ${jobs.zip})), '')), '')`;
@@ -75,7 +72,7 @@ export async function boardJobs(tx: Tx, tenant: string, only?: readonly number[]
   return tx
     .select({
       id: jobs.id,
-      label: jobLabel,
+      label: jobLabelSql,
       address: jobAddress,
       budgeted_hours: sql<number>`coalesce((select sum(c.hrsbdg) from ${jobsCostcodes} c
         where c.tenant_uuid = jobs.tenant_uuid and c.jobs_id = jobs.id and c.status = 1), 0)::float8`,
@@ -96,7 +93,7 @@ async function boardPeople(tx: Tx, tenant: string, groups: boolean): Promise<Boa
   const rows = await tx
     .select({
       id: employees.id,
-      name: personName,
+      name: employeeName,
       trades: employees.trades,
       departments: groups ? memberOf(departmentMembers, 'departments_id') : sql<string>`''`,
       divisions: groups ? memberOf(divisionMembers, 'divisions_id') : sql<string>`''`,
@@ -189,10 +186,10 @@ export async function loadForemanBoard(tx: Tx, tenant: string, foreman: number, 
   const people = personIds.length
     ? (
         await tx
-          .select({ id: employees.id, name: personName, trades: employees.trades })
+          .select({ id: employees.id, name: employeeName, trades: employees.trades })
           .from(employees)
           .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, personIds)))
-          .orderBy(personName)
+          .orderBy(employeeName)
       ).map((r) => ({ id: r.id, name: r.name, trades: parseTrades(r.trades) }))
     : [];
   return { from, to, jobs: jobRows, people, entries, departments: [], divisions: [] };
@@ -216,7 +213,7 @@ async function boardJobsAnyStatus(tx: Tx, tenant: string, ids: number[]) {
   return tx
     .select({
       id: jobs.id,
-      label: jobLabel,
+      label: jobLabelSql,
       address: jobAddress,
       foremen: jobForemen,
     })

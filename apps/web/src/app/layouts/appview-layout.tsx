@@ -19,7 +19,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadAllNamespaces } from '../../lib/i18n';
 import { whenSettled } from '../../lib/idle';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { QboDisconnectedNotice } from '../../modules/company/components/qbo-disconnected-dialog';
 import { NotificationsBell } from '../../modules/notifications/notifications-bell';
 import { AppBarActions } from '../../shell/app-bar-actions';
@@ -82,7 +82,7 @@ export function AppviewLayout() {
   // Spec §9: the mobile breakpoint is lg. noSsr avoids a first render in the wrong variant.
   const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [open, setOpen] = useMenuOpen();
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   useForgetOtherTenants(tenant);
   // Every screen's strings once the first one is up with its data, so a later page (or one opened offline) does not
   // wait for them.

@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
 import { formatDay } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { useDocumentTitle } from '../../shell/use-document-title';
 import { MoodSummary } from '../mood/mood-summary';
@@ -42,7 +42,7 @@ import * as api from './api';
 export function AnnouncementsPage() {
   const { t } = useTranslation('announcements');
   useDocumentTitle(t('title'));
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
@@ -154,7 +154,7 @@ function CurrentList({ tenant }: { tenant: string }) {
               {a.requires_ack && !a.acked_on && <Chip size="small" color="warning" label={t('needsAck')} />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {t('from', { start: formatDay(i18n.language, a.start_date), end: formatDay(i18n.language, a.exp_date) })}
+              {t('from', { start: formatDay(a.start_date, i18n.language), end: formatDay(a.exp_date, i18n.language) })}
               {a.author_name ? ` · ${t('by', { name: a.author_name })}` : ''}
             </Typography>
             <Body html={a.body} />
@@ -215,7 +215,7 @@ function ManageList({ tenant, status, onEdit }: { tenant: string; status: number
               {!a.on_app && <Chip size="small" variant="outlined" label={t('emailOnly')} />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {t('from', { start: formatDay(i18n.language, a.start_date), end: formatDay(i18n.language, a.exp_date) })}
+              {t('from', { start: formatDay(a.start_date, i18n.language), end: formatDay(a.exp_date, i18n.language) })}
             </Typography>
             {a.stats && (
               <Typography variant="body2" data-testid="ack-count">

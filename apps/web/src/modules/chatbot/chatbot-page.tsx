@@ -27,7 +27,7 @@ import dayjs from 'dayjs';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GraphQLRequestError, request } from '../../lib/graphql';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { askMutation, type ChatMessage, chatbotInfoOptions, chatbotKeys, chatMessagesOptions, clearMutation } from './api/chatbot';
 
@@ -37,7 +37,7 @@ import { askMutation, type ChatMessage, chatbotInfoOptions, chatbotKeys, chatMes
  * linking to its record.
  */
 export function ChatbotPage() {
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return null;
   return <Chatbot tenant={tenant} />;
 }

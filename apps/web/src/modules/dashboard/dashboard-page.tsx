@@ -11,7 +11,7 @@ import { navigationIcon } from '../../app/navigation-icons';
 import { useCan } from '../../app/use-can';
 import { useClaims } from '../../auth/session';
 import { localToday } from '../../lib/dates';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { ButtonLink } from '../../shell/links';
 import { useNavigationItems } from '../../shell/navigation';
 import { currentAnnouncementsOptions } from '../announcements/api';
@@ -33,7 +33,7 @@ const SETTINGS_DIALOGS = ['accounting-system-dialog', 'timecard-system-dialog'];
 export function DashboardPage() {
   const search = useSearch({ strict: false }) as DashboardSearch;
   const claims = useClaims().data;
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   const component = openSettingsComponent(search);
   // Non-admins never get here with a component (the route refuses them first); this is the belt to that brace.
   const admin = isCompanyAdmin(claims);
@@ -55,7 +55,7 @@ export function DashboardPage() {
 function Overview() {
   const { t } = useTranslation('dashboard');
   const claims = useClaims().data;
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   const company = claims?.['custom:tenants'].find((entry) => entry.tenant_uuid === tenant)?.company;
   const items = (useNavigationItems() ?? []).filter((item) => item.path !== '/dashboard');
   const admin = isCompanyAdmin(claims);

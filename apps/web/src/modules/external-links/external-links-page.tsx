@@ -4,14 +4,14 @@ import { Alert, Box, Button, Card, CardActionArea, CardContent, LinearProgress, 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { CustomLinksAdmin } from '../company/components/custom-links-admin';
 import { myLinksQueryOptions } from './api/queries';
 
 /** Spec §2 /modules/external-links: the signed-in person's links, each opening in a new tab. */
 export function ExternalLinksPage() {
   const { t } = useTranslation('dashboard');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   // Planting links on anyone's dashboard: customlinks write (everyone else reads their own).
   const canManage = useCan('customlinks', 'write');
   if (!tenant) return null;

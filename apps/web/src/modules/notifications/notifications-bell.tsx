@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { Hint } from '../../shell/hint';
 import * as api from './api';
 import { watchMyNotifications } from './live';
@@ -14,7 +14,7 @@ const MoodPrompt = lazy(() => import('../mood/mood-prompt').then((m) => ({ defau
 
 /** The app bar's bell: the unread count, kept live over the company's SSE stream; opens /notifications. */
 export function NotificationsBell() {
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return null;
   return (
     <>

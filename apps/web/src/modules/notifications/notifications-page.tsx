@@ -21,7 +21,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { useDocumentTitle } from '../../shell/use-document-title';
 import * as api from './api';
@@ -32,7 +32,7 @@ import { PushButton } from './push';
 export function NotificationsPage() {
   const { t } = useTranslation('announcements');
   useDocumentTitle(t('notifications.title'));
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { fetchTree, fetchVendors, orderingKeys } from './api';
 import { Items } from './inventory-items';
 import { Tree } from './inventory-tree';
@@ -14,7 +14,7 @@ type TabKey = 'items' | 'vendors' | 'types';
 /** /modules/inventory: the item catalogue, its vendors, types and classes. Ordering admins keep them; others look things up. */
 export function InventoryPage() {
   const { t } = useTranslation('ordering');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <Catalogue tenant={tenant} />;
 }

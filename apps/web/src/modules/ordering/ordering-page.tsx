@@ -27,7 +27,8 @@ import { useCan } from '../../app/use-can';
 import { LoadingRows, LoadMoreButton } from '../../components/list-states';
 import { RetryAlert } from '../../components/retry-alert';
 import { dataGridLocaleText } from '../../lib/data-grid';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { formatDay } from '../../lib/dates';
+import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchOrders, linesOf, type Order, type OrderFilters, orderingKeys } from './api';
 import { OrderDialog } from './order-dialog';
@@ -36,7 +37,7 @@ import { OrderStatusChips } from './order-status';
 /** /modules/ordering: purchase orders. ordering_basic sees and creates their own; ordering admins see everyone's. */
 export function OrderingPage() {
   const { t } = useTranslation('ordering');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <Orders tenant={tenant} />;
 }
@@ -67,17 +68,13 @@ function Orders({ tenant }: { tenant: string }) {
   }, [pages.isError, snackbar, t]);
   const orders = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const money = (cents: number) => formatCents(cents, i18n.language);
-  const date = (d: string | null) =>
-    d ? new Date(`${d}T12:00:00`).toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', year: 'numeric' }) : '';
 
   const lang = i18n.language;
   const columns = useMemo<GridColDef<Order>[]>(() => {
     const money = (cents: number) => formatCents(cents, lang);
-    const date = (d: string | null) =>
-      d ? new Date(`${d}T12:00:00`).toLocaleDateString(lang, { month: 'short', day: 'numeric', year: 'numeric' }) : '';
     return [
       { field: 'po_number', headerName: t('orders.po'), width: 100, sortable: false, valueFormatter: (v: number) => formatPoNumber(v) },
-      { field: 'order_date', headerName: t('orders.date'), width: 130, sortable: false, valueFormatter: (v: string) => date(v) },
+      { field: 'order_date', headerName: t('orders.date'), width: 130, sortable: false, valueFormatter: (v: string) => formatDay(v, lang) },
       { field: 'job_label', headerName: t('orders.job'), flex: 1.3, minWidth: 180, sortable: false },
       { field: 'vendor_name', headerName: t('orders.vendor'), flex: 1.2, minWidth: 170, sortable: false },
       ...(admin
@@ -190,7 +187,9 @@ function Orders({ tenant }: { tenant: string }) {
                       </Typography>
                     </Stack>
                     <Typography variant="body2" color="text.secondary">
-                      {[o.job_label, date(o.order_date), t('orders.lines', { count: linesOf(o).length })].filter(Boolean).join(' · ')}
+                      {[o.job_label, formatDay(o.order_date, i18n.language), t('orders.lines', { count: linesOf(o).length })]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Typography>
                     {admin && o.employee_name && (
                       <Typography variant="body2" color="text.secondary">

@@ -22,7 +22,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GraphQLRequestError } from '../../lib/graphql';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { companyGraph, type GraphNode, recordLink } from './api';
 import { GraphList } from './graph-list';
 import type { GraphSearch } from './search';
@@ -33,7 +33,7 @@ const GraphCanvas = lazy(() => import('./graph-canvas'));
 /** /reports/graph (issue 27): the company as a graph a superintendent can read, around one job or the first few. */
 export function GraphPage() {
   const { t } = useTranslation('people-report');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Box>

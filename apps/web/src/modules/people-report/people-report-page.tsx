@@ -21,7 +21,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsvTable, downloadXlsxSheets } from '../../lib/export-files';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { type PeopleReport, peopleReport, type ReportPerson } from './api';
 import { csvTable, exportTables, groupLabel, SECTIONS, type Section, sectionRows } from './report-export';
@@ -32,7 +32,7 @@ const PAGE = 25;
 /** /reports/people-report (issue 27): the people directory as a report, for admins. */
 export function PeopleReportPage() {
   const { t } = useTranslation('people-report');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
 import { LoadingRows, LoadMoreButton } from '../../components/list-states';
 import { RetryAlert } from '../../components/retry-alert';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchReportJobs, fetchReports, manpowerOf, type Report, type ReportFilters, reportKeys } from './api';
 import { ReportDialog } from './report-dialog';
@@ -34,7 +34,7 @@ import { ReportDialog } from './report-dialog';
 /** /modules/project-notes: daily reports by job and day. project_notes_basic writes their own; admins see all. */
 export function ProjectNotesPage() {
   const { t } = useTranslation('project-notes');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <Reports tenant={tenant} />;
 }

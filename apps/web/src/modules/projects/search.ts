@@ -1,23 +1,8 @@
-/**
- * Spec §2 route query keys for the jobs screens. Each is optional and independent: adding or removing one keeps
- * the others. Plain code (no zod) because the router that uses it is part of the first download.
- */
-export interface ProjectsSearch {
-  /** The selected job. */
-  id?: number;
-  /** With `id`: details | team | budget | timeline. Without: the overview, jobs (default) | timeline. */
-  tab?: string;
-  admin?: string;
-  step?: number;
-}
+import { type DetailSearch, validateDetailSearch } from '../../lib/detail-search';
 
-export function validateProjectsSearch(raw: Record<string, unknown>): ProjectsSearch {
-  const search: ProjectsSearch = {};
-  const id = Number(raw.id);
-  if (raw.id !== undefined && Number.isInteger(id) && id > 0) search.id = id;
-  if (typeof raw.tab === 'string' && raw.tab) search.tab = raw.tab;
-  if (raw.admin !== undefined && raw.admin !== null && raw.admin !== '') search.admin = String(raw.admin);
-  const step = Number(raw.step);
-  if (raw.step !== undefined && Number.isInteger(step)) search.step = step;
-  return search;
-}
+/**
+ * The jobs screens' query keys: `id` the selected job; with it, `tab` details | team | budget | timeline; without,
+ * the overview's jobs (default) | timeline.
+ */
+export type ProjectsSearch = DetailSearch;
+export const validateProjectsSearch = validateDetailSearch;

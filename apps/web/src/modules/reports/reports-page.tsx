@@ -1,14 +1,14 @@
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { ReportView } from './report-view';
 import { REPORT_KEYS, type ReportKey, type ReportsSearch } from './search';
 
 /** /admin/reports: the report catalogue; ?report=… opens one with its filters, chart, table and exports. */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   const search = useSearch({ strict: false }) as ReportsSearch;
   const navigate = useNavigate();
   const open = (report: ReportKey | undefined) => void navigate({ to: '.', search: report ? { report } : {} });

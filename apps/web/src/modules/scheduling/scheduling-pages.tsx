@@ -1,14 +1,14 @@
 import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { MyCrews } from './components/my-crews';
 import { MySchedule } from './components/my-schedule';
 import { ScheduleBoard } from './components/schedule-board';
 
 function WithTenant({ children }: { children: (tenant: string) => React.ReactNode }) {
   const { t } = useTranslation('scheduling');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <>{children(tenant)}</>;
 }

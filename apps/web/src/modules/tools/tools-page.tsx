@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { readSelectedTenantUuid } from '../../lib/storage';
+import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { AddToolDialog } from './add-tool-dialog';
 import * as api from './api';
@@ -17,7 +17,7 @@ import { errorText } from './tools-shared';
 /** /modules/tool20: tools, containers, reservations; scan or type a tool number on a phone. */
 export function ToolsPage() {
   const { t } = useTranslation('tools');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">

@@ -121,8 +121,3 @@ export function customLinksQueryOptions(tenant: string, employeeId: number) {
       }),
   });
 }
-
-export function personName(person: Pick<LinkPerson, 'firstname' | 'lastname' | 'username' | 'email' | 'id'>): string {
-  const name = [person.firstname, person.lastname].filter(Boolean).join(' ').trim();
-  return name || person.username || person.email || `#${person.id}`;
-}

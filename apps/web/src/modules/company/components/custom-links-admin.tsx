@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
@@ -24,7 +25,7 @@ import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { companyKeys } from '../api/keys';
 import { createCustomLink, deleteCustomLink, updateCustomLink } from '../api/mutations';
-import { type CustomLink, customLinksQueryOptions, type LinkPerson, peopleQueryOptions, personName } from '../api/queries';
+import { type CustomLink, customLinksQueryOptions, type LinkPerson, peopleQueryOptions } from '../api/queries';
 import { readableErrorSx } from './readable-error';
 
 const MAX_TITLE = 100;

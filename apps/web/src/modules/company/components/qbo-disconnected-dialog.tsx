@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { isCompanyAdmin } from '../../../app/access';
 import { useClaims } from '../../../auth/session';
-import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useTenant } from '../../../lib/storage';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '../../../shell/shell-storage';
 import { accountingConnection, accountingStatusQueryOptions } from '../api/accounting';
@@ -60,7 +60,7 @@ export function useQboDisconnectedDialog() {
  */
 function useServerDisconnectedFlag(raise: () => void): { admin: boolean; tenant: string | null } {
   const admin = isCompanyAdmin(useClaims().data);
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   const status = useQuery({
     ...accountingStatusQueryOptions(tenant ?? ''),
     enabled: admin && Boolean(tenant),

@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import { userGroupName } from '@groundwork/core/people';
 import { PERMISSIONS } from '@groundwork/core/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,13 +19,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { translateFieldError } from '../../../lib/field-errors';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../api/keys';
 import { createUserGroup, updateUserGroup } from '../api/mutations';
 import { everyoneQueryOptions, permissionsQueryOptions, type UserGroup } from '../api/queries';
-import { serverMessage, translateFieldError } from '../lib/errors';
-import { type NamedPerson, personName } from '../lib/format';
+import { serverMessage } from '../lib/errors';
+import type { NamedPerson } from '../lib/format';
 
 const groupSchema = z.object({
   usergroup_name: userGroupName,

@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
@@ -10,7 +11,6 @@ import { peopleKeys } from '../api/keys';
 import { deleteUserGroup } from '../api/mutations';
 import { type UserGroup, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
-import { personName } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 

@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import { MESSAGES } from '@groundwork/core/people';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DialogContentText, Stack, TextField } from '@mui/material';
@@ -5,13 +6,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { translateFieldError } from '../../../lib/field-errors';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../api/keys';
 import { inviteUser } from '../api/mutations';
 import type { Person } from '../api/queries';
-import { serverMessage, translateFieldError } from '../lib/errors';
-import { personName } from '../lib/format';
+import { serverMessage } from '../lib/errors';
 
 const inviteSchema = z.object({
   email: z

@@ -2,11 +2,11 @@ import { Alert, AlertTitle, Button, LinearProgress, List, ListItem, ListItemText
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GraphQLRequestError } from '../../../lib/graphql';
-import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useTenant } from '../../../lib/storage';
 import { type Employee, employeesQueryOptions } from '../api/list-employees';
 
 export function PeopleList() {
-  const tenantUuid = readSelectedTenantUuid();
+  const tenantUuid = useTenant();
   return tenantUuid ? <TenantPeopleList tenantUuid={tenantUuid} /> : <SignInRequired />;
 }
 

@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SearchIcon from '@mui/icons-material/Search';
@@ -24,9 +25,10 @@ import { esES } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
 import { everyoneQueryOptions, type Person, peoplePageQueryOptions } from '../api/queries';
-import { AVATAR_SX, formatDate, initials, matchesPerson, parseTrades, personName, signInStatusKey } from '../lib/format';
+import { AVATAR_SX, initials, matchesPerson, parseTrades, signInStatusKey } from '../lib/format';
 
 export const MOBILE_QUERY = '(max-width: 599.95px)';
 const PAGE_SIZES = [25, 50, 100];
@@ -119,7 +121,7 @@ export function PeopleTable({ tenant, onSelect, actions }: PeopleTableProps) {
         headerName: t('fields.hiredate'),
         width: 130,
         sortable: false,
-        valueFormatter: (v: string | null) => formatDate(v, i18n.language),
+        valueFormatter: (v: string | null) => formatDay(v, i18n.language),
       },
       {
         field: 'cognito_status',

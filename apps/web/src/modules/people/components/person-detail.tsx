@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -10,12 +11,13 @@ import { Alert, Avatar, Box, Button, Chip, LinearProgress, Paper, Stack, Typogra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../api/keys';
 import { removeUserFromTenant, setGlobalAdmin, setPersonStatus } from '../api/mutations';
 import { type Person, personQueryOptions, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
-import { AVATAR_SX, formatDate, hasAccount, initials, parseTrades, personName, signInStatusKey } from '../lib/format';
+import { AVATAR_SX, hasAccount, initials, parseTrades, signInStatusKey } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { InviteDialog } from './invite-dialog';
 import { PersonFormDialog } from './person-form-dialog';
@@ -210,8 +212,8 @@ function PersonCardView({ tenant, person, manage, admin, selfCognitoUuid }: Omit
               }
             />
             <Field label={t('fields.skills')} value={person.skills} />
-            <Field label={t('fields.hiredate')} value={formatDate(person.hiredate, i18n.language)} />
-            <Field label={t('fields.birthdate')} value={formatDate(person.birthdate, i18n.language)} />
+            <Field label={t('fields.hiredate')} value={formatDay(person.hiredate, i18n.language)} />
+            <Field label={t('fields.birthdate')} value={formatDay(person.birthdate, i18n.language)} />
           </Section>
           <Section title={t('detail.access')}>
             <Field

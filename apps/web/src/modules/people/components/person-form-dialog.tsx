@@ -5,12 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { translateFieldError } from '../../../lib/field-errors';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../api/keys';
 import { createPerson, type PersonInput, updatePerson } from '../api/mutations';
 import { type Person, staticDataQueryOptions } from '../api/queries';
-import { serverMessage, translateFieldError } from '../lib/errors';
+import { serverMessage } from '../lib/errors';
 import { parseTrades, serializeTrades } from '../lib/format';
 
 const TEXT_FIELDS = [

@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import { Alert, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, LinearProgress, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { peopleKeys } from '../api/keys';
 import { updateUserGroupsForUser } from '../api/mutations';
 import { type Person, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
-import { personName } from '../lib/format';
 
 interface PersonGroupsDialogProps {
   tenant: string;

@@ -23,20 +23,3 @@ export function serverMessage(error: unknown, fallback: string, t: TFunction<'pe
   if (error.code === 'FORBIDDEN') return t('errors.forbidden');
   return error.code === 'CONFLICT' || error.code === 'VALIDATION' ? error.message : fallback;
 }
-
-/** The shared zod rules speak English (the server answers with the same text); show their translation. */
-export function translateFieldError(t: TFunction<'people'>, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const max = /^You must enter a maximum of (\d+) characters$/.exec(message);
-  if (max) return t('errors.max', { count: Number(max[1]) });
-  switch (message) {
-    case 'This field is required':
-      return t('errors.required');
-    case 'Please enter a valid email':
-      return t('errors.email');
-    case 'Invalid format':
-      return t('errors.invalidFormat');
-    default:
-      return message.startsWith('Invalid input') ? t('errors.required') : message;
-  }
-}

@@ -1,15 +1,9 @@
-import { dateFormat } from '../../../lib/intl';
 export interface NamedPerson {
   id: number;
   firstname?: string | null;
   lastname?: string | null;
   username?: string | null;
   email?: string | null;
-}
-
-/** First and last name, else the username or e-mail, else '#id': a person is never shown blank. */
-export function personName(p: NamedPerson): string {
-  return [p.firstname, p.lastname].filter(Boolean).join(' ') || p.username || p.email || `#${p.id}`;
 }
 
 export function initials(p: NamedPerson): string {
@@ -85,13 +79,6 @@ export function signInStatusKey(cognitoStatus: string | null | undefined): strin
 /** Whether the person is currently linked to a sign-in account in this company. */
 export function hasAccount(p: { cognito_uuid?: string | null; cognito_status?: string | null }): boolean {
   return Boolean(p.cognito_uuid) && p.cognito_status !== 'Deleted';
-}
-
-export function formatDate(value: string | null | undefined, language: string): string {
-  if (!value) return '';
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  if (!y || !m || !d) return value;
-  return dateFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** Initials on the scheme's secondary colour: MUI's default grey avatar fails text contrast. */

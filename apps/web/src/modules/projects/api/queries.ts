@@ -159,13 +159,3 @@ export function activeEmployeesQueryOptions(tenant: string) {
       ),
   });
 }
-
-export function personName(p: {
-  firstname?: string | null;
-  lastname?: string | null;
-  username?: string | null;
-  email?: string | null;
-  id: number;
-}) {
-  return [p.firstname, p.lastname].filter(Boolean).join(' ') || p.username || p.email || `#${p.id}`;
-}

@@ -18,13 +18,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateFieldError } from '../../../lib/field-errors';
 import { numberFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
 import { addBudgetLine, type BudgetLineUpdate, updateBudgetLine } from '../api/mutations';
 import { type BudgetLine, type Costcode, costcodesQueryOptions, type ProjectBudget, projectBudgetQueryOptions } from '../api/queries';
 import { type BudgetDrafts, budgetTotals, parseAmount } from '../lib/budget';
-import { translateFieldError } from '../lib/field-error';
+import { JOB_FIELD_MESSAGES } from '../lib/field-error';
 
 interface JobBudgetTabProps {
   tenant: string;
@@ -116,7 +117,7 @@ export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProp
     const errorKey = `${line.id}.${key}`;
     if (value === null || !checked.success) {
       const message = text.trim().startsWith('-') ? 'Budget amounts cannot be negative.' : 'Invalid format';
-      setErrors((all) => ({ ...all, [errorKey]: translateFieldError(t, message) ?? message }));
+      setErrors((all) => ({ ...all, [errorKey]: translateFieldError(t, message, JOB_FIELD_MESSAGES) ?? message }));
       return;
     }
     setErrors(({ [errorKey]: _removed, ...rest }) => rest);

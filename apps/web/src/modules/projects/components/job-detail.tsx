@@ -1,3 +1,4 @@
+import { jobLabel } from '@groundwork/core/names';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -7,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
@@ -14,7 +16,7 @@ import { deleteJob } from '../api/mutations';
 import { type Job, jobDetailQueryOptions } from '../api/queries';
 import { JobBudgetTab } from './job-budget-tab';
 import { JobFormDialog } from './job-form-dialog';
-import { formatDate, jobLabel, statusKey } from './job-format';
+import { statusKey } from './job-format';
 import { JobTeamTab } from './job-team-tab';
 import { JobsGantt, readMilestones } from './jobs-gantt';
 
@@ -125,8 +127,8 @@ function JobDetailsTab({ job }: { job: Job }) {
       <Field label={t('fields.job_abbr')}>{job.job_abbr}</Field>
       <Field label={t('fields.customer')}>{job.customer}</Field>
       <Field label={t('fields.status')}>{t(statusKey(job.status))}</Field>
-      <Field label={t('fields.start_date')}>{formatDate(job.start_date, i18n.language)}</Field>
-      <Field label={t('fields.end_date')}>{formatDate(job.end_date, i18n.language)}</Field>
+      <Field label={t('fields.start_date')}>{formatDay(job.start_date, i18n.language, '—')}</Field>
+      <Field label={t('fields.end_date')}>{formatDay(job.end_date, i18n.language, '—')}</Field>
       <Field label={t('fields.address')}>{address}</Field>
       <Field label={t('fields.description')}>{job.description}</Field>
     </Box>
@@ -148,7 +150,7 @@ function JobTimelineTab({ tenant, job, editable }: { tenant: string; job: Job; e
         <List dense>
           {milestones.map((m) => (
             <ListItem key={`${m.title}-${m.date}`} divider>
-              <ListItemText primary={m.title} secondary={formatDate(m.date, i18n.language)} />
+              <ListItemText primary={m.title} secondary={formatDay(m.date, i18n.language, '—')} />
             </ListItem>
           ))}
         </List>

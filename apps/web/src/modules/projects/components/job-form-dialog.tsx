@@ -9,12 +9,13 @@ import dayjs from 'dayjs';
 import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { translateFieldError } from '../../../lib/field-errors';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
 import { createJob, type JobInput, updateJob } from '../api/mutations';
 import type { Job } from '../api/queries';
-import { translateFieldError } from '../lib/field-error';
+import { JOB_FIELD_MESSAGES } from '../lib/field-error';
 import { toIso } from '../lib/timeline';
 
 // The shared rules make every field optional (they also check partial updates); a new or edited job needs a name.
@@ -91,7 +92,7 @@ export function JobFormDialog({ tenant, open, job, onClose, onCreated }: JobForm
     mode: 'onTouched',
   });
   const milestones = useFieldArray({ control, name: 'milestones' });
-  const error = (message: string | undefined) => translateFieldError(t, message);
+  const error = (message: string | undefined) => translateFieldError(t, message, JOB_FIELD_MESSAGES);
 
   const save = useMutation({
     mutationFn: async (values: JobFormValues) => {

@@ -1,3 +1,4 @@
+import { personName } from '@groundwork/core/names';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { Alert, Autocomplete, Box, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
 import { addTeamMember, removeTeamMember, type TeamRole } from '../api/mutations';
-import { activeEmployeesQueryOptions, type JobDetail, jobTeamLinksQueryOptions, personName, type TeamMember } from '../api/queries';
+import { activeEmployeesQueryOptions, type JobDetail, jobTeamLinksQueryOptions, type TeamMember } from '../api/queries';
 
 interface JobTeamTabProps {
   tenant: string;

@@ -1,12 +1,13 @@
+import { jobLabel } from '@groundwork/core/names';
 import { Box, Link, Typography } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import dayjs from 'dayjs';
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import { dateFormat } from '../../../lib/intl';
 import type { Job } from '../api/queries';
 import { applyAction, axisRange, daysBetween, keyToAction, monthTicks, pixelsToDays, type Span, toIso } from '../lib/timeline';
-import { formatDate, jobLabel } from './job-format';
 import { useTimelineUpdate } from './use-timeline-update';
 
 export const PX_PER_DAY = 4;
@@ -219,7 +220,7 @@ function GanttRow({
   const left = span ? daysBetween(rangeStart, span.start_date) * PX_PER_DAY : 0;
   const barWidth = span ? (daysBetween(span.start_date, span.end_date) + 1) * PX_PER_DAY : 0;
   const rangeText = span
-    ? t('timeline.range', { start: formatDate(span.start_date, i18n.language), end: formatDate(span.end_date, i18n.language) })
+    ? t('timeline.range', { start: formatDay(span.start_date, i18n.language, '—'), end: formatDay(span.end_date, i18n.language, '—') })
     : t('timeline.noDates');
 
   return (
@@ -330,7 +331,7 @@ function GanttRow({
             <Box
               key={`${m.title}-${m.date}`}
               aria-hidden
-              title={`${m.title}: ${formatDate(m.date, i18n.language)}`}
+              title={`${m.title}: ${formatDay(m.date, i18n.language, '—')}`}
               sx={{
                 position: 'absolute',
                 left: daysBetween(rangeStart, m.date) * PX_PER_DAY + PX_PER_DAY / 2 - 6,

@@ -1,3 +1,4 @@
+import { jobLabel } from '@groundwork/core/names';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
@@ -17,8 +18,9 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import type { Job } from '../api/queries';
-import { formatDate, jobLabel, matchesJob, type StatusFilter, statusKey } from './job-format';
+import { matchesJob, type StatusFilter, statusKey } from './job-format';
 
 export const MOBILE_QUERY = '(max-width: 599.95px)';
 
@@ -54,13 +56,13 @@ export function JobsList({ jobs, loading, onSelect }: JobsListProps) {
         field: 'start_date',
         headerName: t('fields.start_date'),
         width: 130,
-        valueFormatter: (value: string | null) => formatDate(value, i18n.language),
+        valueFormatter: (value: string | null) => formatDay(value, i18n.language, '—'),
       },
       {
         field: 'end_date',
         headerName: t('fields.end_date'),
         width: 130,
-        valueFormatter: (value: string | null) => formatDate(value, i18n.language),
+        valueFormatter: (value: string | null) => formatDay(value, i18n.language, '—'),
       },
       { field: 'status', headerName: t('fields.status'), width: 120, valueFormatter: (value: number) => t(statusKey(value)) },
     ],
@@ -117,7 +119,7 @@ export function JobsList({ jobs, loading, onSelect }: JobsListProps) {
                       <Chip size="small" label={t(statusKey(job.status))} />
                     </Stack>
                     <Typography variant="body2" color="text.secondary">
-                      {formatDate(job.start_date, i18n.language)} – {formatDate(job.end_date, i18n.language)}
+                      {formatDay(job.start_date, i18n.language, '—')} – {formatDay(job.end_date, i18n.language, '—')}
                     </Typography>
                     {job.customer && <Typography variant="body2">{job.customer}</Typography>}
                   </CardContent>

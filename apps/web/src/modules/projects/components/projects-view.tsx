@@ -5,7 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
-import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useTenant } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobsQueryOptions } from '../api/queries';
 import type { ProjectsSearch } from '../search';
@@ -22,7 +22,7 @@ interface ProjectsViewProps {
 
 export function ProjectsView({ admin }: ProjectsViewProps) {
   const { t } = useTranslation('projects');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return (
     <DateLocalization>

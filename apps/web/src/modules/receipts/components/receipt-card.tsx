@@ -2,8 +2,9 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import type { Receipt } from '../api/queries';
-import { formatMoney, formatReceiptDate } from '../lib/money';
+import { formatMoney } from '../lib/money';
 
 /** The receipt's first picture as a square thumbnail, a PDF mark, or a receipt mark when it has no file. */
 export function ReceiptThumb({ receipt, size = 64 }: { receipt: Receipt; size?: number }) {
@@ -64,7 +65,7 @@ export function ReceiptCard({ receipt, jobName, showPerson, onOpen }: ReceiptCar
               {receipt.splits.length > 0 ? t('list.splitJobs', { count: receipt.splits.length }) : jobName || t('list.noJob')}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {formatReceiptDate(receipt.receipt_date, i18n.language)}
+              {formatDay(receipt.receipt_date, i18n.language)}
               {showPerson && receipt.employee_name ? ` · ${receipt.employee_name}` : ''}
             </Typography>
           </Box>

@@ -1,9 +1,10 @@
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FileGallery } from '../../../components/files/file-gallery';
+import { formatDay } from '../../../lib/dates';
 import { AppDialog } from '../../../shell/app-dialog';
 import type { Receipt } from '../api/queries';
-import { formatMoney, formatReceiptDate } from '../lib/money';
+import { formatMoney } from '../lib/money';
 import type { ReceiptLookups } from './use-receipt-lookups';
 
 /** A receipt as its owner sees it after adding it: the pictures and what was entered (admins correct it). */
@@ -11,7 +12,7 @@ export function ReceiptDetails({ receipt, lookups, onClose }: { receipt: Receipt
   const { t, i18n } = useTranslation('receipts');
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const rows: [string, string][] = [
-    [t('form.date'), formatReceiptDate(receipt.receipt_date, i18n.language)],
+    [t('form.date'), formatDay(receipt.receipt_date, i18n.language)],
     [t('form.amount'), money(receipt.amount_cents)],
     ...(receipt.splits.length === 0
       ? ([[t('form.job'), lookups.jobName(receipt.jobs_id, receipt.job_label) || '—']] as [string, string][])

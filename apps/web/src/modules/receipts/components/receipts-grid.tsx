@@ -6,12 +6,12 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
 import { dataGridLocaleText } from '../../../lib/data-grid';
-import { localToday } from '../../../lib/dates';
+import { formatDay, localToday } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
 import { fetchAllReceipts, type Receipt, receiptPageQueryOptions } from '../api/queries';
 import { csvFileName, downloadCsv, receiptCsvTable } from '../lib/csv';
 import { type ReceiptFilters, sameFilters } from '../lib/filters';
-import { formatMoney, formatReceiptDate } from '../lib/money';
+import { formatMoney } from '../lib/money';
 import { ReceiptThumb, StatusLabel } from './receipt-card';
 import { ReceiptFilterFields } from './receipt-filter-fields';
 import type { ReceiptLookups } from './use-receipt-lookups';
@@ -81,7 +81,7 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
         headerName: t('form.date'),
         width: 130,
         sortable: false,
-        valueFormatter: (v: string) => formatReceiptDate(v, i18n.language),
+        valueFormatter: (v: string) => formatDay(v, i18n.language),
       },
       { field: 'employee_name', headerName: t('form.person'), flex: 1, minWidth: 150, sortable: false, valueGetter: (v) => v ?? '' },
       { field: 'job', headerName: t('form.job'), flex: 1.4, minWidth: 200, sortable: false, valueGetter: (_v, row) => jobCell(row) },

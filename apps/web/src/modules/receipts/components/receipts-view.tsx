@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
-import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useTenant } from '../../../lib/storage';
 import type { Receipt } from '../api/queries';
 import { activeFilterCount, DEFAULT_FILTERS } from '../lib/filters';
 import { ReceiptCards } from './receipt-cards';
@@ -17,7 +17,7 @@ import { useReceiptLookups } from './use-receipt-lookups';
 
 export function ReceiptsView() {
   const { t } = useTranslation('receipts');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <TenantReceipts tenant={tenant} />;
 }

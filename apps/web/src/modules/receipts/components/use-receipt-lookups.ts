@@ -1,4 +1,4 @@
-import { costcodeLabel, jobLabel, personLabel } from '@groundwork/core/timecards-export';
+import { costcodeLabel, jobLabel, personName } from '@groundwork/core/names';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
@@ -40,7 +40,7 @@ export function useReceiptLookups(tenant: string, { people: wantPeople = false }
     const allCodes = [...codeMap].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
     return {
       jobs,
-      people: (peopleQuery.data ?? []).map((p) => ({ id: p.id, label: personLabel(p) })),
+      people: (peopleQuery.data ?? []).map((p) => ({ id: p.id, label: personName(p) })),
       jobName: (id, fallback) => (id == null ? '' : (jobMap.get(id) ?? fallback ?? `#${id}`)),
       codeName: (id) => (id == null ? '' : (codeMap.get(id) ?? `#${id}`)),
       codesFor: (jobId) => (jobId === null ? [] : (byJob.get(jobId) ?? allCodes)),

@@ -4,9 +4,9 @@ import CircleIcon from '@mui/icons-material/Circle';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
 import type { Task } from '../api/tasks-api';
-import { formatDay } from '../lib/dates';
 import type { useTaskActions } from '../lib/use-task-actions';
 
 // The dot carries the colour; the text stays in the theme's text colour (contrast).

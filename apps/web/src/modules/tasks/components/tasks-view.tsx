@@ -22,7 +22,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
 import { localToday } from '../../../lib/dates';
-import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useTenant } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { fetchTaskPage, type Task, type TaskFilter, taskJobsQueryOptions, taskKeys, taskPeopleQueryOptions } from '../api/tasks-api';
 import { useTaskActions } from '../lib/use-task-actions';
@@ -35,7 +35,7 @@ import { TemplatesDialog } from './templates-dialog';
 
 export function TasksView() {
   const { t } = useTranslation('tasks');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <TenantTasks tenant={tenant} />;
 }

@@ -1,5 +1,5 @@
+import { costcodeLabel, jobLabel } from '@groundwork/core/names';
 import type { IsoDate, PayPeriod } from '@groundwork/core/pay-periods';
-import { costcodeLabel, jobLabel } from '@groundwork/core/timecards-export';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useOutboxOwner } from '../../../auth/session';

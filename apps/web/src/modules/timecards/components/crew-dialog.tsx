@@ -1,6 +1,6 @@
+import { personName } from '@groundwork/core/names';
 import type { IsoDate } from '@groundwork/core/pay-periods';
 import { replacedBy } from '@groundwork/core/timecards';
-import { personLabel } from '@groundwork/core/timecards-export';
 import {
   Alert,
   Checkbox,
@@ -50,7 +50,7 @@ export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
   const people = useMemo(() => {
     const list = [...crew.people];
     if (me && !list.some((p) => p.id === me.id)) list.unshift(me);
-    return list.sort((a, b) => personLabel(a).localeCompare(personLabel(b)));
+    return list.sort((a, b) => personName(a).localeCompare(personName(b)));
   }, [crew.people, me]);
   // What the save replaces: the foreman's own whole day; a crew member's lines on the foreman's jobs only.
   const hoursThatDay = (id: number) =>
@@ -164,10 +164,10 @@ export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
                   control={<Checkbox checked={picked.has(p.id)} onChange={() => toggle(p.id)} disabled={locked} />}
                   label={
                     locked
-                      ? t('crew.memberSigned', { name: personLabel(p) })
+                      ? t('crew.memberSigned', { name: personName(p) })
                       : already > 0
-                        ? t('crew.memberReplaces', { name: personLabel(p), hours: formatHours(already, i18n.language) })
-                        : personLabel(p)
+                        ? t('crew.memberReplaces', { name: personName(p), hours: formatHours(already, i18n.language) })
+                        : personName(p)
                   }
                 />
               );

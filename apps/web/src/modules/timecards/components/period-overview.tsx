@@ -1,5 +1,5 @@
+import { personName } from '@groundwork/core/names';
 import type { PayPeriod } from '@groundwork/core/pay-periods';
-import { personLabel } from '@groundwork/core/timecards-export';
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import { Box, Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { memo, useMemo } from 'react';
@@ -26,7 +26,7 @@ export const PeriodOverview = memo(function PeriodOverview({ period, all, select
         const person = people.get(id);
         const summary = summarizeCard(entries, period);
         const card = all.timecard_collection.find((c) => c.employees_id === id && c.payperiod_start_date === period.start);
-        return { id, name: person ? personLabel(person) : `#${id}`, ...summary, signed: Boolean(card?.signed_on) };
+        return { id, name: person ? personName(person) : `#${id}`, ...summary, signed: Boolean(card?.signed_on) };
       })
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [all, period]);

@@ -1,4 +1,4 @@
-import { personLabel } from '@groundwork/core/timecards-export';
+import { personName } from '@groundwork/core/names';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TimecardPerson } from '../api/queries';
@@ -27,14 +27,14 @@ export function PersonPicker({
       options={personOptions}
       value={personOptions.find((p) => p.id === selected) ?? null}
       onChange={(_e, p) => p && onPick(p)}
-      getOptionLabel={personLabel}
+      getOptionLabel={personName}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={loading}
       disableClearable={personOptions.some((p) => p.id === selected)}
       renderOption={({ key, ...props }, p) => (
         <li key={key} {...props}>
           <Box sx={{ display: 'flex', width: '100%', justifyContent: 'space-between', gap: 1 }}>
-            <span>{personLabel(p)}</span>
+            <span>{personName(p)}</span>
             <Typography component="span" variant="body2" color="text.secondary">
               {hoursByPerson.has(p.id) ? t('list.hoursShort', { hours: fmt(hoursByPerson.get(p.id) ?? 0) }) : ''}
               {signedPeople.has(p.id) ? ` · ${t('person.signed')}` : ''}

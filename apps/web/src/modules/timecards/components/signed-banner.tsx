@@ -1,10 +1,10 @@
-import { personLabel } from '@groundwork/core/timecards-export';
+import { personName } from '@groundwork/core/names';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/dates';
 import type { TimecardCard, TimecardPerson } from '../api/queries';
-import { formatDate } from '../lib/dates';
 
 /** A signed card's banner: who signed when, their note and signature; admins may reopen the card. */
 export function SignedBanner({
@@ -39,8 +39,8 @@ export function SignedBanner({
       <Stack spacing={1}>
         <span>
           {t('sign.signedOn', {
-            date: formatDate(signedOn.slice(0, 10), i18n.language),
-            name: holder ? personLabel(holder) : '',
+            date: formatDay(signedOn.slice(0, 10), i18n.language),
+            name: holder ? personName(holder) : '',
           })}{' '}
           {t('sign.lockedHint')}
         </span>
@@ -49,7 +49,7 @@ export function SignedBanner({
           <Box
             component="img"
             src={cardRow.signature_image}
-            alt={t('sign.imageAlt', { name: holder ? personLabel(holder) : '' })}
+            alt={t('sign.imageAlt', { name: holder ? personName(holder) : '' })}
             sx={{ maxWidth: 280, maxHeight: 90, bgcolor: '#fff', borderRadius: 1 }}
           />
         )}

@@ -1,5 +1,6 @@
+import { personName } from '@groundwork/core/names';
 import { addDays, datesOf, type IsoDate, type PayPeriod, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
-import { buildExportRows, EXPORT_COLUMNS, type ExportColumn, exportTable, personLabel } from '@groundwork/core/timecards-export';
+import { buildExportRows, EXPORT_COLUMNS, type ExportColumn, exportTable } from '@groundwork/core/timecards-export';
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import AddIcon from '@mui/icons-material/Add';
 import DrawIcon from '@mui/icons-material/Draw';
@@ -15,7 +16,7 @@ import { useCan } from '../../../app/use-can';
 import { useOutboxOwner } from '../../../auth/session';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
-import { readSelectedTenantUuid } from '../../../lib/storage';
+import { useTenant } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { cardQueries } from '../api/keys';
 import { reopenTimecard } from '../api/mutations';
@@ -50,7 +51,7 @@ import { TotalsPanel } from './totals-panel';
 
 export function TimecardsView() {
   const { t } = useTranslation('timecards');
-  const tenant = readSelectedTenantUuid();
+  const tenant = useTenant();
   if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return <TenantTimecards tenant={tenant} />;
 }
@@ -211,7 +212,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   const personOptions = useMemo(() => {
     const map = new Map<number, TimecardPerson>();
     for (const p of [...(people.data ?? []), ...(all.data?.people ?? []), ...(info?.people ?? [])]) map.set(p.id, p);
-    return [...map.values()].sort((a, b) => personLabel(a).localeCompare(personLabel(b)));
+    return [...map.values()].sort((a, b) => personName(a).localeCompare(personName(b)));
   }, [people.data, all.data, info]);
   const hoursByPerson = useMemo(() => {
     const map = new Map<number, number>();
@@ -302,7 +303,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
 
       {!own && holder && (
         <Typography variant="h6" component="h2">
-          {t('person.cardOf', { name: personLabel(holder) })}
+          {t('person.cardOf', { name: personName(holder) })}
         </Typography>
       )}
 

@@ -3,7 +3,7 @@ import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../lib/dates';
+import { formatDay } from '../../../lib/dates';
 import { formatHours } from '../lib/hours';
 import type { CardModel } from './card-model';
 
@@ -39,7 +39,7 @@ export const TotalsPanel = memo(function TotalsPanel({ model }: { model: CardMod
           testId="totals-by-week"
           rows={summary.weeks.map((w) => ({
             key: w.start,
-            name: t('totals.weekOf', { date: formatDate(w.start, i18n.language) }),
+            name: t('totals.weekOf', { date: formatDay(w.start, i18n.language) }),
             value: w.overtime > 0 ? t('totals.weekWithOvertime', { hours: fmt(w.hours), overtime: fmt(w.overtime) }) : fmt(w.hours),
           }))}
         />

@@ -10,9 +10,6 @@ export const formatDayShort = (date: IsoDate, language: string) =>
 export const formatDayLong = (date: IsoDate, language: string) =>
   dateFormat(language, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(utc(date));
 
-export const formatDate = (date: IsoDate, language: string) =>
-  dateFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(utc(date));
-
 export const formatPeriod = (period: PayPeriod, language: string) =>
   dateFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).formatRange(
     utc(period.start),
