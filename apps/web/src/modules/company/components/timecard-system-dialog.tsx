@@ -1,5 +1,5 @@
 import { CONNECTED } from '@groundwork/core/accounting';
-import { Alert, Box, Button, Chip, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   timecardSystemKeys,
   timecardSystemStatusQueryOptions,
 } from '../api/timecard-system';
+import { IntegrationFrame } from './integration-frame';
 import { TimecardImportPanel } from './timecard-system-import';
 import { TimecardMappingPanel } from './timecard-system-mapping';
 import { useTimecardServerMessage } from './use-timecard-server-message';
@@ -25,7 +26,8 @@ interface TimecardSystemDialogProps {
 
 const openInPage = (url: string) => window.location.assign(url);
 
-type Section = 'mapping' | 'import';
+const SECTIONS = ['mapping', 'import'] as const;
+type Section = (typeof SECTIONS)[number];
 
 /**
  * Spec §2 dialog=timecard-system-dialog (issue 23): QuickBooks Time. Connect (to its consent page and back), check
@@ -58,82 +60,31 @@ export function TimecardSystemDialog({ tenant, open, onClose, openUrl = openInPa
   // Spec §4: what the server last answered decides; 'Connected' and nothing else counts as connected.
   const connected = s?.connected && (checked === null || checked === CONNECTED);
   const state = !s ? null : connected ? 'connected' : s.disconnected_reason ? 'disconnected' : 'notConnected';
-  const tabId = (name: Section, part: 'tab' | 'panel') => `timecard-system-${part}-${name}`;
 
   return (
     <AppDialog open={open} onClose={onClose} title={t('timecardSystem.title')} width={960} loading={connection.isPending}>
-      <Stack spacing={2}>
-        {status.isPending && <LinearProgress aria-label={t('timecardSystem.loading')} />}
-        {status.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => status.refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          >
-            {t('timecardSystem.fetchFailed')}
-          </Alert>
-        )}
-        {s && !s.configured && <Alert severity="info">{t('timecardSystem.server.notConfigured')}</Alert>}
-        {s?.configured && (
-          <Stack spacing={1.5} component="section" aria-labelledby="timecard-system-connection-heading">
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-              <Typography id="timecard-system-connection-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-                {t('timecardSystem.system')}
-              </Typography>
-              <Chip
-                size="small"
-                color={state === 'connected' ? 'success' : state === 'disconnected' ? 'error' : 'default'}
-                label={t(`timecardSystem.state.${state ?? 'notConnected'}`)}
-              />
-            </Stack>
+      <IntegrationFrame
+        strings="timecardSystem"
+        idPrefix="timecard-system"
+        status={{ isPending: status.isPending, isError: status.isError, refetch: status.refetch, configured: s?.configured }}
+        state={state}
+        alerts={
+          <>
             {state === 'disconnected' && <Alert severity="warning">{t('timecardSystem.server.expired')}</Alert>}
             {checked && checked !== CONNECTED && state !== 'disconnected' && <Alert severity="warning">{serverMessage(checked)}</Alert>}
             {checked === CONNECTED && <Alert severity="success">{serverMessage(checked)}</Alert>}
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-              {state !== 'connected' && (
-                <Button variant="contained" disabled={connection.isPending} onClick={() => connection.mutate('connect')}>
-                  {state === 'disconnected' ? t('timecardSystem.reconnect') : t('timecardSystem.connect')}
-                </Button>
-              )}
-              <Button variant="outlined" disabled={connection.isPending} onClick={() => connection.mutate('check')}>
-                {t('timecardSystem.check')}
-              </Button>
-              {s.connected && (
-                <Button variant="outlined" color="error" disabled={connection.isPending} onClick={() => connection.mutate('disconnect')}>
-                  {t('timecardSystem.disconnect')}
-                </Button>
-              )}
-            </Stack>
-          </Stack>
-        )}
-        {state === 'connected' && (
-          <Box>
-            <Tabs
-              value={section}
-              onChange={(_e, value: Section) => setSection(value)}
-              aria-label={t('timecardSystem.sections')}
-              sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-            >
-              {(['mapping', 'import'] as const).map((name) => (
-                <Tab
-                  key={name}
-                  value={name}
-                  label={t(`timecardSystem.tabs.${name}`)}
-                  id={tabId(name, 'tab')}
-                  aria-controls={tabId(name, 'panel')}
-                />
-              ))}
-            </Tabs>
-            <Box role="tabpanel" id={tabId(section, 'panel')} aria-labelledby={tabId(section, 'tab')}>
-              {section === 'mapping' && <TimecardMappingPanel tenant={tenant} />}
-              {section === 'import' && <TimecardImportPanel tenant={tenant} />}
-            </Box>
-          </Box>
-        )}
-      </Stack>
+          </>
+        }
+        canDisconnect={Boolean(s?.connected)}
+        pending={connection.isPending}
+        onEvent={(event) => connection.mutate(event)}
+        sections={SECTIONS}
+        section={section}
+        onSection={setSection}
+      >
+        {section === 'mapping' && <TimecardMappingPanel tenant={tenant} />}
+        {section === 'import' && <TimecardImportPanel tenant={tenant} />}
+      </IntegrationFrame>
     </AppDialog>
   );
 }
