@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QboConfig } from '../../config.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMailer } from '../../platform/mail.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { type QboStandIn, startQboStandIn } from '../../testing/qbo-stand-in.js';
+import { startQboStandIn } from '../../testing/qbo-stand-in.js';
 import { testConfig, useTestApp } from '../../testing/test-app.js';
+import { throughConsent, useStandIn } from '../integrations/integrations.fixtures.js';
 import { runSweeps, type SweepDeps, type SweepReport, sweepCompany } from '../notifications/sweeps.js';
 import { seedTimecardSite } from '../timecards/timecards.fixtures.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
@@ -17,12 +18,9 @@ import { accountingConnections, accountingSyncLog } from './accounting.table.js'
  */
 
 const qbo: QboConfig = { clientId: 'qbo-client-id', clientSecret: 'qbo-client-secret', environment: 'sandbox' };
-let standIn: QboStandIn;
-beforeAll(async () => {
-  standIn = await startQboStandIn();
-  qbo.baseUrl = standIn.url;
+const standIn = useStandIn(startQboStandIn, (s) => {
+  qbo.baseUrl = s.url;
 });
-afterAll(() => standIn?.close());
 
 const t = useTestApp({ config: { qbo } });
 
@@ -88,9 +86,8 @@ async function company(): Promise<Company> {
   });
   // Connect through the stand-in's consent page and our callback, as the browser would.
   const connect = await t.gql(CONNECTION, { t: tenant, e: 'connect' }, admin.token);
-  const consent = await fetch(connect.data?.accountingSystemConnection.redirect_uri as string, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location') as string);
-  expect((await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` })).headers.location).toContain('qbo=connected');
+  const { res } = await throughConsent(t, connect.data?.accountingSystemConnection.redirect_uri, '/api/qbo/callback');
+  expect(res.headers.location).toContain('qbo=connected');
   for (const [kind, local_id, remote_id] of [
     ['person', admin.employeeId, remote.employee],
     ['job', site.job, remote.customer],

@@ -12,8 +12,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
-import { employees } from '../employees/employees.table.js';
-import { jobs } from '../jobs/jobs.table.js';
+import { jobsOf, type Named, peopleOf } from '../integrations/integrations.mapping.js';
 import { items, vendors } from '../ordering/ordering.table.js';
 import type { QboApi, QboEntity } from './accounting.qbo.js';
 import { withApi } from './accounting.service.js';
@@ -22,24 +21,12 @@ import { accountingMappings } from './accounting.table.js';
 /** The mapping screen's data: our records beside QuickBooks' entities, with suggestions by name (issue 23). */
 // --- Mapping ------------------------------------------------------------------------------------------------------
 
-type Named = { id: number; name: string };
-
 export async function localsOf(tx: Tx, tenant: string, kind: MappingKind): Promise<Named[]> {
   switch (kind) {
     case 'person':
-      return (
-        await tx
-          .select({ id: employees.id, first: employees.firstname, last: employees.lastname, username: employees.username })
-          .from(employees)
-          .where(and(eq(employees.tenant_uuid, tenant), eq(employees.status, 1)))
-          .orderBy(employees.firstname, employees.lastname)
-      ).map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(' ') || (r.username ?? `#${r.id}`) }));
+      return peopleOf(tx, tenant);
     case 'job':
-      return tx
-        .select({ id: jobs.id, name: jobs.job })
-        .from(jobs)
-        .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.status, 1)))
-        .orderBy(jobs.job);
+      return jobsOf(tx, tenant);
     case 'costcode':
       return (
         await tx

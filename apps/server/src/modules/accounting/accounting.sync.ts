@@ -10,13 +10,14 @@ import {
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
+import { hash } from '../integrations/integrations.oauth.js';
 import { orders } from '../ordering/ordering.table.js';
 import { receipts } from '../receipts/receipts.table.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 import { localsOf, mappingsOf } from './accounting.mapping.js';
 import { QboApiError } from './accounting.qbo.js';
 
-import { accountingStatus, hash, withApi } from './accounting.service.js';
+import { accountingStatus, withApi } from './accounting.service.js';
 import { accountingSyncLog } from './accounting.table.js';
 
 /** The dry run and the push: signed time, receipts and sent orders to QuickBooks, once each (issue 23). */

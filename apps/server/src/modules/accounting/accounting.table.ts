@@ -1,12 +1,10 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tenantUuid, updatedOn } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+import { at, companyForeignKey, connectedColumns, oauthStateColumns, oauthTokenColumns } from '../integrations/integrations.table.js';
 
 /**
  * The company's QuickBooks Online connection (issue 23): one row per company. Tokens are AES-256-GCM ciphertexts
- * (accounting.crypto.ts), never plain. `qbo_disconnected` is set when QuickBooks refuses the refresh token
+ * (integrations.crypto.ts), never plain. `qbo_disconnected` is set when QuickBooks refuses the refresh token
  * (invalid_grant: revoked or expired), which is what opens 'QuickBooks Disconnected' for admins at the next start.
  * `oauth_state` is the one-time state of a connect in progress; the callback must bring it back before it expires.
  */
@@ -17,22 +15,15 @@ export const accountingConnections = pgTable(
     realm_id: text('realm_id'),
     // The QuickBooks company the mappings were made for: connecting another one starts the mapping afresh.
     mapped_realm_id: text('mapped_realm_id'),
-    access_token: text('access_token'),
-    refresh_token: text('refresh_token'),
-    access_expires_at: at('access_expires_at'),
+    ...oauthTokenColumns(),
     refresh_expires_at: at('refresh_expires_at'),
-    connected_on: at('connected_on'),
-    connected_by: integer('connected_by'),
+    ...connectedColumns(),
     qbo_disconnected: boolean('qbo_disconnected').notNull().default(false),
     disconnected_reason: text('disconnected_reason'),
-    oauth_state: text('oauth_state'),
-    oauth_state_expires_at: at('oauth_state_expires_at'),
+    ...oauthStateColumns(),
     updated_on: updatedOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid] }), companyForeignKey(t)],
 );
 
 /**
@@ -49,10 +40,7 @@ export const accountingMappings = pgTable(
     remote_name: text('remote_name'),
     updated_on: updatedOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.kind, t.local_id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid, t.kind, t.local_id] }), companyForeignKey(t)],
 );
 
 /**
@@ -79,7 +67,7 @@ export const accountingSyncLog = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.record_type, t.record_id, t.version] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    companyForeignKey(t),
     index('accounting_sync_log_recent_idx').on(t.tenant_uuid, t.synced_on),
   ],
 );

@@ -1,26 +1,24 @@
 import { ACCOUNTING_MESSAGES as M, suggestRemote } from '@groundwork/core/accounting';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type QboConfig } from '../../config.js';
 import { withTenant } from '../../db/with-tenant.js';
-import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { type QboStandIn, startQboStandIn } from '../../testing/qbo-stand-in.js';
+import type { TestMember } from '../../testing/factories.js';
+import { startQboStandIn } from '../../testing/qbo-stand-in.js';
 import { testConfig, useTestApp } from '../../testing/test-app.js';
 import { employees } from '../employees/employees.table.js';
+import { decryptSecret, encryptSecret } from '../integrations/integrations.crypto.js';
+import { caller, code, expectAdminsOnly, integrationMembers, throughConsent, useStandIn } from '../integrations/integrations.fixtures.js';
 import { items, orders, vendors } from '../ordering/ordering.table.js';
 import { receipts } from '../receipts/receipts.table.js';
 import { seedTimecardSite } from '../timecards/timecards.fixtures.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
-import { decryptSecret, encryptSecret } from './accounting.crypto.js';
 import { accountingConnections, accountingMappings, accountingSyncLog } from './accounting.table.js';
 
 const qbo: QboConfig = { clientId: 'qbo-client-id', clientSecret: 'qbo-client-secret', environment: 'sandbox' };
-let standIn: QboStandIn;
-beforeAll(async () => {
-  standIn = await startQboStandIn();
-  qbo.baseUrl = standIn.url;
+const standIn = useStandIn(startQboStandIn, (s) => {
+  qbo.baseUrl = s.url;
 });
-afterAll(() => standIn?.close());
 
 const t = useTestApp({ config: { qbo } });
 
@@ -42,17 +40,15 @@ const ALL: [string, Record<string, unknown>][] = [
   [Q.api, { a: 'map', p: { kind: 'job', local_id: 1, remote_id: '1' } }],
 ];
 
+let members: Awaited<ReturnType<typeof integrationMembers>>;
 let admin: TestMember;
 let worker: TestMember;
-let billingAdmin: TestMember;
 let foreign: TestMember;
 let site: Awaited<ReturnType<typeof seedTimecardSite>>;
 let dana: number;
 let signedEntry: number;
 let unmappedEntry: number;
-const code = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
-const call = (q: string, vars: Record<string, unknown>, who?: TestMember) =>
-  t.gql(q, { t: (who ?? admin).tenantUuid, ...vars }, who?.token);
+const call = caller(t, () => admin);
 const api = async (a: string, p?: unknown) => {
   const res = await call(Q.api, { a, p }, admin);
   expect(res.errors).toBeUndefined();
@@ -74,20 +70,13 @@ const rowOf = (tenant: string) =>
 async function connectThroughQuickBooks(who = admin, returnTo?: string) {
   const { redirect_uri } = await connection('connect', who, returnTo);
   expect(redirect_uri).toMatch(new RegExp(`^${standIn.url}/connect/oauth2\\?`));
-  const consent = await fetch(redirect_uri as string, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get('location') as string);
-  expect(back.pathname).toBe('/api/qbo/callback');
-  const res = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  return { res, callback: `${back.pathname}${back.search}` };
+  return throughConsent(t, redirect_uri, '/api/qbo/callback');
 }
 
 beforeAll(async () => {
-  const a = await createTenant(t.database.db, 'Ledger Builders');
-  admin = await createMember(t.database.db, a, { isAdmin: true });
-  worker = await createMember(t.database.db, a, { permissions: ['basic_access'] });
-  billingAdmin = await createMember(t.database.db, a, { permissions: ['billing_admin', 'people_admin', 'projects_admin'] });
-  foreign = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+  members = await integrationMembers(t.database.db, 'Ledger Builders');
+  ({ admin, worker, foreign } = members);
+  const a = members.tenant;
   const db = t.database.db;
   await withTenant(db, a, async (tx) => {
     site = await seedTimecardSite(tx, a);
@@ -143,12 +132,7 @@ beforeAll(async () => {
 
 describe('QuickBooks Online (issue 23)', () => {
   it('refuses unauthenticated callers, every non-admin and another company, before any call to QuickBooks', async () => {
-    for (const [q, vars] of ALL) {
-      expect(code(await t.gql(q, { t: admin.tenantUuid, ...vars }))).toBe('UNAUTHENTICATED');
-      expect(code(await call(q, vars, worker))).toBe('FORBIDDEN');
-      expect(code(await call(q, vars, billingAdmin))).toBe('FORBIDDEN');
-      expect(code(await t.gql(q, { t: admin.tenantUuid, ...vars }, foreign.token))).toBe('NOT_FOUND');
-    }
+    await expectAdminsOnly(t, members, ALL);
     expect(standIn.requests).toEqual([]);
   });
 

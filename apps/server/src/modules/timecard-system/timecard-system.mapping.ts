@@ -4,32 +4,12 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
-import { employees } from '../employees/employees.table.js';
-import { jobs } from '../jobs/jobs.table.js';
+import { jobsOf, type Named, peopleOf } from '../integrations/integrations.mapping.js';
 import { TIMECARD_SYSTEM_MESSAGES as M, type TimecardMapPayload, type TimecardMappingKind } from './timecard-system.rules.js';
 import { withApi } from './timecard-system.service.js';
 import { timecardSystemMappings } from './timecard-system.table.js';
 
 /** The mapping screen's data: QuickBooks Time users and jobcodes beside our people and jobs, with suggestions by name. */
-
-export type Named = { id: number; name: string };
-
-export async function peopleOf(tx: Tx, tenant: string): Promise<Named[]> {
-  const rows = await tx
-    .select({ id: employees.id, first: employees.firstname, last: employees.lastname, username: employees.username })
-    .from(employees)
-    .where(and(eq(employees.tenant_uuid, tenant), eq(employees.status, 1)))
-    .orderBy(employees.firstname, employees.lastname);
-  return rows.map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(' ') || (r.username ?? `#${r.id}`) }));
-}
-
-export async function jobsOf(tx: Tx, tenant: string): Promise<Named[]> {
-  return tx
-    .select({ id: jobs.id, name: jobs.job })
-    .from(jobs)
-    .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.status, 1)))
-    .orderBy(jobs.job);
-}
 
 export type Link = { local_id: number; remote_name: string | null; costcodes_id: number | null };
 

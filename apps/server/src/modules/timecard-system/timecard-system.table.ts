@@ -1,12 +1,10 @@
-import { date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tenantUuid, updatedOn } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+import { at, companyForeignKey, connectedColumns, oauthStateColumns, oauthTokenColumns } from '../integrations/integrations.table.js';
 
 /**
  * The company's QuickBooks Time connection (issue 23): one row per company. Tokens are AES-256-GCM ciphertexts
- * (accounting.crypto.ts), never plain. `disconnected_reason` is set when QuickBooks Time refuses the refresh token
+ * (integrations.crypto.ts), never plain. `disconnected_reason` is set when QuickBooks Time refuses the refresh token
  * (revoked or expired): the connection then answers that reason instead of 'Connected' until an admin reconnects.
  */
 export const timecardSystemConnections = pgTable(
@@ -16,20 +14,13 @@ export const timecardSystemConnections = pgTable(
     // QuickBooks Time's company id (the grant's company_id): mappings made for another one are dropped.
     remote_company_id: text('remote_company_id'),
     mapped_company_id: text('mapped_company_id'),
-    access_token: text('access_token'),
-    refresh_token: text('refresh_token'),
-    access_expires_at: at('access_expires_at'),
-    connected_on: at('connected_on'),
-    connected_by: integer('connected_by'),
+    ...oauthTokenColumns(),
+    ...connectedColumns(),
     disconnected_reason: text('disconnected_reason'),
-    oauth_state: text('oauth_state'),
-    oauth_state_expires_at: at('oauth_state_expires_at'),
+    ...oauthStateColumns(),
     updated_on: updatedOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid] }), companyForeignKey(t)],
 );
 
 /**
@@ -48,10 +39,7 @@ export const timecardSystemMappings = pgTable(
     costcodes_id: integer('costcodes_id'),
     updated_on: updatedOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.kind, t.remote_id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid, t.kind, t.remote_id] }), companyForeignKey(t)],
 );
 
 /**
@@ -74,7 +62,7 @@ export const timecardSystemImports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.remote_id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    companyForeignKey(t),
     index('timecard_system_imports_entry_idx').on(t.tenant_uuid, t.timecard_entries_id),
     index('timecard_system_imports_recent_idx').on(t.tenant_uuid, t.imported_on),
   ],

@@ -1,25 +1,23 @@
 import { CONNECTED } from '@groundwork/core/accounting';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type QbtConfig } from '../../config.js';
 import { withTenant } from '../../db/with-tenant.js';
-import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { type QbtStandIn, startQbtStandIn } from '../../testing/qbt-stand-in.js';
+import type { TestMember } from '../../testing/factories.js';
+import { startQbtStandIn } from '../../testing/qbt-stand-in.js';
 import { testConfig, useTestApp } from '../../testing/test-app.js';
-import { decryptSecret } from '../accounting/accounting.crypto.js';
 import { employees } from '../employees/employees.table.js';
+import { decryptSecret } from '../integrations/integrations.crypto.js';
+import { caller, code, expectAdminsOnly, integrationMembers, throughConsent, useStandIn } from '../integrations/integrations.fixtures.js';
 import { seedTimecardSite } from '../timecards/timecards.fixtures.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 import { TIMECARD_SYSTEM_MESSAGES as M } from './timecard-system.rules.js';
 import { timecardSystemConnections, timecardSystemImports, timecardSystemMappings } from './timecard-system.table.js';
 
 const qbt: QbtConfig = { clientId: 'qbt-client-id', clientSecret: 'qbt-client-secret' };
-let standIn: QbtStandIn;
-beforeAll(async () => {
-  standIn = await startQbtStandIn();
-  qbt.apiBase = standIn.url;
+const standIn = useStandIn(startQbtStandIn, (s) => {
+  qbt.apiBase = s.url;
 });
-afterAll(() => standIn?.close());
 
 const t = useTestApp({ config: { qbt } });
 
@@ -44,18 +42,15 @@ const ALL: [string, Record<string, unknown>][] = [
   [Q.api, { a: 'map', p: { kind: 'user', remote_id: '1', local_id: 1 } }],
 ];
 
+let members: Awaited<ReturnType<typeof integrationMembers>>;
 let admin: TestMember;
-let worker: TestMember;
-let billingAdmin: TestMember;
 let foreign: TestMember;
 let site: Awaited<ReturnType<typeof seedTimecardSite>>;
 let dana: number;
 let sam: number;
 let typedEntry: number;
 let signedCard: number;
-const code = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
-const call = (q: string, vars: Record<string, unknown>, who?: TestMember) =>
-  t.gql(q, { t: (who ?? admin).tenantUuid, ...vars }, who?.token);
+const call = caller(t, () => admin);
 const api = async (a: string, p?: unknown) => {
   const res = await call(Q.api, { a, p }, admin);
   expect(res.errors).toBeUndefined();
@@ -74,22 +69,15 @@ const entriesOf = (tenant: string) =>
 async function connectThroughQuickBooksTime(returnTo?: string) {
   const { redirect_uri } = await connection('connect', returnTo);
   expect(redirect_uri).toMatch(new RegExp(`^${standIn.url}/api/v1/authorize\\?`));
-  const consent = await fetch(redirect_uri as string, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get('location') as string);
-  expect(back.pathname).toBe('/api/qbt/callback');
-  const res = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  return { res, callback: `${back.pathname}${back.search}` };
+  return throughConsent(t, redirect_uri, '/api/qbt/callback');
 }
 
 let remote: { dana: number; sam: number; stranger: number; main: number; elm: number; sheets: Record<string, number> };
 
 beforeAll(async () => {
-  const a = await createTenant(t.database.db, 'Clockwise Builders');
-  admin = await createMember(t.database.db, a, { isAdmin: true });
-  worker = await createMember(t.database.db, a, { permissions: ['basic_access'] });
-  billingAdmin = await createMember(t.database.db, a, { permissions: ['billing_admin', 'people_admin', 'projects_admin'] });
-  foreign = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+  members = await integrationMembers(t.database.db, 'Clockwise Builders');
+  ({ admin, foreign } = members);
+  const a = members.tenant;
   await withTenant(t.database.db, a, async (tx) => {
     site = await seedTimecardSite(tx, a);
     const [d, s] = await tx
@@ -155,12 +143,7 @@ beforeAll(async () => {
 
 describe('QuickBooks Time, the external time-card system (issue 23)', () => {
   it('refuses unauthenticated callers, every non-admin and another company, before any call to QuickBooks Time', async () => {
-    for (const [q, vars] of ALL) {
-      expect(code(await t.gql(q, { t: admin.tenantUuid, ...vars })), q).toBe('UNAUTHENTICATED');
-      expect(code(await call(q, vars, worker)), q).toBe('FORBIDDEN');
-      expect(code(await call(q, vars, billingAdmin)), q).toBe('FORBIDDEN');
-      expect(code(await t.gql(q, { t: admin.tenantUuid, ...vars }, foreign.token)), q).toBe('NOT_FOUND');
-    }
+    await expectAdminsOnly(t, members, ALL);
     expect(standIn.requests).toEqual([]);
   });
 

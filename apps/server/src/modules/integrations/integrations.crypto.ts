@@ -2,7 +2,10 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 const keys = new Map<string, Buffer>();
 
-/** A 256-bit key derived from ENCRYPTION_KEY (or AUTH_SECRET) for this one purpose, so the secret itself is never the key. */
+/**
+ * A 256-bit key derived from ENCRYPTION_KEY (or AUTH_SECRET) for this one purpose, so the secret itself is never the key.
+ * Both QuickBooks integrations seal their tokens with it; the label keeps its first name so stored tokens still open.
+ */
 function keyOf(secret: string): Buffer {
   let key = keys.get(secret);
   if (!key) {
