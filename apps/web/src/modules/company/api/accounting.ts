@@ -1,4 +1,4 @@
-import type { MappingKind, SyncType } from '@groundwork/core/accounting';
+import type { ConnectionEvent, MappingKind, SyncType } from '@groundwork/core/accounting';
 import { queryOptions } from '@tanstack/react-query';
 import { graphql, request } from '../../../lib/graphql';
 
@@ -36,8 +36,7 @@ export const accountingStatusQueryOptions = (tenant: string) =>
     queryFn: async () => (await request(statusQuery, { tenant_uuid: tenant })).accountingSystemStatus,
   });
 
-export type ConnectionEventType = 'connect' | 'check' | 'disconnect';
-export const accountingConnection = async (tenant: string, event_type: ConnectionEventType) =>
+export const accountingConnection = async (tenant: string, event_type: ConnectionEvent) =>
   (await request(connectionMutation, { tenant_uuid: tenant, event_type })).accountingSystemConnection;
 
 async function callApi<T>(tenant: string, action: string, payload?: unknown): Promise<{ message: string | null; data: T }> {

@@ -1,3 +1,4 @@
+import type { ConnectionEvent } from '@groundwork/core/accounting';
 import { queryOptions } from '@tanstack/react-query';
 import { graphql, request } from '../../../lib/graphql';
 
@@ -40,8 +41,7 @@ export const timecardSystemStatusQueryOptions = (tenant: string) =>
     queryFn: async () => (await request(statusQuery, { tenant_uuid: tenant })).timecardSystemStatus,
   });
 
-export type TimecardConnectionEvent = 'connect' | 'check' | 'disconnect';
-export const timecardSystemConnection = async (tenant: string, event_type: TimecardConnectionEvent) =>
+export const timecardSystemConnection = async (tenant: string, event_type: ConnectionEvent) =>
   (await request(connectionMutation, { tenant_uuid: tenant, event_type })).timecardSystemConnection;
 
 async function callApi<T>(tenant: string, action: string, payload?: unknown): Promise<{ message: string | null; data: T }> {

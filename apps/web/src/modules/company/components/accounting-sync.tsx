@@ -1,24 +1,11 @@
 import { CONNECTED } from '@groundwork/core/accounting';
-import {
-  Alert,
-  Button,
-  Chip,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Alert, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { accountingKeys, type LogEntry, logQueryOptions, previewSync, pushSync, type SyncOp } from '../api/accounting';
+import { type Column, RowsTable, RunButtons, usePreviewThenRun } from './integration-run';
 import { useServerMessage } from './use-server-message';
 
 // The accounting-system dialog's sync (preview, then push) and sync log tabs.
@@ -30,17 +17,10 @@ export function SyncPanel({ tenant }: { tenant: string }) {
   const snackbar = useSnackbar();
   const serverMessage = useServerMessage();
   const queryClient = useQueryClient();
-  const [view, setView] = useState<{ kind: 'preview' | 'push'; ops: SyncOp[]; unchanged: number; message: string | null } | null>(null);
-  const preview = useMutation({
-    mutationFn: () => previewSync(tenant),
-    onSuccess: (r) => setView({ kind: 'preview', ops: r.data.ops ?? [], unchanged: r.data.unchanged ?? 0, message: r.message }),
-    onError: () => snackbar.show({ color: 'error', message: t('accounting.sync.previewFailed') }),
-  });
-  const push = useMutation({
-    mutationFn: () => pushSync(tenant),
-    onSuccess: (r) => {
-      const ops = r.data.results ?? [];
-      setView({ kind: 'push', ops, unchanged: r.data.unchanged ?? 0, message: r.message });
+  const sync = usePreviewThenRun({
+    preview: () => previewSync(tenant),
+    run: () => pushSync(tenant),
+    onResult: (ops) => {
       const failed = ops.filter((o) => o.status === 'failed').length;
       snackbar.show({
         color: failed ? 'warning' : 'success',
@@ -48,27 +28,33 @@ export function SyncPanel({ tenant }: { tenant: string }) {
       });
       void queryClient.invalidateQueries({ queryKey: accountingKeys.log(tenant) });
     },
-    onError: () => snackbar.show({ color: 'error', message: t('accounting.sync.pushFailed') }),
+    failed: (step) => (step === 'preview' ? t('accounting.sync.previewFailed') : t('accounting.sync.pushFailed')),
   });
-  const busy = preview.isPending || push.isPending;
+  const { view } = sync;
   const pushable = view?.kind === 'preview' && view.ops.some((o) => o.action !== 'blocked');
+  const heading = view?.kind === 'preview' ? t('accounting.sync.previewHeading') : t('accounting.sync.pushHeading');
+  const columns: Column<SyncOp>[] = [
+    { header: t('accounting.sync.record'), cell: (op) => op.summary },
+    { header: t('accounting.sync.entity'), cell: (op) => op.entity },
+    {
+      header: t('accounting.sync.action'),
+      cell: (op) => <Chip size="small" variant="outlined" color={ACTION_COLOR[op.action]} label={t(`accounting.actions.${op.action}`)} />,
+    },
+    ...(view?.kind === 'result'
+      ? [{ header: t('accounting.sync.status'), cell: (op: SyncOp) => <StatusChip status={op.status ?? 'failed'} /> }]
+      : []),
+    { header: t('accounting.sync.problem'), cell: (op) => op.error ?? '' },
+  ];
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('accounting.sync.intro')}</Typography>
-      <Stack direction="row" spacing={1}>
-        <Button variant="outlined" disabled={busy} onClick={() => preview.mutate()}>
-          {t('accounting.sync.preview')}
-        </Button>
-        <Button variant="contained" disabled={busy || !pushable} onClick={() => push.mutate()}>
-          {t('accounting.sync.push')}
-        </Button>
-      </Stack>
-      {busy && <LinearProgress aria-label={t('accounting.loading')} />}
+      <RunButtons actions={sync} labels={{ preview: t('accounting.sync.preview'), run: t('accounting.sync.push') }} canRun={pushable} />
+      {sync.busy && <LinearProgress aria-label={t('accounting.loading')} />}
       {view && view.message !== CONNECTED && <Alert severity="warning">{serverMessage(view.message)}</Alert>}
       {view && view.message === CONNECTED && (
-        <Stack spacing={1} component="section" aria-label={t(`accounting.sync.${view.kind}Heading`)}>
+        <Stack spacing={1} component="section" aria-label={heading}>
           <Typography component="h4" variant="subtitle2">
-            {t(`accounting.sync.${view.kind}Heading`)}
+            {heading}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('accounting.sync.unchanged', { count: view.unchanged })}
@@ -76,41 +62,7 @@ export function SyncPanel({ tenant }: { tenant: string }) {
           {view.ops.length === 0 ? (
             <Typography>{t('accounting.sync.nothing')}</Typography>
           ) : (
-            <TableContainer>
-              <Table size="small" aria-label={t(`accounting.sync.${view.kind}Heading`)}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('accounting.sync.record')}</TableCell>
-                    <TableCell>{t('accounting.sync.entity')}</TableCell>
-                    <TableCell>{t('accounting.sync.action')}</TableCell>
-                    {view.kind === 'push' && <TableCell>{t('accounting.sync.status')}</TableCell>}
-                    <TableCell>{t('accounting.sync.problem')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {view.ops.map((op) => (
-                    <TableRow key={`${op.record_type}:${op.record_id}`}>
-                      <TableCell>{op.summary}</TableCell>
-                      <TableCell>{op.entity}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={ACTION_COLOR[op.action]}
-                          label={t(`accounting.actions.${op.action}`)}
-                        />
-                      </TableCell>
-                      {view.kind === 'push' && (
-                        <TableCell>
-                          <StatusChip status={op.status ?? 'failed'} />
-                        </TableCell>
-                      )}
-                      <TableCell>{op.error ?? ''}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <RowsTable label={heading} columns={columns} rows={view.ops} rowKey={(op) => `${op.record_type}:${op.record_id}`} />
           )}
         </Stack>
       )}
@@ -136,34 +88,23 @@ export function LogPanel({ tenant }: { tenant: string }) {
   if (log.isError) return <Alert severity="error">{t('accounting.fetchFailed')}</Alert>;
   if (log.data.length === 0) return <Typography color="text.secondary">{t('accounting.log.empty')}</Typography>;
   const when = (iso: string) => dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const columns: Column<LogEntry>[] = [
+    { header: t('accounting.log.when'), cell: (e) => when(e.synced_on) },
+    { header: t('accounting.sync.record'), cell: (e) => e.summary ?? `${e.record_type} #${e.record_id}` },
+    { header: t('accounting.sync.entity'), cell: (e) => e.entity },
+    { header: t('accounting.sync.status'), cell: (e) => <StatusChip status={e.status} /> },
+    { header: t('accounting.log.remote'), cell: (e) => e.remote_id ?? '' },
+    {
+      header: t('accounting.sync.problem'),
+      cell: (e) => (e.error ? t('accounting.log.error', { error: e.error, attempts: e.attempts }) : ''),
+    },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t('accounting.tabs.log')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('accounting.log.when')}</TableCell>
-            <TableCell>{t('accounting.sync.record')}</TableCell>
-            <TableCell>{t('accounting.sync.entity')}</TableCell>
-            <TableCell>{t('accounting.sync.status')}</TableCell>
-            <TableCell>{t('accounting.log.remote')}</TableCell>
-            <TableCell>{t('accounting.sync.problem')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {log.data.map((e: LogEntry) => (
-            <TableRow key={`${e.record_type}:${e.record_id}:${e.version}`}>
-              <TableCell>{when(e.synced_on)}</TableCell>
-              <TableCell>{e.summary ?? `${e.record_type} #${e.record_id}`}</TableCell>
-              <TableCell>{e.entity}</TableCell>
-              <TableCell>
-                <StatusChip status={e.status} />
-              </TableCell>
-              <TableCell>{e.remote_id ?? ''}</TableCell>
-              <TableCell>{e.error ? t('accounting.log.error', { error: e.error, attempts: e.attempts }) : ''}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <RowsTable
+      label={t('accounting.tabs.log')}
+      columns={columns}
+      rows={log.data}
+      rowKey={(e) => `${e.record_type}:${e.record_id}:${e.version}`}
+    />
   );
 }

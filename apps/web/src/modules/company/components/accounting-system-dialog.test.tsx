@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
 import { i18n } from '../../../lib/i18n';
-import { operationName as name, renderInShell } from '../../../shell/test-utils';
 import { AccountingSystemDialog } from './accounting-system-dialog';
+import { answerRequests, type Call, renderWithQueries } from './test-helpers';
 
 vi.mock('../../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/graphql')>()),
@@ -66,14 +64,11 @@ const OPS = [
 ];
 
 let status: Record<string, unknown>;
-const calls: { op: string; vars: Record<string, unknown> }[] = [];
+const calls: Call[] = [];
 
 beforeEach(() => {
   status = STATUS;
-  calls.length = 0;
-  vi.mocked(request).mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => {
-    const op = name(doc);
-    calls.push({ op, vars });
+  answerRequests(calls, (op, vars) => {
     if (op === 'AccountingSystemStatus') return { accountingSystemStatus: status };
     if (op === 'AccountingSystemConnection') {
       if (vars.event_type === 'connect')
@@ -105,8 +100,7 @@ beforeEach(() => {
           null,
         );
     }
-    throw new Error(`unexpected ${op}`);
-  }) as never);
+  });
 });
 
 afterEach(async () => {
@@ -115,11 +109,7 @@ afterEach(async () => {
 });
 
 const show = (openUrl = vi.fn()) => {
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AccountingSystemDialog tenant={TENANT} open onClose={() => undefined} openUrl={openUrl} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AccountingSystemDialog tenant={TENANT} open onClose={() => undefined} openUrl={openUrl} />);
   return openUrl;
 };
 

@@ -1,26 +1,17 @@
 import { CONNECTED } from '@groundwork/core/accounting';
 import { Alert } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../shell/app-dialog';
 import { QBO_DISCONNECTED_KEY, removeStorage, writeStorage } from '../../../shell/shell-storage';
 import { useSnackbar } from '../../../shell/snackbar';
-import { accountingConnection, accountingKeys, accountingStatusQueryOptions, type ConnectionEventType } from '../api/accounting';
-
+import { accountingConnection, accountingKeys, accountingStatusQueryOptions } from '../api/accounting';
 import { MappingPanel } from './accounting-mapping';
 import { LogPanel, SyncPanel } from './accounting-sync';
-import { IntegrationFrame } from './integration-frame';
-
+import { type IntegrationDialogProps, IntegrationFrame } from './integration-frame';
+import { useConnectionEvents } from './use-connection-events';
 import { useServerMessage } from './use-server-message';
-
-interface AccountingSystemDialogProps {
-  tenant: string;
-  open: boolean;
-  onClose: () => void;
-  /** Where connect sends the browser (Intuit's consent page); tests pass a spy. */
-  openUrl?: (url: string) => void;
-}
 
 const openInPage = (url: string) => window.location.assign(url);
 
@@ -32,19 +23,19 @@ type Section = (typeof SECTIONS)[number];
  * check ('Connected' or the reason) and disconnect; once connected, the mapping with suggestions by name, the dry-run
  * preview and push of signed time cards, receipts and orders, and the sync log with each record's status and error.
  */
-export function AccountingSystemDialog({ tenant, open, onClose, openUrl = openInPage }: AccountingSystemDialogProps) {
+export function AccountingSystemDialog({ tenant, open, onClose, openUrl = openInPage }: IntegrationDialogProps) {
   const { t } = useTranslation('company');
   const snackbar = useSnackbar();
   const serverMessage = useServerMessage();
-  const queryClient = useQueryClient();
   const status = useQuery({ ...accountingStatusQueryOptions(tenant), enabled: open });
   const [checked, setChecked] = useState<string | null>(null);
   const [section, setSection] = useState<Section>('mapping');
 
-  const connection = useMutation({
-    mutationFn: (event: ConnectionEventType) => accountingConnection(tenant, event),
-    onSuccess: (result, event) => {
-      if (event === 'connect' && result.redirect_uri) return openUrl(result.redirect_uri);
+  const connection = useConnectionEvents({
+    send: (event) => accountingConnection(tenant, event),
+    openUrl,
+    queryKey: accountingKeys.all(tenant),
+    onAnswer: (result, event) => {
       setChecked(result.message ?? null);
       if (event === 'disconnect') {
         // Spec §4: after disconnecting, the app keeps the accounting-disconnected flag.
@@ -54,9 +45,8 @@ export function AccountingSystemDialog({ tenant, open, onClose, openUrl = openIn
         removeStorage(QBO_DISCONNECTED_KEY);
         snackbar.show({ color: 'success', message: t('accounting.connected') });
       }
-      void queryClient.invalidateQueries({ queryKey: accountingKeys.all(tenant) });
     },
-    onError: (error) => snackbar.show({ color: 'error', message: error.message || t('accounting.failed') }),
+    failed: t('accounting.failed'),
   });
 
   const s = status.data;
@@ -79,6 +69,7 @@ export function AccountingSystemDialog({ tenant, open, onClose, openUrl = openIn
         pending={connection.isPending}
         onEvent={(event) => connection.mutate(event)}
         sections={SECTIONS}
+        sectionLabel={(name) => t(`accounting.tabs.${name}`)}
         section={section}
         onSection={setSection}
       >

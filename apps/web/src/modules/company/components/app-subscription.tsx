@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Button,
   Chip,
   LinearProgress,
   Paper,
@@ -24,6 +22,7 @@ import { setModuleStatus } from '../api/mutations';
 import { subscriptionQueryOptions } from '../api/queries';
 import { BillingPanel } from './billing-panel';
 import { useCatalogueText } from './catalogue-text';
+import { RetryAlert } from './retry-alert';
 
 /**
  * Spec §2 app-subscription (admins only): the company's billing with Stripe (issue 23), then its modules with their
@@ -62,18 +61,7 @@ function ModuleSwitches({ tenant }: { tenant: string }) {
 
   if (data.isPending) return <LinearProgress aria-label={t('subscription.loading')} />;
   if (data.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => data.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('subscription.fetchFailed')}
-      </Alert>
-    );
+    return <RetryAlert onRetry={data.refetch}>{t('subscription.fetchFailed')}</RetryAlert>;
   }
 
   const { listModules, listTenantsModules, listPricing, listTenantsPricing, listModulesPricing } = data.data;

@@ -1,12 +1,10 @@
 import { BILLING_MESSAGES } from '@groundwork/core/billing';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
 import { i18n } from '../../../lib/i18n';
-import { operationName as name, renderInShell } from '../../../shell/test-utils';
 import { stripeQueryOptions } from '../api/billing';
 import { BillingPanel } from './billing-panel';
+import { answerRequests, type Call, renderWithQueries } from './test-helpers';
 
 vi.mock('../../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/graphql')>()),
@@ -43,18 +41,16 @@ const ACTIVE = {
 const NOT_CONFIGURED = { ...ACTIVE, configured: false, status: null, customer_id: null, can_manage: false, can_subscribe: false };
 
 let overview: Record<string, unknown>;
-const calls: string[] = [];
+const calls: Call[] = [];
+const operations = () => calls.map((call) => call.op);
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
-  calls.length = 0;
-  vi.mocked(request).mockImplementation((async (doc: unknown) => {
-    calls.push(name(doc));
-    if (name(doc) === 'ListStripe') return { listStripe: overview };
-    if (name(doc) === 'CreateBillingPortal') return { createBillingPortal: { url: 'https://billing.stripe.test/p/1' } };
-    if (name(doc) === 'CreateBillingCheckout') return { createBillingCheckout: { url: 'https://checkout.stripe.test/c/1' } };
-    throw new Error(`unexpected ${name(doc)}`);
-  }) as never);
+  answerRequests(calls, (op) => {
+    if (op === 'ListStripe') return { listStripe: overview };
+    if (op === 'CreateBillingPortal') return { createBillingPortal: { url: 'https://billing.stripe.test/p/1' } };
+    if (op === 'CreateBillingCheckout') return { createBillingCheckout: { url: 'https://checkout.stripe.test/c/1' } };
+  });
 });
 
 afterEach(async () => {
@@ -63,11 +59,7 @@ afterEach(async () => {
 });
 
 const show = (openUrl = vi.fn()) => {
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <BillingPanel tenant={TENANT} openUrl={openUrl} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<BillingPanel tenant={TENANT} openUrl={openUrl} />);
   return openUrl;
 };
 
@@ -91,7 +83,7 @@ describe('billing on the app-subscription settings (issue 23)', () => {
     expect(await screen.findByText(/Your subscription is cancelled/)).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(openUrl).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
-    expect(calls).toContain('CreateBillingCheckout');
+    expect(operations()).toContain('CreateBillingCheckout');
   });
 
   it('says billing is not configured without Stripe keys', async () => {
@@ -122,6 +114,6 @@ describe('billing on the app-subscription settings (issue 23)', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(calls).not.toContain('ListStripe');
+    expect(operations()).not.toContain('ListStripe');
   });
 });

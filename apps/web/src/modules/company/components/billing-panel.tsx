@@ -7,6 +7,7 @@ import { billingStatusKeys } from '../../../app/billing-status-query';
 import { dateFormat, numberFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { createBillingCheckout, createBillingPortal, type StripeOverview, stripeQueryOptions } from '../api/billing';
+import { RetryAlert } from './retry-alert';
 
 const STATUS_COLOR: Record<string, 'success' | 'warning' | 'error' | 'default'> = {
   active: 'success',
@@ -48,18 +49,7 @@ export function BillingPanel({ tenant, openUrl = openInPage }: { tenant: string;
   if (data.isPending) return <LinearProgress aria-label={t('billing.loading')} />;
   if (data.isError) {
     const notReady = data.error.message === BILLING_MESSAGES.apiNotReady;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => data.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {notReady ? t('billing.apiNotReady') : t('billing.fetchFailed')}
-      </Alert>
-    );
+    return <RetryAlert onRetry={data.refetch}>{notReady ? t('billing.apiNotReady') : t('billing.fetchFailed')}</RetryAlert>;
   }
   const o = data.data;
   if (!o.configured) {

@@ -1,20 +1,16 @@
 import { personName } from '@groundwork/core/names';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
   Alert,
   Autocomplete,
   Button,
-  IconButton,
   LinearProgress,
   Link,
   List,
   ListItem,
   ListItemText,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -27,6 +23,7 @@ import { companyKeys } from '../api/keys';
 import { createCustomLink, deleteCustomLink, updateCustomLink } from '../api/mutations';
 import { type CustomLink, customLinksQueryOptions, type LinkPerson, peopleQueryOptions } from '../api/queries';
 import { readableErrorSx } from './readable-error';
+import { ConfirmDelete, RowActions } from './record-list-parts';
 
 const MAX_TITLE = 100;
 const MAX_URL = 2000;
@@ -140,19 +137,17 @@ function PersonLinks({ tenant, person }: { tenant: string; person: LinkPerson })
               divider
               sx={{ pr: 20 }}
               secondaryAction={
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                  <Switch
-                    checked={link.status === 1}
-                    onChange={(event) => toggle.mutate({ id: link.id, status: event.target.checked ? 1 : 0 })}
-                    slotProps={{ input: { 'aria-label': t('links.activeLabel', { title: link.title }) } }}
-                  />
-                  <IconButton aria-label={t('links.editLabel', { title: link.title })} onClick={() => setEditing(link)}>
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton aria-label={t('links.deleteLabel', { title: link.title })} onClick={() => setRemoving(link)}>
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Stack>
+                <RowActions
+                  active={link.status === 1}
+                  onActive={(active) => toggle.mutate({ id: link.id, status: active ? 1 : 0 })}
+                  onEdit={() => setEditing(link)}
+                  onDelete={() => setRemoving(link)}
+                  labels={{
+                    active: t('links.activeLabel', { title: link.title }),
+                    edit: t('links.editLabel', { title: link.title }),
+                    delete: t('links.deleteLabel', { title: link.title }),
+                  }}
+                />
               }
             >
               <ListItemText
@@ -177,16 +172,14 @@ function PersonLinks({ tenant, person }: { tenant: string; person: LinkPerson })
           onSave={(values) => save.mutate(values)}
         />
       )}
-      <AppDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
+      <ConfirmDelete
+        row={removing}
         title={t('links.deleteTitle')}
-        loading={remove.isPending}
-        cancelButton={{ onClick: () => setRemoving(null) }}
-        actionButton={{ label: t('records.delete'), color: 'error', onClick: () => removing && remove.mutate(removing.id) }}
-      >
-        <Typography>{t('links.deleteBody', { title: removing?.title ?? '' })}</Typography>
-      </AppDialog>
+        body={(link) => t('links.deleteBody', { title: link?.title ?? '' })}
+        deleting={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onDelete={(link) => remove.mutate(link.id)}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,19 @@
+import type { ConnectionEvent } from '@groundwork/core/accounting';
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from './retry-alert';
 
 export type ConnectionState = 'connected' | 'disconnected' | 'notConnected';
-export type ConnectionEvent = 'connect' | 'check' | 'disconnect';
+
+/** The QuickBooks Online and Time dialogs' props. */
+export interface IntegrationDialogProps {
+  tenant: string;
+  open: boolean;
+  onClose: () => void;
+  /** Where connect sends the browser (the system's consent page); tests pass a spy. */
+  openUrl?: (url: string) => void;
+}
 
 interface IntegrationFrameProps<Section extends string> {
   /** The integration's strings in the company namespace (loading, state, connect…, tabs). */
@@ -18,6 +28,8 @@ interface IntegrationFrameProps<Section extends string> {
   pending: boolean;
   onEvent: (event: ConnectionEvent) => void;
   sections: readonly Section[];
+  /** A section's tab label (the integration's typed `tabs` keys). */
+  sectionLabel: (section: Section) => string;
   section: Section;
   onSection: (section: Section) => void;
   /** The open section's panel, shown once connected. */
@@ -38,6 +50,7 @@ export function IntegrationFrame<Section extends string>({
   pending,
   onEvent,
   sections,
+  sectionLabel,
   section,
   onSection,
   children,
@@ -47,18 +60,7 @@ export function IntegrationFrame<Section extends string>({
   return (
     <Stack spacing={2}>
       {status.isPending && <LinearProgress aria-label={t(`${strings}.loading`)} />}
-      {status.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => status.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t(`${strings}.fetchFailed`)}
-        </Alert>
-      )}
+      {status.isError && <RetryAlert onRetry={status.refetch}>{t(`${strings}.fetchFailed`)}</RetryAlert>}
       {status.configured === false && <Alert severity="info">{t(`${strings}.server.notConfigured`)}</Alert>}
       {status.configured && (
         <Stack spacing={1.5} component="section" aria-labelledby={`${idPrefix}-connection-heading`}>
@@ -99,13 +101,7 @@ export function IntegrationFrame<Section extends string>({
             sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
           >
             {sections.map((name) => (
-              <Tab
-                key={name}
-                value={name}
-                label={t(`${strings}.tabs.${name}` as never)}
-                id={tabId(name, 'tab')}
-                aria-controls={tabId(name, 'panel')}
-              />
+              <Tab key={name} value={name} label={sectionLabel(name)} id={tabId(name, 'tab')} aria-controls={tabId(name, 'panel')} />
             ))}
           </Tabs>
           <Box role="tabpanel" id={tabId(section, 'panel')} aria-labelledby={tabId(section, 'tab')}>

@@ -2,7 +2,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
 import { AccountingSystemDialog } from './accounting-system-dialog';
@@ -32,35 +32,52 @@ export function IntegrationsPanel() {
   const open = (dialog: string) => () => void navigate({ to: '.', search: ((previous: Search) => ({ ...previous, dialog })) as never });
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="integrations-accounting-heading">
-        <Stack spacing={1.5} direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' } }}>
-          <AccountBalanceIcon color="primary" aria-hidden />
-          <Stack sx={{ flexGrow: 1 }}>
-            <Typography id="integrations-accounting-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {t('accounting.system')}
-            </Typography>
-            <Typography color="text.secondary">{t('accounting.integrations.accountingBody')}</Typography>
-          </Stack>
-          <Button variant="outlined" onClick={open(ACCOUNTING_DIALOG)}>
-            {t('accounting.integrations.open')}
-          </Button>
-        </Stack>
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="integrations-timecard-heading">
-        <Stack spacing={1.5} direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' } }}>
-          <ScheduleIcon color="primary" aria-hidden />
-          <Stack sx={{ flexGrow: 1 }}>
-            <Typography id="integrations-timecard-heading" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {t('timecardSystem.system')}
-            </Typography>
-            <Typography color="text.secondary">{t('timecardSystem.integrations.body')}</Typography>
-          </Stack>
-          <Button variant="outlined" onClick={open(TIMECARD_DIALOG)}>
-            {t('timecardSystem.integrations.open')}
-          </Button>
-        </Stack>
-      </Paper>
+      <IntegrationCard
+        icon={<AccountBalanceIcon color="primary" aria-hidden />}
+        headingId="integrations-accounting-heading"
+        title={t('accounting.system')}
+        body={t('accounting.integrations.accountingBody')}
+        openLabel={t('accounting.integrations.open')}
+        onOpen={open(ACCOUNTING_DIALOG)}
+      />
+      <IntegrationCard
+        icon={<ScheduleIcon color="primary" aria-hidden />}
+        headingId="integrations-timecard-heading"
+        title={t('timecardSystem.system')}
+        body={t('timecardSystem.integrations.body')}
+        openLabel={t('timecardSystem.integrations.open')}
+        onOpen={open(TIMECARD_DIALOG)}
+      />
     </Stack>
+  );
+}
+
+interface IntegrationCardProps {
+  icon: ReactNode;
+  headingId: string;
+  title: string;
+  body: string;
+  openLabel: string;
+  onOpen: () => void;
+}
+
+/** One integration: what it does, and the button that opens its dialog. */
+function IntegrationCard({ icon, headingId, title, body, openLabel, onOpen }: IntegrationCardProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>
+      <Stack spacing={1.5} direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' } }}>
+        {icon}
+        <Stack sx={{ flexGrow: 1 }}>
+          <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          <Typography color="text.secondary">{body}</Typography>
+        </Stack>
+        <Button variant="outlined" onClick={onOpen}>
+          {openLabel}
+        </Button>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -1,21 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Switch,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, LinearProgress, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +8,8 @@ import { useSnackbar } from '../../../shell/snackbar';
 import type { NamedRecordApi } from '../api/mutations';
 import { type NamedRecord, namedRecordsQueryOptions } from '../api/queries';
 import { readableErrorSx } from './readable-error';
+import { ConfirmDelete, RowActions } from './record-list-parts';
+import { RetryAlert } from './retry-alert';
 
 /** The words of one list: departments or divisions. */
 export type NamedRecordKind = 'departments' | 'divisions';
@@ -123,16 +109,7 @@ export function NamedRecordsEditor({ tenant, kind, api }: NamedRecordsEditorProp
       {list.isPending ? (
         <LinearProgress aria-label={t(`records.${kind}.loading` as const)} />
       ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => list.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {words('fetchFailed')}
-        </Alert>
+        <RetryAlert onRetry={list.refetch}>{words('fetchFailed')}</RetryAlert>
       ) : list.data.length === 0 ? (
         <Typography color="text.secondary">{t(`records.${kind}.empty` as const)}</Typography>
       ) : (
@@ -142,21 +119,18 @@ export function NamedRecordsEditor({ tenant, kind, api }: NamedRecordsEditorProp
               key={row.id}
               divider
               secondaryAction={
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                  <Tooltip title={row.status === 1 ? t('records.archive') : t('records.restore')}>
-                    <Switch
-                      checked={row.status === 1}
-                      onChange={(event) => update.mutate({ id: row.id, status: event.target.checked ? 1 : 0 })}
-                      slotProps={{ input: { 'aria-label': t('records.activeLabel', { name: row.name }) } }}
-                    />
-                  </Tooltip>
-                  <IconButton aria-label={t('records.renameLabel', { name: row.name })} onClick={() => setEditing(row)}>
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton aria-label={t('records.deleteLabel', { name: row.name })} onClick={() => setRemoving(row)}>
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Stack>
+                <RowActions
+                  active={row.status === 1}
+                  activeHint={row.status === 1 ? t('records.archive') : t('records.restore')}
+                  onActive={(active) => update.mutate({ id: row.id, status: active ? 1 : 0 })}
+                  onEdit={() => setEditing(row)}
+                  onDelete={() => setRemoving(row)}
+                  labels={{
+                    active: t('records.activeLabel', { name: row.name }),
+                    edit: t('records.renameLabel', { name: row.name }),
+                    delete: t('records.deleteLabel', { name: row.name }),
+                  }}
+                />
               }
               sx={{ pr: 20 }}
             >
@@ -180,16 +154,14 @@ export function NamedRecordsEditor({ tenant, kind, api }: NamedRecordsEditorProp
           onSave={(value) => update.mutate({ id: editing.id, name: value })}
         />
       )}
-      <AppDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
+      <ConfirmDelete
+        row={removing}
         title={t(`records.${kind}.deleteTitle` as const)}
-        loading={remove.isPending}
-        cancelButton={{ onClick: () => setRemoving(null) }}
-        actionButton={{ label: t('records.delete'), color: 'error', onClick: () => removing && remove.mutate(removing.id) }}
-      >
-        <Typography>{t('records.deleteBody', { name: removing?.name ?? '' })}</Typography>
-      </AppDialog>
+        body={(record) => t('records.deleteBody', { name: record?.name ?? '' })}
+        deleting={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onDelete={(record) => remove.mutate(record.id)}
+      />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { useSnackbar } from '../../../shell/snackbar';
 import { type TenantSettingInput, updateTenantSettings } from '../api/mutations';
 import { useCatalogueText } from './catalogue-text';
 import { readableErrorSx } from './readable-error';
+import { RetryAlert } from './retry-alert';
 
 type Draft = Record<number, { custom_value: string | null; pass_through_value: string | null }>;
 
@@ -104,18 +105,7 @@ export function TenantSettingsForm({ tenant }: { tenant: string }) {
 
   if (settings.isPending) return <LinearProgress aria-label={t('settings.loading')} />;
   if (settings.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => settings.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('settings.fetchFailed')}
-      </Alert>
-    );
+    return <RetryAlert onRetry={settings.refetch}>{t('settings.fetchFailed')}</RetryAlert>;
   }
 
   return (

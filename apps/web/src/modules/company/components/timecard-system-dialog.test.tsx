@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
 import { i18n } from '../../../lib/i18n';
-import { operationName as name, renderInShell } from '../../../shell/test-utils';
+import { answerRequests, type Call, renderWithQueries } from './test-helpers';
 import { TimecardSystemDialog } from './timecard-system-dialog';
 import { lastWeek } from './timecard-system-import';
 
@@ -51,15 +49,12 @@ const OPS = [
 
 let status: Record<string, unknown>;
 let checkAnswer: string;
-const calls: { op: string; vars: Record<string, unknown> }[] = [];
+const calls: Call[] = [];
 
 beforeEach(() => {
   status = STATUS;
   checkAnswer = 'Connected';
-  calls.length = 0;
-  vi.mocked(request).mockImplementation((async (doc: unknown, vars: Record<string, unknown>) => {
-    const op = name(doc);
-    calls.push({ op, vars });
+  answerRequests(calls, (op, vars) => {
     if (op === 'TimecardSystemStatus') return { timecardSystemStatus: status };
     if (op === 'TimecardSystemConnection') {
       if (vars.event_type === 'connect')
@@ -81,8 +76,7 @@ beforeEach(() => {
           unchanged: 2,
         });
     }
-    throw new Error(`unexpected ${op}`);
-  }) as never);
+  });
 });
 
 afterEach(async () => {
@@ -90,11 +84,7 @@ afterEach(async () => {
 });
 
 const show = (openUrl = vi.fn()) => {
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <TimecardSystemDialog tenant={TENANT} open onClose={() => undefined} openUrl={openUrl} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<TimecardSystemDialog tenant={TENANT} open onClose={() => undefined} openUrl={openUrl} />);
   return openUrl;
 };
 

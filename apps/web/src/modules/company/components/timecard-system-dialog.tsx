@@ -1,28 +1,16 @@
 import { CONNECTED } from '@groundwork/core/accounting';
 import { Alert } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
-import {
-  type TimecardConnectionEvent,
-  timecardSystemConnection,
-  timecardSystemKeys,
-  timecardSystemStatusQueryOptions,
-} from '../api/timecard-system';
-import { IntegrationFrame } from './integration-frame';
+import { timecardSystemConnection, timecardSystemKeys, timecardSystemStatusQueryOptions } from '../api/timecard-system';
+import { type IntegrationDialogProps, IntegrationFrame } from './integration-frame';
 import { TimecardImportPanel } from './timecard-system-import';
 import { TimecardMappingPanel } from './timecard-system-mapping';
-import { useTimecardServerMessage } from './use-timecard-server-message';
-
-interface TimecardSystemDialogProps {
-  tenant: string;
-  open: boolean;
-  onClose: () => void;
-  /** Where connect sends the browser (QuickBooks Time's consent page); tests pass a spy. */
-  openUrl?: (url: string) => void;
-}
+import { useConnectionEvents } from './use-connection-events';
+import { useTimecardServerMessage } from './use-server-message';
 
 const openInPage = (url: string) => window.location.assign(url);
 
@@ -35,25 +23,24 @@ type Section = (typeof SECTIONS)[number];
  * connected, linking users to people and jobcodes to jobs, and a pay period's import: preview, then import, with
  * each timesheet's result and the conflicts with hours already typed in the app.
  */
-export function TimecardSystemDialog({ tenant, open, onClose, openUrl = openInPage }: TimecardSystemDialogProps) {
+export function TimecardSystemDialog({ tenant, open, onClose, openUrl = openInPage }: IntegrationDialogProps) {
   const { t } = useTranslation('company');
   const snackbar = useSnackbar();
   const serverMessage = useTimecardServerMessage();
-  const queryClient = useQueryClient();
   const status = useQuery({ ...timecardSystemStatusQueryOptions(tenant), enabled: open });
   const [checked, setChecked] = useState<string | null>(null);
   const [section, setSection] = useState<Section>('mapping');
 
-  const connection = useMutation({
-    mutationFn: (event: TimecardConnectionEvent) => timecardSystemConnection(tenant, event),
-    onSuccess: (result, event) => {
-      if (event === 'connect' && result.redirect_uri) return openUrl(result.redirect_uri);
+  const connection = useConnectionEvents({
+    send: (event) => timecardSystemConnection(tenant, event),
+    openUrl,
+    queryKey: timecardSystemKeys.all(tenant),
+    onAnswer: (result, event) => {
       setChecked(event === 'disconnect' ? null : (result.message ?? null));
       if (event === 'disconnect') snackbar.show({ color: 'success', message: t('timecardSystem.disconnectedDone') });
       else if (result.message === CONNECTED) snackbar.show({ color: 'success', message: t('timecardSystem.callback.connected') });
-      void queryClient.invalidateQueries({ queryKey: timecardSystemKeys.all(tenant) });
     },
-    onError: (error) => snackbar.show({ color: 'error', message: error.message || t('timecardSystem.failed') }),
+    failed: t('timecardSystem.failed'),
   });
 
   const s = status.data;
@@ -79,6 +66,7 @@ export function TimecardSystemDialog({ tenant, open, onClose, openUrl = openInPa
         pending={connection.isPending}
         onEvent={(event) => connection.mutate(event)}
         sections={SECTIONS}
+        sectionLabel={(name) => t(`timecardSystem.tabs.${name}`)}
         section={section}
         onSection={setSection}
       >

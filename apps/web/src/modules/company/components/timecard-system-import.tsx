@@ -1,23 +1,10 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Alert, Chip, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type ImportOp, type PayPeriod, previewImport, runImport } from '../api/timecard-system';
-import { useTimecardServerMessage } from './use-timecard-server-message';
+import { type Column, RowsTable, RunButtons, type RunView, usePreviewThenRun } from './integration-run';
+import { useTimecardServerMessage } from './use-server-message';
 
 // The timecard-system dialog's import tab: a pay period's timesheets, previewed, then imported as time entries.
 
@@ -33,70 +20,56 @@ export function lastWeek(today = new Date()): PayPeriod {
   return { start_date: iso(monday), end_date: iso(monday + 6 * DAY) };
 }
 
-type View = { kind: 'preview' | 'import'; ops: ImportOp[]; unchanged: number; message: string | null; period: PayPeriod };
+type View = RunView<ImportOp, PayPeriod>;
 
 export function TimecardImportPanel({ tenant }: { tenant: string }) {
   const { t } = useTranslation('company');
   const snackbar = useSnackbar();
   const serverMessage = useTimecardServerMessage();
   const [period, setPeriod] = useState<PayPeriod>(() => lastWeek());
-  const [view, setView] = useState<View | null>(null);
   const valid = Boolean(period.start_date && period.end_date && period.start_date <= period.end_date);
-
-  const preview = useMutation({
-    mutationFn: () => previewImport(tenant, period),
-    onSuccess: (r) => setView({ kind: 'preview', ops: r.data.ops ?? [], unchanged: r.data.unchanged ?? 0, message: r.message, period }),
-    onError: (error) => snackbar.show({ color: 'error', message: error.message || t('timecardSystem.import.previewFailed') }),
-  });
-  const run = useMutation({
-    mutationFn: () => runImport(tenant, period),
-    onSuccess: (r) => {
-      const ops = r.data.results ?? [];
-      setView({ kind: 'import', ops, unchanged: r.data.unchanged ?? 0, message: r.message, period });
+  const importing = usePreviewThenRun({
+    scope: period,
+    preview: () => previewImport(tenant, period),
+    run: () => runImport(tenant, period),
+    onResult: (ops) => {
       const imported = ops.filter((o) => o.status === 'imported').length;
       const conflicts = ops.filter((o) => o.status === 'conflict').length;
       snackbar.show({ color: conflicts ? 'warning' : 'success', message: t('timecardSystem.import.done', { imported, conflicts }) });
     },
-    onError: (error) => snackbar.show({ color: 'error', message: error.message || t('timecardSystem.import.importFailed') }),
+    failed: (step, error) =>
+      error.message || (step === 'preview' ? t('timecardSystem.import.previewFailed') : t('timecardSystem.import.importFailed')),
   });
-  const busy = preview.isPending || run.isPending;
-  const samePeriod = view?.period.start_date === period.start_date && view.period.end_date === period.end_date;
+  const { view } = importing;
+  const samePeriod = view?.scope?.start_date === period.start_date && view.scope.end_date === period.end_date;
   const importable = view?.kind === 'preview' && samePeriod && view.ops.some((o) => o.action === 'create');
-  const setDate = (field: keyof PayPeriod) => (e: { target: { value: string } }) => setPeriod((p) => ({ ...p, [field]: e.target.value }));
+  const dateField = (field: keyof PayPeriod, label: string, problem?: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={period[field]}
+      onChange={(e) => setPeriod((p) => ({ ...p, [field]: e.target.value }))}
+      slotProps={{ inputLabel: { shrink: true } }}
+      required
+      error={problem !== undefined}
+      helperText={problem}
+    />
+  );
 
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">{t('timecardSystem.import.intro')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('timecardSystem.import.start')}
-          value={period.start_date}
-          onChange={setDate('start_date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('timecardSystem.import.end')}
-          value={period.end_date}
-          onChange={setDate('end_date')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-          error={!valid}
-          helperText={valid ? undefined : t('timecardSystem.import.badPeriod')}
-        />
+        {dateField('start_date', t('timecardSystem.import.start'))}
+        {dateField('end_date', t('timecardSystem.import.end'), valid ? undefined : t('timecardSystem.import.badPeriod'))}
       </Stack>
-      <Stack direction="row" spacing={1}>
-        <Button variant="outlined" disabled={busy || !valid} onClick={() => preview.mutate()}>
-          {t('timecardSystem.import.preview')}
-        </Button>
-        <Button variant="contained" disabled={busy || !importable} onClick={() => run.mutate()}>
-          {t('timecardSystem.import.run')}
-        </Button>
-      </Stack>
+      <RunButtons
+        actions={importing}
+        labels={{ preview: t('timecardSystem.import.preview'), run: t('timecardSystem.import.run') }}
+        canPreview={valid}
+        canRun={importable}
+      />
       {view && <ImportTable view={view} serverMessage={serverMessage} />}
     </Stack>
   );
@@ -104,9 +77,21 @@ export function TimecardImportPanel({ tenant }: { tenant: string }) {
 
 function ImportTable({ view, serverMessage }: { view: View; serverMessage: (m: string | null) => string }) {
   const { t } = useTranslation('company');
-  const captionId = useId();
   if (view.message && view.message !== 'Connected') return <Alert severity="warning">{serverMessage(view.message)}</Alert>;
   const conflicts = view.ops.filter((o) => o.action === 'conflict').length;
+  const columns: Column<ImportOp>[] = [
+    { header: t('timecardSystem.import.entry'), cell: (op) => op.summary },
+    {
+      header: t('timecardSystem.import.action'),
+      cell: (op) =>
+        view.kind === 'result' && op.status ? (
+          <Chip size="small" color={STATUS_COLOR[op.status]} label={t(`timecardSystem.import.statuses.${op.status}`)} />
+        ) : (
+          <Chip size="small" color={ACTION_COLOR[op.action]} label={t(`timecardSystem.import.actions.${op.action}`)} />
+        ),
+    },
+    { header: t('timecardSystem.import.detail'), cell: (op) => op.error ?? '' },
+  ];
   return (
     <Stack spacing={1.5}>
       {view.unchanged > 0 && (
@@ -116,35 +101,13 @@ function ImportTable({ view, serverMessage }: { view: View; serverMessage: (m: s
       {view.ops.length === 0 ? (
         <Typography>{t('timecardSystem.import.nothing')}</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-labelledby={captionId}>
-            <caption id={captionId} style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
-              {t(view.kind === 'preview' ? 'timecardSystem.import.previewTable' : 'timecardSystem.import.resultTable')}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('timecardSystem.import.entry')}</TableCell>
-                <TableCell>{t('timecardSystem.import.action')}</TableCell>
-                <TableCell>{t('timecardSystem.import.detail')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {view.ops.map((op) => (
-                <TableRow key={op.remote_id}>
-                  <TableCell>{op.summary}</TableCell>
-                  <TableCell>
-                    {view.kind === 'import' && op.status ? (
-                      <Chip size="small" color={STATUS_COLOR[op.status]} label={t(`timecardSystem.import.statuses.${op.status}`)} />
-                    ) : (
-                      <Chip size="small" color={ACTION_COLOR[op.action]} label={t(`timecardSystem.import.actions.${op.action}`)} />
-                    )}
-                  </TableCell>
-                  <TableCell>{op.error ?? ''}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RowsTable
+          label={t(view.kind === 'preview' ? 'timecardSystem.import.previewTable' : 'timecardSystem.import.resultTable')}
+          caption
+          columns={columns}
+          rows={view.ops}
+          rowKey={(op) => op.remote_id}
+        />
       )}
     </Stack>
   );
