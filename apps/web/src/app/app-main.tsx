@@ -13,9 +13,16 @@ import { createAppRouter } from './router';
 zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
-// The person's working set, kept on the phone for a reopened app with no signal (issue 24).
-startQueryPersistence(queryClient);
 const router = createAppRouter({ context: { queryClient } });
+// The person's working set, kept on the phone for a reopened app with no signal (issue 24); with a signal it is put
+// back once the first page has rendered (the router resolves its first navigation, a redirect's included).
+const firstScreen = new Promise<void>((resolve) => {
+  const stop = router.subscribe('onResolved', () => {
+    stop();
+    resolve();
+  });
+});
+startQueryPersistence(queryClient, firstScreen);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

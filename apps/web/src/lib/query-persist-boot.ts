@@ -1,4 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { whenSettled } from './idle';
 import { readSelectedTenantUuid } from './storage';
 
 /**
@@ -6,8 +7,18 @@ import { readSelectedTenantUuid } from './storage';
  * only where someone signed in before (a tenant is chosen), and kept once a session is known. The sign-in guard
  * waits for `queryCacheRestored()`, so a reopened app with no signal finds the session it had.
  */
-let restored: Promise<unknown> = Promise.resolve();
-export const queryCacheRestored = (): Promise<unknown> => restored;
+let restoreCopy: () => Promise<unknown> = () => Promise.resolve();
+let restored: Promise<unknown> | undefined;
+let markRestored: () => void = () => undefined;
+/** Settles once the copy has been put back (or there was none), whoever started it. */
+const copyBack = new Promise<void>((resolve) => {
+  markRestored = resolve;
+});
+/** Puts the kept copy back now if that has not started yet (the guard with no signal needs it at once). */
+export const queryCacheRestored = (): Promise<unknown> => {
+  restored ??= restoreCopy().finally(markRestored);
+  return restored;
+};
 
 let persistAsked = false;
 /** Asks once, silently, that the browser keep this site's storage (the outbox and the copy) under pressure. */
@@ -20,16 +31,25 @@ function askPersistentStorage(): void {
     .catch(() => false);
 }
 
-export function startQueryPersistence(client: QueryClient): void {
+/**
+ * `firstScreen` settles when the first page is on screen. With a signal the server answers the first screen and the
+ * copy only stands in later, so it is put back after that screen, once its reads are done and the page is idle: its
+ * library's download and the IndexedDB read (about 300 ms of a slow phone's main thread) stay off the first paint
+ * (issue 28). With no signal it is put back at once.
+ */
+export function startQueryPersistence(client: QueryClient, firstScreen: Promise<unknown>): void {
   // TanStack Query assumes a signal until told otherwise: a page opened offline pauses its reads instead of
   // failing them over the copy it has.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const load = () => import('./query-persist');
   if (readSelectedTenantUuid()) {
-    restored = load()
-      .then((m) => m.restoreQueryCache(client))
-      .catch(() => null);
+    restoreCopy = () =>
+      load()
+        .then((m) => m.restoreQueryCache(client))
+        .catch(() => null);
   }
+  if (!onlineManager.isOnline()) void queryCacheRestored();
+  else void firstScreen.then(() => whenSettled(client, queryCacheRestored));
   let started = false;
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (started || event.query.queryKey[0] !== 'identity') return;
@@ -37,7 +57,7 @@ export function startQueryPersistence(client: QueryClient): void {
     if (!claims?.['custom:cognito_uuid']) return;
     started = true;
     askPersistentStorage();
-    void restored.then(() =>
+    void copyBack.then(() =>
       load().then((m) => {
         m.persistQueryCache(client);
         void m.saveQueryCache(client);

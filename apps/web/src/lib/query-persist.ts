@@ -106,7 +106,7 @@ export function workingSetState(client: QueryClient, now = Date.now()): Dehydrat
 /** The person whose copy was put back into the page, if one was. */
 let restoredOwner: string | null = null;
 
-/** Puts the last person's working set back into the page (before the first screen asks for it). */
+/** Puts the last person's working set back into the page (with no signal before the first screen, else after it). */
 export async function restoreQueryCache(client: QueryClient, now = Date.now()): Promise<string | null> {
   try {
     const rows = await cacheDb().caches.orderBy('saved_at').reverse().toArray();
