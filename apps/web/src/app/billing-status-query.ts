@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import { BILLING_STATUS } from '../lib/early-reads';
 import { graphql, type ResultOf, request } from '../lib/graphql';
 
-export const billingStatusQuery = graphql(`
-  query BillingStatus($tenant_uuid: ID!) {
-    billingStatus(tenant_uuid: $tenant_uuid) { configured status blocked }
-  }
-`);
+// The page's first script asks this read too (lib/early-reads.ts holds the text).
+export const billingStatusQuery = graphql(BILLING_STATUS);
 
 export type BillingStatus = ResultOf<typeof billingStatusQuery>['billingStatus'];
 

@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import { LIST_USERS_NAVIGATION } from '../lib/early-reads';
 import { graphql, type ResultOf, request } from '../lib/graphql';
 
-export const listUsersNavigationQuery = graphql(`
-  query ListUsersNavigation($tenant_uuid: ID!) {
-    listUsersNavigation(tenant_uuid: $tenant_uuid) { id title path type icon modules_id }
-  }
-`);
+// The page's first script asks this read too (lib/early-reads.ts holds the text).
+export const listUsersNavigationQuery = graphql(LIST_USERS_NAVIGATION);
 
 export type ServerNavigationItem = ResultOf<typeof listUsersNavigationQuery>['listUsersNavigation'][number];
 

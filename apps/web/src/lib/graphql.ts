@@ -1,5 +1,6 @@
 import { print } from '@0no-co/graphql.web';
 import { initGraphQLTada, type TadaDocumentNode } from 'gql.tada';
+import { earlyReadKey, takeEarlyRead } from './early-reads';
 import type { introspection } from './graphql-env.d.ts';
 import { GraphQLRequestError } from './graphql-error';
 
@@ -24,15 +25,20 @@ export async function request<Result, Variables>(
   document: TadaDocumentNode<Result, Variables>,
   ...[variables]: VariablesArgs<Variables>
 ): Promise<Result> {
-  const response = await fetch('/graphql', {
-    method: 'POST',
-    credentials: 'include',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/graphql-response+json, application/json',
-    },
-    body: JSON.stringify({ query: print(document), variables }),
-  });
+  // A read the page's first script asked already (lib/early-reads.ts) is answered from there.
+  const name = document.definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value;
+  const early = name ? takeEarlyRead(earlyReadKey(name, variables as Record<string, unknown> | undefined)) : null;
+  const response =
+    (early && (await early)) ??
+    (await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+      },
+      body: JSON.stringify({ query: print(document), variables }),
+    }));
 
   // GraphQL-over-HTTP servers answer errors with non-2xx statuses and a JSON body, so read the body first.
   const body = (await response.json().catch(() => null)) as GraphQLResponse<Result> | null;

@@ -7,6 +7,7 @@ import {
   type IdentityErrorBody,
   type IdentityErrorName,
 } from '@groundwork/core/identity';
+import { earlyReadKey, takeEarlyRead } from './early-reads';
 
 /** The server's answer to a failed identity call (spec §8 exception names). */
 export class IdentityError extends Error {
@@ -93,12 +94,16 @@ export async function identityCall<A extends IdentityAction>(
 ): Promise<IdentityActions[A]['res']> {
   let response: Response;
   try {
-    response = await fetch(IDENTITY_ENDPOINT, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', [IDENTITY_ACTION_HEADER]: action },
-      body: JSON.stringify(req),
-    });
+    // The session check the page's first script asked already (lib/early-reads.ts) is answered from there.
+    const early = action === 'GetUser' ? takeEarlyRead(earlyReadKey('GetUser')) : null;
+    response =
+      (early && (await early)) ??
+      (await fetch(IDENTITY_ENDPOINT, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', [IDENTITY_ACTION_HEADER]: action },
+        body: JSON.stringify(req),
+      }));
   } catch (error) {
     throw new IdentityNetworkError(error instanceof Error ? error.message : String(error));
   }

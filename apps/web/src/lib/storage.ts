@@ -1,17 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { readSelectedTenantUuid, SELECTED_TENANT_KEY } from './selected-tenant';
 
-// Browser storage keys of the spec; other code reads them through here only.
-export const SELECTED_TENANT_KEY = 'selectedTenantUuid';
-
-/** The company chosen in this browser (spec §3 `selectedTenantUuid`), or null. */
-export function readSelectedTenantUuid(): string | null {
-  try {
-    return localStorage.getItem(SELECTED_TENANT_KEY);
-  } catch {
-    // Storage can be unavailable (privacy modes, sandboxed web views); treat it as no tenant chosen.
-    return null;
-  }
-}
+export { readSelectedTenantUuid, SELECTED_TENANT_KEY };
 
 const listeners = new Set<() => void>();
 
