@@ -5,6 +5,7 @@ import { withTenant } from '../db/with-tenant.js';
 import { session, user } from '../identity/auth.table.js';
 import { newSessionToken, SESSION_TTL_SECONDS, signToken } from '../identity/session.js';
 import { employees } from '../modules/employees/employees.table.js';
+import { files } from '../modules/files/files.table.js';
 import { tenants } from '../modules/tenants/tenants.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../modules/usergroups/usergroups.table.js';
 
@@ -56,6 +57,20 @@ export async function createMember(
 }
 
 /**
+ * A new company with its admin and a member holding basic_access only (a foreman once given jobs), and the admin of
+ * another company (who must see nothing of the first).
+ */
+export async function createCompanyWithForeman(db: Db) {
+  const tenant = await createTenant(db);
+  return {
+    tenant,
+    admin: await createMember(db, tenant, { isAdmin: true }),
+    foreman: await createMember(db, tenant, { permissions: ['basic_access'] }),
+    foreign: await createMember(db, await createTenant(db), { isAdmin: true }),
+  };
+}
+
+/**
  * A real better-auth user (made if missing, with no password: tests that need one sign up through
  * /api/identity) and a live session for it, optionally with a company selected. Returns the signed
  * session token, usable as `Authorization: Bearer <token>` or as the session cookie's value.
@@ -77,4 +92,25 @@ export async function createSession(db: Db, identity: string, tenantUuid?: strin
     updatedAt: now,
   });
   return signToken(TEST_SECRET, token);
+}
+
+/** A stored-file record (a small JPEG with a thumbnail) uploaded by `who`, made directly in the database; returns its uuid. */
+export async function createFileRecord(db: Db, who: TestMember, name = 'receipt.jpg'): Promise<string> {
+  return withTenant(db, who.tenantUuid, async (tx) => {
+    const [row] = await tx
+      .insert(files)
+      .values({
+        tenant_uuid: who.tenantUuid,
+        original_name: name,
+        mimetype: 'image/jpeg',
+        ext: 'jpg',
+        employees_id: who.employeeId,
+        created_by: who.employeeId,
+        server_filename: `${randomUUID()}.jpg`,
+        bytes: 1234,
+        thumbnail_base64: 'data:image/jpeg;base64,AAAA',
+      })
+      .returning({ uuid: files.uuid });
+    return row.uuid;
+  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -17,6 +17,18 @@ export type TestApp = {
   /** POSTs a GraphQL operation, signed in with `token` when given. */
   gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GqlResult<T>>;
 };
+
+/** The code of a result's first error (FORBIDDEN, NOT_FOUND, VALIDATION…); undefined when there is none. */
+export const errorCode = (res: GqlResult<unknown>) => res.errors?.[0]?.extensions?.code;
+
+/** The message of a result's first error; undefined when there is none. */
+export const errorMessage = (res: GqlResult<unknown>) => res.errors?.[0]?.message;
+
+/** A result's data, failing the test (showing the errors) when the operation returned any. */
+export function okData(res: GqlResult<unknown>): Record<string, any> {
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data as Record<string, any>;
+}
 
 export const testConfig = () =>
   loadConfig({

@@ -6,7 +6,7 @@ import { readOutbox } from '../../platform/outbox.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
 import { closeAll, subscribe } from '../../testing/sse.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
 import { employees } from '../employees/employees.table.js';
@@ -17,12 +17,6 @@ import { seedDemoAnnouncements } from './announcements.seed.js';
 import { departmentMembers } from './announcements.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, any>;
-};
 
 describeModelContract(t, {
   name: 'Announcements',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, type GqlResult, okData, useTestApp } from '../../testing/test-app.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
@@ -16,12 +16,7 @@ import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js'
 import { containers, reservations, tools } from '../tools/tools.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return (res.data as Record<string, any>).getDashboard;
-};
+const ok = (res: GqlResult) => okData(res).getDashboard;
 
 const DASHBOARD = `query($t: ID!, $d: String!) { getDashboard(tenant_uuid: $t, today: $d) {
   today

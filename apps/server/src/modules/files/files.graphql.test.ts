@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
-import { type StoredFile, TENANT_HEADER } from './files.routes.js';
+import { postFile, useTempDir } from '../../testing/uploads.js';
+import type { StoredFile } from './files.routes.js';
 
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-filecabinet-'));
+const filesDir = useTempDir('gw-filecabinet-');
 const t = useTestApp({ config: { filesDir } });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 const FIELDS = 'id uuid original_name mimetype ext status employees_id server_filename source_table bytes';
 const LIST = `query($t: ID!) { listFilecabinet(tenant_uuid: $t) { items { ${FIELDS} } } }`;
@@ -22,23 +19,7 @@ type FileRow = { id: number; uuid: string; original_name: string; status: number
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function upload(member: TestMember, name: string): Promise<StoredFile> {
-  const boundary = '----groundworkcabinet';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${member.token}`,
-      [TENANT_HEADER]: member.tenantUuid,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await postFile(t.app, member, name, PDF, { type: 'application/pdf' });
   expect(res.statusCode).toBe(201);
   return res.json() as StoredFile;
 }

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -8,13 +7,14 @@ import type { Config } from '../../config.js';
 import { storageFor } from '../../platform/storage.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
-import { type StoredFile, TENANT_HEADER } from './files.routes.js';
+import { postFile, useTempDir } from '../../testing/uploads.js';
+import type { StoredFile } from './files.routes.js';
 
 /**
  * The app on the S3 adapter end to end (the storage contract itself is storage.contract.test.ts): s3rver on
  * 127.0.0.1 on a port the system picks, started before the app is built (hooks run in order) and stopped after.
  */
-const bucketDir = mkdtempSync(path.join(tmpdir(), 'gw-files-s3-'));
+const bucketDir = useTempDir('gw-files-s3-');
 const server = new S3rver({
   address: '127.0.0.1',
   port: 0,
@@ -37,27 +37,12 @@ const t = useTestApp({ config });
 afterAll(async () => {
   await storageFor(config as Config).close();
   await server.close();
-  rmSync(bucketDir, { recursive: true, force: true });
 });
 
 const HEIC = readFileSync(path.join(import.meta.dirname, 'fixtures/photo.heic'));
 
 async function upload(member: TestMember, name: string, content: Buffer) {
-  const boundary = `----groundwork${Math.random().toString(16).slice(2)}`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${member.token}`,
-      [TENANT_HEADER]: member.tenantUuid,
-    },
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await postFile(t.app, member, name, content);
   return { status: res.statusCode, json: res.json() as StoredFile };
 }
 

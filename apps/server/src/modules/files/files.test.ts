@@ -1,43 +1,24 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
-import { TENANT_HEADER } from './files.routes.js';
+import { postFile, useTempDir } from '../../testing/uploads.js';
 import { formatBytes, quotaMessage } from './files.storage.js';
 import { files } from './files.table.js';
 
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-files-'));
+const filesDir = useTempDir('gw-files-');
 const QUOTA = 3000;
 const t = useTestApp({ config: { filesDir, filesQuotaBytes: QUOTA } });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 const PDF_HEAD = Buffer.from('%PDF-1.7\n');
 /** A PDF-looking file of exactly `bytes` bytes (PDFs are stored as sent, so their size is known). */
 const pdf = (bytes: number) => Buffer.concat([PDF_HEAD, Buffer.alloc(bytes - PDF_HEAD.length, 7)]);
 
 async function upload(member: TestMember, content: Buffer, name = 'plan.pdf') {
-  const boundary = `----groundwork${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${member.token}`,
-      [TENANT_HEADER]: member.tenantUuid,
-    },
-    payload: body,
-  });
+  const res = await postFile(t.app, member, name, content, { type: 'application/octet-stream' });
   return { status: res.statusCode, json: res.json() };
 }
 

@@ -1,25 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import type { Member } from '../../graphql/gate.js';
 import { storageFor } from '../../platform/storage.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { postFile, useTempDir } from '../../testing/uploads.js';
 import { type StoredFile, TENANT_HEADER } from './files.routes.js';
 import { attachFiles, registerFileSource } from './files.service.js';
 import { files } from './files.table.js';
 
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-upload-files-'));
+const filesDir = useTempDir('gw-upload-files-');
 const MAX = 1024 * 1024;
 const t = useTestApp({ config: { filesDir, filesMaxBytes: MAX } });
 const storage = storageFor({ filesDir });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 /**
  * An iPhone-like HEIC (HEVC in HEIF, 916 bytes), 64x40, left half red and right half blue, whose EXIF has a GPS
@@ -28,23 +27,7 @@ afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 const HEIC = readFileSync(path.join(import.meta.dirname, 'fixtures/photo.heic'));
 
 async function upload(member: TestMember, name: string, content: Buffer, headers: Record<string, string> = {}) {
-  const boundary = `----groundwork${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${member.token}`,
-      [TENANT_HEADER]: member.tenantUuid,
-      ...headers,
-    },
-    payload: body,
-  });
+  const res = await postFile(t.app, member, name, content, { type: 'image/jpeg', headers });
   return { status: res.statusCode, json: res.json() as StoredFile & { message?: string; error?: string } };
 }
 

@@ -5,6 +5,7 @@ import { withTenant } from '../../db/with-tenant.js';
 import { readOutbox } from '../../platform/outbox.js';
 import { createMember, createSession, createTenant, type TestMember } from '../../testing/factories.js';
 import { testConfig, useTestApp } from '../../testing/test-app.js';
+import { postFile } from '../../testing/uploads.js';
 import { filePath, type StoredFile, TENANT_HEADER } from '../files/files.routes.js';
 import { files } from '../files/files.table.js';
 import { issues } from './issues.table.js';
@@ -15,29 +16,10 @@ const config = testConfig();
 // A real 1x1 PNG without metadata: uploads are decoded now, and a clean picture is stored byte for byte.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-/** A multipart body with one file part in the field `file`, as a browser's FormData sends it. */
-function multipart(name: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = `----groundwork${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="source_table"\r\n\r\nissues\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(member: Partial<TestMember> & { token?: string }, name: string, content: Buffer, tenant = member.tenantUuid) {
-  const { body, contentType } = multipart(name, content);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/files',
-    headers: {
-      'content-type': contentType,
-      ...(member.token ? { authorization: `Bearer ${member.token}` } : {}),
-      ...(tenant ? { [TENANT_HEADER]: tenant } : {}),
-    },
-    payload: body,
+  const res = await postFile(t.app, { token: member.token, tenantUuid: tenant }, name, content, {
+    type: 'application/octet-stream',
+    fields: { source_table: 'issues' },
   });
   return { status: res.statusCode, json: res.json() as StoredFile & { message?: string } };
 }

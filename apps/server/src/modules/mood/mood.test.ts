@@ -2,19 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
 import { departmentMembers } from '../announcements/announcements.table.js';
 import { departments } from '../departments/departments.table.js';
 import { taskAssignees, tasks } from '../tasks/tasks.table.js';
 import { moods } from './mood.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, any>;
-};
 
 const ANSWER = `mutation($t: ID!, $m: Int!, $h: Boolean, $d: String) { answerMood(tenant_uuid: $t, mood: $m, hurt: $h, today: $d) { id employees_id mood_date mood hurt } }`;
 const TODAY_Q = `query($t: ID!, $d: String) { myMoodToday(tenant_uuid: $t, today: $d) { mood hurt } }`;

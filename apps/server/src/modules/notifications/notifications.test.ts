@@ -3,19 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { type PushStand, startPushStand } from '../../testing/push-stand.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
 import { notifyPeople, settlePushes } from './notifications.service.js';
 import { pushSubscriptions } from './notifications.table.js';
 
 /** Web Push through a push service stand-in (web-push-testing) on 127.0.0.1: delivery, devices, 410. */
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, any>;
-};
 
 const KEY = `query($t: ID!) { pushPublicKey(tenant_uuid: $t) }`;
 const SAVE_SUB = `mutation($t: ID!, $e: String!, $p: String!, $a: String!) { savePushSubscription(tenant_uuid: $t, endpoint: $e, p256dh: $p, auth: $a) }`;

@@ -8,7 +8,7 @@ import { createMailer } from '../../platform/mail.js';
 import { readOutbox } from '../../platform/outbox.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { type PushStand, startPushStand } from '../../testing/push-stand.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
 import { testDbKind } from '../../testing/test-db.js';
 import { announcements } from '../announcements/announcements.table.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
@@ -30,12 +30,6 @@ import { runSweeps, type SweepDeps, sweepCompany, sweepLockKey } from './sweeps.
  */
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, any>;
-};
 
 const SETTINGS = `query($t: ID!) { myNotificationSettings(tenant_uuid: $t) { kinds push_off email_on quiet_start quiet_end time_zone } }`;
 const SAVE = `mutation($t: ID!, $s: NotificationSettingsInput!) { saveNotificationSettings(tenant_uuid: $t, settings: $s) { push_off email_on quiet_start quiet_end time_zone } }`;

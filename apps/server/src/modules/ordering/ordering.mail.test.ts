@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { PDFParse } from 'pdf-parse';
@@ -10,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { useTempDir } from '../../testing/uploads.js';
 import { jobs } from '../jobs/jobs.table.js';
 
 /**
@@ -29,9 +27,8 @@ async function freePort(): Promise<number> {
 }
 
 const port = await freePort();
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-ordering-mail-'));
+const filesDir = useTempDir('gw-ordering-mail-');
 const t = useTestApp({ config: { filesDir, smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Groundwork <no-reply@groundwork.test>' } });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 const received: ParsedMail[] = [];
 let smtp: SMTPServer | undefined;

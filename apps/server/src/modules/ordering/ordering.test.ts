@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ORDERING_MESSAGES } from '@groundwork/core/ordering';
 import { MODULES } from '@groundwork/core/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, TEST_SECRET, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, errorMessage as message, okData as ok, useTestApp } from '../../testing/test-app.js';
+import { useTempDir } from '../../testing/uploads.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { TENANT_HEADER } from '../files/files.routes.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -17,17 +15,8 @@ import { tenantsModules } from '../modules/modules.table.js';
 import { ackToken } from './ordering.service.js';
 import { items } from './ordering.table.js';
 
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-ordering-'));
+const filesDir = useTempDir('gw-ordering-');
 const t = useTestApp({ config: { filesDir } });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
-
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const message = (res: Result) => res.errors?.[0]?.message;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, any>;
-};
 
 async function makeJob(tenant: string, name = 'Main Street') {
   return withTenant(t.database.db, tenant, async (tx) => {

@@ -1,31 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MODULES } from '@groundwork/core/permissions';
 import { REPORT_MESSAGES } from '@groundwork/core/project-notes';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, errorMessage as message, okData as ok, useTestApp } from '../../testing/test-app.js';
+import { useTempDir } from '../../testing/uploads.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-reports-'));
+const filesDir = useTempDir('gw-reports-');
 const t = useTestApp({ config: { filesDir } });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
-
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const message = (res: Result) => res.errors?.[0]?.message;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, any>;
-};
 
 async function makeJob(tenant: string, name: string) {
   return withTenant(

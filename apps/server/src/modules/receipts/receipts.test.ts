@@ -1,27 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MODULES } from '@groundwork/core/permissions';
 import { RECEIPT_MESSAGES } from '@groundwork/core/receipts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { loadMember } from '../../graphql/gate.js';
-import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
+import { createFileRecord, createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { errorCode as code, useTestApp } from '../../testing/test-app.js';
+import { postFile, useTempDir } from '../../testing/uploads.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { TENANT_HEADER } from '../files/files.routes.js';
 import { fileSourceReader } from '../files/files.service.js';
-import { files } from '../files/files.table.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { receiptSplits, receipts } from './receipts.table.js';
 
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-receipts-'));
+const filesDir = useTempDir('gw-receipts-');
 const t = useTestApp({ config: { filesDir } });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 // The generic operations. No permission reads receipts without adding them, so the contract's "read-only role"
 // is receipts_basic and its valid record names the admin as the owner: a basic member may not add a receipt
@@ -66,8 +61,6 @@ type Receipt = {
   files: { uuid: string }[];
   splits: { jobs_id: number; costcodes_id: number | null; amount_cents: number }[];
 };
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
 
 let tenant: string;
 let admin: TestMember;
@@ -84,25 +77,7 @@ let theirCode: number;
 let annFiles: string[];
 let bobFile: string;
 
-async function addFile(who: TestMember, name = 'receipt.jpg'): Promise<string> {
-  return withTenant(t.database.db, who.tenantUuid, async (tx) => {
-    const [row] = await tx
-      .insert(files)
-      .values({
-        tenant_uuid: who.tenantUuid,
-        original_name: name,
-        mimetype: 'image/jpeg',
-        ext: 'jpg',
-        employees_id: who.employeeId,
-        created_by: who.employeeId,
-        server_filename: `${randomUUID()}.jpg`,
-        bytes: 1234,
-        thumbnail_base64: 'data:image/jpeg;base64,AAAA',
-      })
-      .returning({ uuid: files.uuid });
-    return row.uuid;
-  });
-}
+const addFile = (who: TestMember, name?: string) => createFileRecord(t.database.db, who, name);
 
 const countReceipts = (tenantUuid: string) =>
   withTenant(t.database.db, tenantUuid, async (tx) => {
@@ -239,23 +214,7 @@ describe('receipts: a worker adds their own', () => {
 
 describe('receipts: photos through the file routes', () => {
   const upload = async (who: TestMember, name: string) => {
-    const boundary = `----receipt${Math.random().toString(16).slice(2)}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        authorization: `Bearer ${who.token}`,
-        [TENANT_HEADER]: who.tenantUuid,
-      },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-        ),
-        Buffer.from('%PDF-1.7\n% a receipt\n'),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const res = await postFile(t.app, who, name, Buffer.from('%PDF-1.7\n% a receipt\n'), { type: 'application/pdf' });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { uuid: string };
   };

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { createCompanyWithForeman, type TestMember } from '../../testing/factories.js';
+import { pdfText } from '../../testing/pdf.js';
+import { errorCode as code, type GqlResult, okData, useTestApp } from '../../testing/test-app.js';
 import { departmentMembers } from '../announcements/announcements.table.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { departments } from '../departments/departments.table.js';
@@ -11,12 +12,7 @@ import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return (res.data as Record<string, any>).reportSchedule;
-};
+const ok = (res: GqlResult) => okData(res).reportSchedule;
 
 const SCHEDULE = `query($t: ID!, $f: ReportFilter, $l: Int, $n: String) { reportSchedule(tenant_uuid: $t, filter: $f, limit: $l, nextToken: $n) {
   rows { job day planned punched no_show unplanned hours } totals { planned punched no_show unplanned hours }
@@ -30,10 +26,7 @@ let foreign: TestMember;
 const id = { main: 0, elm: 0, ann: 0, bob: 0, cy: 0, dept: 0 };
 
 beforeAll(async () => {
-  tenant = await createTenant(t.database.db);
-  admin = await createMember(t.database.db, tenant, { isAdmin: true });
-  foreman = await createMember(t.database.db, tenant, { permissions: ['basic_access'] });
-  foreign = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+  ({ tenant, admin, foreman, foreign } = await createCompanyWithForeman(t.database.db));
   await withTenant(t.database.db, tenant, async (tx) => {
     const [main, elm] = await tx
       .insert(jobs)
@@ -153,8 +146,7 @@ describe('reportSchedule', () => {
       admin.token,
     );
     expect(res.errors).toBeUndefined();
-    const { PDFParse } = await import('pdf-parse');
-    const text = (await new PDFParse({ data: Buffer.from(res.data?.exportReportPdf, 'base64') }).getText()).text;
+    const text = await pdfText(Buffer.from(res.data?.exportReportPdf, 'base64'));
     for (const cell of ['Crew schedule vs actual', 'Elm Yard', 'Main Street', '2026-03-10', '15']) expect(text).toContain(cell);
   });
 });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { createCompanyWithForeman, type TestMember } from '../../testing/factories.js';
+import { pdfText } from '../../testing/pdf.js';
+import { errorCode as code, type GqlResult, okData, useTestApp } from '../../testing/test-app.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
@@ -9,12 +10,7 @@ import { orders } from '../ordering/ordering.table.js';
 import { receiptSplits, receipts } from '../receipts/receipts.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return (res.data as Record<string, any>).reportSpend;
-};
+const ok = (res: GqlResult) => okData(res).reportSpend;
 
 const SPEND = `query($t: ID!, $f: ReportFilter, $l: Int, $n: String) { reportSpend(tenant_uuid: $t, filter: $f, limit: $l, nextToken: $n) {
   rows { job costcode matbdg receipts orders spent percent_used } totals { matbdg receipts orders spent percent_used } total nextToken } }`;
@@ -26,10 +22,7 @@ let foreign: TestMember;
 const id = { main: 0, elm: 0, concrete: 0, steel: 0, misc: 0 };
 
 beforeAll(async () => {
-  tenant = await createTenant(t.database.db);
-  admin = await createMember(t.database.db, tenant, { isAdmin: true });
-  foreman = await createMember(t.database.db, tenant, { permissions: ['basic_access'] });
-  foreign = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+  ({ tenant, admin, foreman, foreign } = await createCompanyWithForeman(t.database.db));
   await withTenant(t.database.db, tenant, async (tx) => {
     const [main, elm] = await tx
       .insert(jobs)
@@ -153,8 +146,7 @@ describe('reportSpend', () => {
   it('exports its rows as a PDF', async () => {
     const res = await t.gql(`query($t: ID!) { exportReportPdf(tenant_uuid: $t, report: spend) }`, { t: tenant }, admin.token);
     expect(res.errors).toBeUndefined();
-    const { PDFParse } = await import('pdf-parse');
-    const text = (await new PDFParse({ data: Buffer.from(res.data?.exportReportPdf, 'base64') }).getText()).text;
+    const text = await pdfText(Buffer.from(res.data?.exportReportPdf, 'base64'));
     for (const cell of ['Spend vs material budget', 'Elm Yard', '1,000.00', '245.00', '260.00', '24.5 %']) expect(text).toContain(cell);
   });
 });

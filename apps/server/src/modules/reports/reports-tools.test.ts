@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { clock } from '../../platform/clock.js';
-import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { createCompanyWithForeman, type TestMember } from '../../testing/factories.js';
+import { pdfText } from '../../testing/pdf.js';
+import { errorCode as code, type GqlResult, okData, useTestApp } from '../../testing/test-app.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { containers, reservations, tools } from '../tools/tools.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return (res.data as Record<string, any>).reportTools;
-};
+const ok = (res: GqlResult) => okData(res).reportTools;
 
 const TOOLS = `query($t: ID!, $f: ReportFilter) { reportTools(tenant_uuid: $t, filter: $f) {
   rows { tool_number name container reservations reserved_days utilisation overdue overdue_since }
@@ -28,10 +24,7 @@ const id = { main: 0, elm: 0 };
 
 beforeAll(async () => {
   clock.now = () => new Date('2026-03-18T15:00:00Z');
-  tenant = await createTenant(t.database.db);
-  admin = await createMember(t.database.db, tenant, { isAdmin: true });
-  foreman = await createMember(t.database.db, tenant, { permissions: ['basic_access'] });
-  foreign = await createMember(t.database.db, await createTenant(t.database.db), { isAdmin: true });
+  ({ tenant, admin, foreman, foreign } = await createCompanyWithForeman(t.database.db));
   await withTenant(t.database.db, tenant, async (tx) => {
     const [main, elm] = await tx
       .insert(jobs)
@@ -150,8 +143,7 @@ describe('reportTools', () => {
       admin.token,
     );
     expect(res.errors).toBeUndefined();
-    const { PDFParse } = await import('pdf-parse');
-    const text = (await new PDFParse({ data: Buffer.from(res.data?.exportReportPdf, 'base64') }).getText()).text;
+    const text = await pdfText(Buffer.from(res.data?.exportReportPdf, 'base64'));
     for (const cell of ['Tool utilisation and overdue', 'T-0001 Drill', '60 %', '2026-03-16']) expect(text).toContain(cell);
   });
 });

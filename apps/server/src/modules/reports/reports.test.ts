@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { clock } from '../../platform/clock.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { pdfText } from '../../testing/pdf.js';
+import { errorCode as code, type GqlResult, okData, useTestApp } from '../../testing/test-app.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
@@ -12,12 +13,7 @@ import { tenantsModules } from '../modules/modules.table.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result, field: string) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return (res.data as Record<string, any>)[field];
-};
+const ok = (res: GqlResult, field: string) => okData(res)[field];
 
 const LABOR = `query($t: ID!, $f: ReportFilter, $l: Int, $n: String) { reportLaborBudget(tenant_uuid: $t, filter: $f, limit: $l, nextToken: $n) {
   rows { jobs_id job costcode hrsbdg actual_hours percent_used forecast_hours first_day end_date }
@@ -352,12 +348,11 @@ describe('exportReportPdf', () => {
     const b64 = ok(await t.gql(PDF, { t: tenant, r: 'labor_budget' }, admin.token), 'exportReportPdf') as string;
     const pdf = Buffer.from(b64, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const { PDFParse } = await import('pdf-parse');
-    const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+    const text = await pdfText(pdf);
     expect(text).toContain('Labor budget vs actual');
     for (const cell of ['Elm Yard', 'Main Street', 'Oak Lane', '150', '56', '37.3 %', '128.8']) expect(text).toContain(cell);
     const hoursPdf = await t.gql(PDF, { t: tenant, r: 'hours', f: { from: '2026-03-09', to: '2026-03-18' } }, admin.token);
-    const hoursText = (await new PDFParse({ data: Buffer.from(ok(hoursPdf, 'exportReportPdf'), 'base64') }).getText()).text;
+    const hoursText = await pdfText(Buffer.from(ok(hoursPdf, 'exportReportPdf'), 'base64'));
     for (const cell of ['Ann Able', 'Bob Baker', '05-500 Steel']) expect(hoursText).toContain(cell);
     expect(code(await t.gql(PDF, { t: tenant, r: 'labor_budget', f: { jobs_id: id.elm } }, foreman.token))).toBe('FORBIDDEN');
   });

@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MODULES } from '@groundwork/core/permissions';
 import { TASK_ACTION, TASK_MESSAGES } from '@groundwork/core/tasks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { loadMember } from '../../graphql/gate.js';
-import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { createFileRecord, createMember, createTenant, type TestMember } from '../../testing/factories.js';
+import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
+import { useTempDir } from '../../testing/uploads.js';
 import { fileSourceReader } from '../files/files.service.js';
-import { files } from '../files/files.table.js';
 import { jobs, jobsForemen, jobsPms } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { takeTaskNotices } from './tasks.notify.js';
 
-const filesDir = mkdtempSync(path.join(tmpdir(), 'gw-tasks-'));
+const filesDir = useTempDir('gw-tasks-');
 const t = useTestApp({ config: { filesDir } });
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
 const TASK = `id uuid created_on parent_task title body task_thread_uuid rel_table rel_id jobs_id job_label status status_by
   status_by_name status_on priority due_date templates_id created_by created_by_name checklist_total checklist_done overdue can_manage
@@ -70,12 +66,6 @@ type Entry = {
   file_uuids: string[];
 };
 type Thread = { task_thread_uuid: string; tasks_id: number; entries: Entry[] };
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, any>;
-};
 
 let tenant: string;
 let admin: TestMember;
@@ -98,25 +88,7 @@ const updated = async (who: TestMember, task: Task, action: number, extra: Recor
 const list = async (who: TestMember, f: Record<string, unknown> = {}, l?: number, n?: string) =>
   ok(await t.gql(LIST, { t: who.tenantUuid, f, l, n }, who.token)).listTasks as { items: Task[]; nextToken: string | null };
 
-async function addFile(who: TestMember): Promise<string> {
-  return withTenant(t.database.db, who.tenantUuid, async (tx) => {
-    const [row] = await tx
-      .insert(files)
-      .values({
-        tenant_uuid: who.tenantUuid,
-        original_name: 'crack.jpg',
-        mimetype: 'image/jpeg',
-        ext: 'jpg',
-        employees_id: who.employeeId,
-        created_by: who.employeeId,
-        server_filename: `${randomUUID()}.jpg`,
-        bytes: 1234,
-        thumbnail_base64: 'data:image/jpeg;base64,AAAA',
-      })
-      .returning({ uuid: files.uuid });
-    return row.uuid;
-  });
-}
+const addFile = (who: TestMember) => createFileRecord(t.database.db, who, 'crack.jpg');
 
 beforeAll(async () => {
   const db = t.database.db;

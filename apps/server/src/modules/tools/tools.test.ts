@@ -3,16 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { useTestApp } from '../../testing/test-app.js';
+import { pdfText } from '../../testing/pdf.js';
+import { errorCode as code, errorMessage as message, okData as ok, useTestApp } from '../../testing/test-app.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { createHqContainer } from './tools.hq.js';
 import { containers, toolLogs, tools } from './tools.table.js';
 
 const t = useTestApp();
-type Result = Awaited<ReturnType<typeof t.gql>>;
-const code = (res: Result) => res.errors?.[0]?.extensions?.code;
-const message = (res: Result) => res.errors?.[0]?.message;
 
 const CREATE_TOOLS = `mutation($t: ID!, $d: [ToolsInput!]!) { createTools(tenant_uuid: $t, data: $d) { id tool_number container_id } }`;
 const CREATE_CONTAINERS = `mutation($t: ID!, $d: [ContainersInput!]!) { createContainers(tenant_uuid: $t, data: $d) { id hq } }`;
@@ -39,11 +37,6 @@ let job: number;
 let drill: number;
 let saw: number;
 let level: number;
-
-const ok = (res: Result) => {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as Record<string, unknown>;
-};
 
 beforeAll(async () => {
   const db = t.database.db;
@@ -250,8 +243,7 @@ describe('tools: who may do what', () => {
     const b64 = ok(await t.gql(LABELS, { t: tenant, ids: [drill, saw, level] }, foreman.token)).toolLabelSheet as string;
     const pdf = Buffer.from(b64, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const { PDFParse } = await import('pdf-parse');
-    const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+    const text = await pdfText(pdf);
     for (const n of ['T-0001', 'T-0002', 'T-0003']) expect(text).toContain(n);
   });
 });

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries } from '../../shell/test-utils';
 import { AnnouncementDialog } from './announcement-dialog';
 import type { Announcement } from './api';
 
@@ -40,28 +39,23 @@ let refusal: Error | null;
 beforeEach(() => {
   saves = [];
   refusal = null;
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    switch (name(doc)) {
-      case 'AnnDepartments':
-        return {
-          listDepartments: {
-            items: [
-              { id: 1, department: 'Concrete', status: 1 },
-              { id: 2, department: 'Framing', status: 1 },
-              { id: 3, department: 'Old crew', status: 0 },
-            ],
-          },
-        };
-      case 'AnnJobs':
-        return { listJobs: { items: [{ id: 9, job: 'Main Street', status: 1 }] } };
-      case 'SaveAnnouncement':
-        saves.push(variables);
-        if (refusal) throw refusal;
-        return { saveAnnouncement: { ...existing, ...(variables.announcement as object), id: 7 } };
-      default:
-        throw new Error(`unexpected ${name(doc)}`);
-    }
-  }) as never);
+  answerOperations(request, {
+    AnnDepartments: () => ({
+      listDepartments: {
+        items: [
+          { id: 1, department: 'Concrete', status: 1 },
+          { id: 2, department: 'Framing', status: 1 },
+          { id: 3, department: 'Old crew', status: 0 },
+        ],
+      },
+    }),
+    AnnJobs: () => ({ listJobs: { items: [{ id: 9, job: 'Main Street', status: 1 }] } }),
+    SaveAnnouncement: (variables) => {
+      saves.push(variables);
+      if (refusal) throw refusal;
+      return { saveAnnouncement: { ...existing, ...(variables.announcement as object), id: 7 } };
+    },
+  });
 });
 
 afterEach(async () => {
@@ -70,11 +64,7 @@ afterEach(async () => {
 });
 
 const show = (announcement: Announcement | null = null, onClose: () => void = () => {}) =>
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AnnouncementDialog tenant={TENANT} announcement={announcement} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AnnouncementDialog tenant={TENANT} announcement={announcement} onClose={onClose} />);
 
 const input = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
 const choose = async (label: string, option: string) => {

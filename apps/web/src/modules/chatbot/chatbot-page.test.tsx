@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderRoutes } from '../../shell/test-utils';
 import { ChatbotPage } from './chatbot-page';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
@@ -78,19 +76,10 @@ afterEach(async () => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: 'modules/chatbot', component: ChatbotPage });
-  const people = createRoute({ getParentRoute: () => rootRoute, path: 'modules/people', component: () => <p>People page</p> });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page, people]),
-    history: createMemoryHistory({ initialEntries: ['/modules/chatbot'] }),
-  });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderRoutes('/modules/chatbot', [
+    { path: 'modules/chatbot', component: ChatbotPage },
+    { path: 'modules/people', component: () => <p>People page</p> },
+  ]);
   return router;
 }
 

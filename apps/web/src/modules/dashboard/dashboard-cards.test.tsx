@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderRoutes } from '../../shell/test-utils';
 import { DashboardCards } from './dashboard-cards';
 import type { DashboardNumbers } from './queries';
 
@@ -56,21 +54,10 @@ afterEach(async () => {
 });
 
 function renderCards() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: 'dashboard', component: () => <DashboardCards tenant={TENANT} /> });
   const lists = ['modules/timecards', 'modules/projects', 'admin/scheduling', 'modules/tasks', 'modules/tool20', 'modules/receipts'].map(
-    (path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>{path} list</p> }),
+    (path) => ({ path, component: () => <p>{path} list</p> }),
   );
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page, ...lists]),
-    history: createMemoryHistory({ initialEntries: ['/dashboard'] }),
-  });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderRoutes('/dashboard', [{ path: 'dashboard', component: () => <DashboardCards tenant={TENANT} /> }, ...lists]);
   return router;
 }
 

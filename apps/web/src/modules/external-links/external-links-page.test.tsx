@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
-import { renderInShell } from '../../shell/test-utils';
+import { renderWithQueries } from '../../shell/test-utils';
 import { ExternalLinksPage } from './external-links-page';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
@@ -46,13 +45,7 @@ afterEach(() => {
 });
 
 function renderFor(groups: string[]) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <ExternalLinksPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ExternalLinksPage />, { claims: { 'cognito:groups': groups } });
 }
 
 describe('external links page', () => {

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import { offerMoodCheckIn } from '../../lib/mood-offer';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries } from '../../shell/test-utils';
 import { MoodPrompt } from './mood-prompt';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
@@ -23,30 +22,21 @@ beforeEach(() => {
   localStorage.clear();
   today = null;
   answers = [];
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    switch (name(doc)) {
-      case 'MyMoodToday':
-        return { myMoodToday: today };
-      case 'AnswerMood':
-        answers.push(variables);
-        today = { mood: variables.mood as number, hurt: variables.hurt as boolean, mood_date: variables.today as string };
-        return { answerMood: today };
-      default:
-        throw new Error(`unexpected ${name(doc)}`);
-    }
-  }) as never);
+  answerOperations(request, {
+    MyMoodToday: () => ({ myMoodToday: today }),
+    AnswerMood: (variables) => {
+      answers.push(variables);
+      today = { mood: variables.mood as number, hurt: variables.hurt as boolean, mood_date: variables.today as string };
+      return { answerMood: today };
+    },
+  });
 });
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const show = () =>
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MoodPrompt tenant={TENANT} />
-    </QueryClientProvider>,
-  );
+const show = () => renderWithQueries(<MoodPrompt tenant={TENANT} />);
 
 describe('the daily mood check-in', () => {
   it('is offered until answered: one tap for the mood, hurt optional, sent with the local date', async () => {

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries } from '../../shell/test-utils';
 import { NotificationSettingsButton } from './notification-settings';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
@@ -19,29 +18,20 @@ const stored = { push_off: ['task_comment'], email_on: [], quiet_start: null, qu
 
 beforeEach(() => {
   saved = [];
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    switch (name(doc)) {
-      case 'MyNotificationSettings':
-        return { myNotificationSettings: stored };
-      case 'SaveNotificationSettings':
-        saved.push(variables.settings as Record<string, unknown>);
-        return { saveNotificationSettings: variables.settings };
-      default:
-        throw new Error(`unexpected ${name(doc)}`);
-    }
-  }) as never);
+  answerOperations(request, {
+    MyNotificationSettings: () => ({ myNotificationSettings: stored }),
+    SaveNotificationSettings: (variables) => {
+      saved.push(variables.settings as Record<string, unknown>);
+      return { saveNotificationSettings: variables.settings };
+    },
+  });
 });
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const show = () =>
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <NotificationSettingsButton tenant={TENANT} />
-    </QueryClientProvider>,
-  );
+const show = () => renderWithQueries(<NotificationSettingsButton tenant={TENANT} />);
 
 describe('notification settings', () => {
   it('shows each kind with labelled push and e-mail switches, and saves the choices with quiet hours in this zone', async () => {

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { answerOperations, type OperationHandler, renderWithQueries, requestCalls } from '../../shell/test-utils';
 import type { TreeNode } from './api';
 import { BulkItemsDialog, ItemDialog, VendorDialog } from './catalogue-dialogs';
 import { item } from './test-fixtures';
@@ -24,13 +23,8 @@ const TYPES: TreeNode[] = [
 ];
 const DECK_KIT = item(6, 'Deck kit', { unit: 'kit', is_bundle: true });
 
-type Handler = (variables: Record<string, unknown>) => unknown;
-let handlers: Record<string, Handler>;
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => name(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
+let handlers: Record<string, OperationHandler>;
+const calls = (operation: string) => requestCalls(request, operation);
 
 beforeEach(() => {
   handlers = {
@@ -46,11 +40,7 @@ beforeEach(() => {
     DeleteBundleItems: () => ({ deleteBundleItems: [{ id: 91 }] }),
     CreateVendors: () => ({ createVendors: [{ id: 4 }] }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[name(doc)];
-    if (!handler) throw new Error(`unexpected ${name(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
 });
 
 afterEach(async () => {
@@ -58,10 +48,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const show = (ui: ReactElement) =>
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>,
-  );
+const show = (ui: ReactElement) => renderWithQueries(ui);
 
 const PASTED = ['Item, Unit, Cost', 'Plywood 3/4 CDX, sheet, 52.50', '"Rebar #4, 20ft", stick, $9.99', 'Joist   hanger'].join('\n');
 

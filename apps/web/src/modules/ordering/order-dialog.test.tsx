@@ -1,13 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { answerOperations, type OperationHandler, renderWithQueries, requestCalls } from '../../shell/test-utils';
 import type { Order } from './api';
 import { OrderDialog } from './order-dialog';
-import { item, vendor } from './test-fixtures';
+import { item, order, vendor } from './test-fixtures';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),
@@ -27,13 +26,8 @@ const ITEMS = [
   item(6, 'Deck kit', { unit: 'kit', is_bundle: true }),
 ];
 
-type Handler = (variables: Record<string, unknown>) => unknown;
-let handlers: Record<string, Handler>;
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => name(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
+let handlers: Record<string, OperationHandler>;
+const calls = (operation: string) => requestCalls(request, operation);
 
 beforeEach(() => {
   handlers = {
@@ -53,11 +47,7 @@ beforeEach(() => {
     },
     SaveOrder: () => ({ saveOrder: { message: 'Order saved.', warning: null, order: null } }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[name(doc)];
-    if (!handler) throw new Error(`unexpected ${name(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
 });
 
 afterEach(async () => {
@@ -66,41 +56,11 @@ afterEach(async () => {
 });
 
 /** A draft already saved: job, vendor and one catalogue line. */
-const draft = (extra: Partial<Order> = {}): Order => ({
-  id: 42,
-  uuid: 'o42',
-  po_number: 42,
-  order_date: '2026-11-02',
-  deliver_date: null,
-  status: 1,
-  to_emails: 'orders@acme.test',
-  cc_email: null,
-  jobs_id: 7,
-  job_label: 'MS · Main Street',
-  vendor_id: 1,
-  vendor_name: 'Acme Lumber',
-  vendor_insurance_lapsed: false,
-  employees_id: 1,
-  employee_name: 'Luis Hernandez',
-  notes: null,
-  delivery_address: null,
-  lines: [{ items_id: 5, description: 'Plywood 3/4 CDX', quantity: 10, unit: 'sheet', unit_cost_cents: 5250, costcodes_id: 3 }],
-  total_cents: 52500,
-  sent_on: null,
-  sent_to: null,
-  send_count: 0,
-  acknowledged_on: null,
-  pdf_uuid: null,
-  ...extra,
-});
+const draft = order;
 
 function show(order: Order | null = null) {
   const onClose = vi.fn();
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <OrderDialog tenant={TENANT} order={order} mayChange onClose={onClose} onOpen={vi.fn()} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<OrderDialog tenant={TENANT} order={order} mayChange onClose={onClose} onOpen={vi.fn()} />);
   return { onClose };
 }
 

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
-import type { Order } from './api';
+import { answerOperations, type OperationHandler, renderWithQueries, requestCalls } from '../../shell/test-utils';
 import { OrderingPage } from './ordering-page';
+import { order } from './test-fixtures';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),
@@ -16,24 +15,7 @@ const TENANT = '00000000-0000-4000-8000-000000000033';
 configure({ asyncUtilTimeout: 5000 });
 
 /** Sent and acknowledged; the server expanded the "Deck kit" bundle into its items when it was saved. */
-const SENT: Order = {
-  id: 42,
-  uuid: 'o42',
-  po_number: 42,
-  order_date: '2026-11-02',
-  deliver_date: null,
-  status: 1,
-  to_emails: 'orders@acme.test',
-  cc_email: null,
-  jobs_id: 7,
-  job_label: 'MS · Main Street',
-  vendor_id: 1,
-  vendor_name: 'Acme Lumber',
-  vendor_insurance_lapsed: false,
-  employees_id: 1,
-  employee_name: 'Luis Hernandez',
-  notes: null,
-  delivery_address: null,
+const SENT = order({
   lines: [
     { items_id: 5, description: 'Plywood 3/4 CDX', quantity: 8, unit: 'sheet', unit_cost_cents: 5250, costcodes_id: 3, bundle: 'Deck kit' },
     { items_id: 7, description: 'Joist hanger', quantity: 24, unit: 'each', unit_cost_cents: 150, costcodes_id: 3, bundle: 'Deck kit' },
@@ -44,16 +26,10 @@ const SENT: Order = {
   sent_to: 'orders@acme.test',
   send_count: 1,
   acknowledged_on: '2026-11-03T09:00:00Z',
-  pdf_uuid: null,
-};
+});
 
-type Handler = (variables: Record<string, unknown>) => unknown;
-let handlers: Record<string, Handler>;
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => name(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
+let handlers: Record<string, OperationHandler>;
+const calls = (operation: string) => requestCalls(request, operation);
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -86,11 +62,7 @@ beforeEach(() => {
       duplicateOrder: { ...SENT, id: 43, uuid: 'o43', po_number: 43, sent_on: null, sent_to: null, send_count: 0, acknowledged_on: null },
     }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[name(doc)];
-    if (!handler) throw new Error(`unexpected ${name(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
 });
 
 afterEach(async () => {
@@ -100,13 +72,7 @@ afterEach(async () => {
 });
 
 function show(groups: string[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
-  renderInShell(
-    <QueryClientProvider client={client}>
-      <OrderingPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<OrderingPage />, { claims: { 'cognito:groups': groups } });
 }
 
 describe('the purchase orders page', { timeout: 30_000 }, () => {

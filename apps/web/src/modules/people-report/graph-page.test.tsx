@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell, resetWindowWidth, setWindowWidth } from '../../shell/test-utils';
+import { operationName as name, renderRoutes, resetWindowWidth, setWindowWidth } from '../../shell/test-utils';
 import type { CompanyGraph } from './api';
 import { GraphPage } from './graph-page';
 import { validateGraphSearch } from './search';
@@ -63,26 +61,12 @@ afterEach(async () => {
 });
 
 function renderPage(path = '/reports/graph?job=3') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: 'reports/graph',
-    validateSearch: validateGraphSearch,
-    component: GraphPage,
-  });
-  const people = createRoute({ getParentRoute: () => rootRoute, path: 'modules/people', component: () => <p>People page</p> });
-  const projects = createRoute({ getParentRoute: () => rootRoute, path: 'modules/projects', component: () => <p>Jobs page</p> });
-  const tools = createRoute({ getParentRoute: () => rootRoute, path: 'modules/tool20', component: () => <p>Tools page</p> });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page, people, projects, tools]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderRoutes(path, [
+    { path: 'reports/graph', validateSearch: validateGraphSearch, component: GraphPage },
+    { path: 'modules/people', component: () => <p>People page</p> },
+    { path: 'modules/projects', component: () => <p>Jobs page</p> },
+    { path: 'modules/tool20', component: () => <p>Tools page</p> },
+  ]);
   return router;
 }
 

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadCsvTable, downloadXlsxSheets } from '../../lib/export-files';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { operationName as name, renderRoutes } from '../../shell/test-utils';
 import type { PeopleReport, ReportPerson } from './api';
 import { PeopleReportPage } from './people-report-page';
 
@@ -74,20 +72,11 @@ afterEach(async () => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: 'reports/people-report', component: PeopleReportPage });
-  const people = createRoute({ getParentRoute: () => rootRoute, path: 'modules/people', component: () => <p>People page</p> });
-  const graph = createRoute({ getParentRoute: () => rootRoute, path: 'reports/graph', component: () => <p>Graph page</p> });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page, people, graph]),
-    history: createMemoryHistory({ initialEntries: ['/reports/people-report'] }),
-  });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderRoutes('/reports/people-report', [
+    { path: 'reports/people-report', component: PeopleReportPage },
+    { path: 'modules/people', component: () => <p>People page</p> },
+    { path: 'reports/graph', component: () => <p>Graph page</p> },
+  ]);
   return router;
 }
 

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
-import type { Report } from './api';
+import { answerOperations, renderWithQueries } from '../../shell/test-utils';
 import { ProjectNotesPage } from './project-notes-page';
+import { report } from './test-fixtures';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),
@@ -14,33 +13,6 @@ vi.mock('../../lib/graphql', async (importOriginal) => ({
 
 const TENANT = '00000000-0000-4000-8000-000000000033';
 configure({ asyncUtilTimeout: 5000 });
-
-const report = (id: number, patch: Partial<Report>): Report => ({
-  id,
-  uuid: `00000000-0000-4000-8000-0000000001${String(id).padStart(2, '0')}`,
-  jobs_id: 1,
-  job_label: 'MS · Main Street',
-  employees_id: 11,
-  employee_name: 'Ana Cruz',
-  for_date: '2026-03-02',
-  status: 1,
-  email_to: null,
-  cc_email_to: null,
-  notes_html: null,
-  work_performed: null,
-  equipment: null,
-  deliveries: null,
-  delays: null,
-  safety: null,
-  weather: null,
-  manpower: [],
-  photos: [],
-  sent_on: null,
-  sent_to: null,
-  send_count: 0,
-  revised: false,
-  ...patch,
-});
 
 const REPORTS = [
   report(1, {
@@ -64,25 +36,22 @@ beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
   searches = [];
   saves = [];
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    switch (name(doc)) {
-      case 'ReportJobs':
-        return {
-          listTimecardJobs: [
-            { id: 1, job: 'Main Street', job_abbr: 'MS', status: 1 },
-            { id: 2, job: 'Riverside', job_abbr: 'RV', status: 1 },
-          ],
-        };
-      case 'SearchDailyReports':
-        searches.push(variables);
-        return { searchDailyReports: { items: variables.from ? [] : REPORTS, nextToken: null } };
-      case 'SaveDailyReport':
-        saves.push(variables);
-        return { saveDailyReport: { message: 'ok', report: REPORTS[0] } };
-      default:
-        throw new Error(`unexpected ${name(doc)}`);
-    }
-  }) as never);
+  answerOperations(request, {
+    ReportJobs: () => ({
+      listTimecardJobs: [
+        { id: 1, job: 'Main Street', job_abbr: 'MS', status: 1 },
+        { id: 2, job: 'Riverside', job_abbr: 'RV', status: 1 },
+      ],
+    }),
+    SearchDailyReports: (variables) => {
+      searches.push(variables);
+      return { searchDailyReports: { items: variables.from ? [] : REPORTS, nextToken: null } };
+    },
+    SaveDailyReport: (variables) => {
+      saves.push(variables);
+      return { saveDailyReport: { message: 'ok', report: REPORTS[0] } };
+    },
+  });
 });
 
 afterEach(async () => {
@@ -90,15 +59,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const show = (groups: string[]) => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
-  return renderInShell(
-    <QueryClientProvider client={client}>
-      <ProjectNotesPage />
-    </QueryClientProvider>,
-  );
-};
+const show = (groups: string[]) => renderWithQueries(<ProjectNotesPage />, { claims: { 'cognito:groups': groups } });
 
 describe('the daily reports page', () => {
   it('lists each report with its day, crew and state; a card opens its report, and saving it refreshes the list', async () => {

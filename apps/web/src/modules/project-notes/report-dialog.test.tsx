@@ -1,12 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries } from '../../shell/test-utils';
 import type { Draft, Report } from './api';
 import { ReportDialog } from './report-dialog';
+import { report } from './test-fixtures';
 
 vi.mock('../../lib/graphql', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/graphql')>()),
@@ -66,31 +66,14 @@ const yesterdayDraft: Draft = {
 
 const saved = (id: number) => ({ id }) as unknown as Report;
 
-const existing: Report = {
-  id: 42,
+const existing = report(42, {
   uuid: '00000000-0000-4000-8000-0000000000aa',
-  jobs_id: 1,
-  job_label: 'MS · Main Street',
-  employees_id: 11,
-  employee_name: 'Ana Cruz',
-  for_date: '2026-03-02',
-  status: 1,
   email_to: 'office@example.com',
-  cc_email_to: null,
   notes_html: '<p>Pour moved to <strong>Thursday</strong>.</p>',
   work_performed: 'Stripped forms.',
-  equipment: null,
-  deliveries: null,
-  delays: null,
-  safety: null,
   weather: 'Sunny',
   manpower: [{ employees_id: 11, name: 'Ana Cruz', hours: 7.5, costcodes: [] }],
-  photos: [],
-  sent_on: null,
-  sent_to: null,
-  send_count: 0,
-  revised: false,
-};
+});
 
 let drafts: Record<string, Draft | undefined>;
 let draftCalls: Record<string, unknown>[];
@@ -102,21 +85,19 @@ beforeEach(() => {
   draftCalls = [];
   saves = [];
   refusal = null;
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    switch (name(doc)) {
-      case 'DraftDailyReport':
-        draftCalls.push(variables);
-        if (!drafts[variables.from as string])
-          throw new GraphQLRequestError('There is no earlier report on this job to copy.', 'NOT_FOUND', 200);
-        return { draftDailyReport: drafts[variables.from as string] };
-      case 'SaveDailyReport':
-        saves.push(variables);
-        if (refusal) throw refusal;
-        return { saveDailyReport: { message: 'ok', report: saved((variables.id as number | null) ?? 99) } };
-      default:
-        throw new Error(`unexpected ${name(doc)}`);
-    }
-  }) as never);
+  answerOperations(request, {
+    DraftDailyReport: (variables) => {
+      draftCalls.push(variables);
+      if (!drafts[variables.from as string])
+        throw new GraphQLRequestError('There is no earlier report on this job to copy.', 'NOT_FOUND', 200);
+      return { draftDailyReport: drafts[variables.from as string] };
+    },
+    SaveDailyReport: (variables) => {
+      saves.push(variables);
+      if (refusal) throw refusal;
+      return { saveDailyReport: { message: 'ok', report: saved((variables.id as number | null) ?? 99) } };
+    },
+  });
 });
 
 afterEach(async () => {
@@ -126,16 +107,14 @@ afterEach(async () => {
 });
 
 const show = (props: { report?: Report | null; defaultJob?: number | null; onClose?: () => void } = {}) =>
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ReportDialog
-        tenant={TENANT}
-        report={props.report ?? null}
-        jobs={JOBS}
-        defaultJob={props.defaultJob === undefined ? 1 : props.defaultJob}
-        onClose={props.onClose ?? (() => {})}
-      />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <ReportDialog
+      tenant={TENANT}
+      report={props.report ?? null}
+      jobs={JOBS}
+      defaultJob={props.defaultJob === undefined ? 1 : props.defaultJob}
+      onClose={props.onClose ?? (() => {})}
+    />,
   );
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

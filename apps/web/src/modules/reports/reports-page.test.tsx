@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob, downloadCsvTable } from '../../lib/export-files';
 import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderInShell } from '../../shell/test-utils';
+import { answerOperations, type OperationHandler, renderRoutes, requestCalls } from '../../shell/test-utils';
 import { ReportsPage } from './reports-page';
 import { validateReportsSearch } from './search';
 
@@ -50,13 +48,8 @@ const labor = (rows: unknown[], nextToken: string | null = null) => ({
   },
 });
 
-type Handler = (variables: Record<string, unknown>) => unknown;
-let handlers: Record<string, Handler>;
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => name(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
+let handlers: Record<string, OperationHandler>;
+const calls = (operation: string) => requestCalls(request, operation);
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -137,11 +130,7 @@ beforeEach(() => {
     }),
     ExportReportPdf: () => ({ exportReportPdf: btoa('%PDF-1.7') }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[name(doc)];
-    if (!handler) throw new Error(`unexpected ${name(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
 });
 
 afterEach(async () => {
@@ -153,21 +142,9 @@ afterEach(async () => {
 });
 
 function renderAt(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': ['admin_access'] });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: 'admin/reports',
-    validateSearch: validateReportsSearch,
-    component: ReportsPage,
+  const { router } = renderRoutes(url, [{ path: 'admin/reports', validateSearch: validateReportsSearch, component: ReportsPage }], {
+    claims: { 'cognito:groups': ['admin_access'] },
   });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: [url] }) });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   return router;
 }
 

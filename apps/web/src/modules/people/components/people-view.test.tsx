@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, request } from '../../../lib/graphql';
-import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import type { OperationHandler } from '../../../shell/test-utils';
+import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
 import { validatePeopleSearch } from '../search';
 import { PeopleView } from './people-view';
 
@@ -59,20 +58,8 @@ const foremen = {
   usergroup_users: [{ id: 2, username: 'luis.hernandez', firstname: 'Luis', lastname: 'Hernandez' }],
 };
 
-type Handler = (variables: Record<string, unknown>) => unknown;
-let handlers: Record<string, Handler>;
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => operationName(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
-
-function operationName(doc: unknown): string {
-  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
-    (d) => d.kind === 'OperationDefinition',
-  );
-  return definition?.name?.value ?? '';
-}
+let handlers: Record<string, OperationHandler>;
+const calls = (operation: string) => requestCalls(request, operation);
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -92,11 +79,7 @@ beforeEach(() => {
       })),
     }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[operationName(doc)];
-    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
   // A phone: the card list (jsdom has no layout for the data grid's virtual rows).
   setWindowWidth(390);
 });
@@ -108,23 +91,14 @@ afterEach(() => {
 });
 
 function renderAt(url: string, groups: string[]) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups, 'custom:cognito_uuid': 'self' });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const routes = ['modules/people', 'admin/people'].map((path) =>
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path,
-      validateSearch: validatePeopleSearch,
-      component: () => <PeopleView admin={path === 'admin/people'} />,
-    }),
-  );
-  const router = createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory({ initialEntries: [url] }) });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const routes = ['modules/people', 'admin/people'].map((path) => ({
+    path,
+    validateSearch: validatePeopleSearch,
+    component: () => <PeopleView admin={path === 'admin/people'} />,
+  }));
+  const { router } = renderRoutes(url, routes, {
+    claims: { 'cognito:groups': groups, 'custom:cognito_uuid': 'self' },
+  });
   return { router };
 }
 

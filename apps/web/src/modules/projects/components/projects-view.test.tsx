@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/graphql';
-import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import type { OperationHandler } from '../../../shell/test-utils';
+import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
 import { validateProjectsSearch } from '../search';
 import { ProjectsView } from './projects-view';
 
@@ -48,20 +47,8 @@ const budgetLine = (id: number, costcode: string, hrsbdg: number, status = 1) =>
   actual_hours: 4,
 });
 
-type Handler = (variables: Record<string, unknown>) => unknown;
-let handlers: Record<string, Handler>;
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => operationName(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
-
-function operationName(doc: unknown): string {
-  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
-    (d) => d.kind === 'OperationDefinition',
-  );
-  return definition?.name?.value ?? '';
-}
+let handlers: Record<string, OperationHandler>;
+const calls = (operation: string) => requestCalls(request, operation);
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -84,11 +71,7 @@ beforeEach(() => {
     UpdateJobs: (v) => ({ updateJobs: v.data }),
     UpdateJobsCostcodes: () => ({ updateJobsCostcodes: [{ id: 1 }] }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[operationName(doc)];
-    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
 });
 
 afterEach(() => {
@@ -99,23 +82,10 @@ afterEach(() => {
 });
 
 function renderAt(url: string, groups: string[] | null) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // null: nobody signed in (GetUser answered 401), so no permissions.
-  queryClient.setQueryData(['identity', 'claims'], groups ? { 'cognito:groups': groups } : null);
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: 'admin/projects',
-    validateSearch: validateProjectsSearch,
-    component: () => <ProjectsView admin />,
+  return renderRoutes(url, [{ path: 'admin/projects', validateSearch: validateProjectsSearch, component: () => <ProjectsView admin /> }], {
+    // null: nobody signed in (GetUser answered 401), so no permissions.
+    claims: groups ? { 'cognito:groups': groups } : null,
   });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: [url] }) });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
 }
 
 describe('permission-gated controls', { timeout: 30_000 }, () => {

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/graphql';
-import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import type { OperationHandler } from '../../../shell/test-utils';
+import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
 import { ReceiptsView } from './receipts-view';
 
 vi.mock('../../../lib/graphql', async (importOriginal) => ({
@@ -37,20 +36,9 @@ const receipt = {
   updated_on: '2026-11-20T10:00:00Z',
 };
 
-function operationName(doc: unknown): string {
-  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
-    (d) => d.kind === 'OperationDefinition',
-  );
-  return definition?.name?.value ?? '';
-}
+const calls = (operation: string) => requestCalls(request, operation);
 
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => operationName(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
-
-let handlers: Record<string, (variables: Record<string, unknown>) => unknown>;
+let handlers: Record<string, OperationHandler>;
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -62,11 +50,7 @@ beforeEach(() => {
     ReceiptPeople: () => ({ listEmployees: { items: [{ id: 5, firstname: 'Ben', lastname: 'Miller', username: null }], nextToken: null } }),
     SaveReceipt: (v) => ({ saveReceipt: { ...receipt, ...(v.receipt as object), id: 12 } }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[operationName(doc)];
-    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
 });
 
 afterEach(() => {
@@ -76,16 +60,9 @@ afterEach(() => {
 });
 
 function renderView(groups: string[], url = '/modules/receipts') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: 'modules/receipts', component: ReceiptsView });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: [url] }) });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderRoutes(url, [{ path: 'modules/receipts', component: ReceiptsView }], {
+    claims: { 'cognito:groups': groups },
+  });
   return router;
 }
 

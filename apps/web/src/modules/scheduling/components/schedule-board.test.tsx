@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/graphql';
 import { i18n } from '../../../lib/i18n';
-import { operationName as name, renderInShell } from '../../../shell/test-utils';
+import { operationName as name, renderWithQueries } from '../../../shell/test-utils';
 import { ScheduleBoard } from './schedule-board';
 
 vi.mock('../../../lib/graphql', async (importOriginal) => ({
@@ -50,12 +49,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const show = () =>
-  renderInShell(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ScheduleBoard tenant={TENANT} canWrite />
-    </QueryClientProvider>,
-  );
+const show = () => renderWithQueries(<ScheduleBoard tenant={TENANT} canWrite />);
 
 const choose = async (label: string, option: string) => {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../../lib/graphql';
-import { renderInShell, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import type { OperationHandler } from '../../../shell/test-utils';
+import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
 import { validateTimecardsSearch } from '../search';
 import { TimecardsView } from './timecards-view';
 
@@ -46,22 +45,11 @@ const info = (extra: Record<string, unknown> = {}) => ({
   },
 });
 
-function operationName(doc: unknown): string {
-  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
-    (d) => d.kind === 'OperationDefinition',
-  );
-  return definition?.name?.value ?? '';
-}
-
-const calls = (operation: string) =>
-  vi
-    .mocked(request)
-    .mock.calls.filter(([doc]) => operationName(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
+const calls = (operation: string) => requestCalls(request, operation);
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
-  const handlers: Record<string, (variables: Record<string, unknown>) => unknown> = {
+  const handlers: Record<string, OperationHandler> = {
     TimecardSettings: () => ({
       getTimecardInfo: {
         employee_id: 5,
@@ -72,11 +60,7 @@ beforeEach(() => {
     TimecardJobs: () => ({ listTimecardJobs: [] }),
     TimecardPeople: () => ({ listEmployees: { items: [ann, bob], nextToken: null } }),
   };
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[operationName(doc)];
-    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
-    return handler(variables);
-  }) as never);
+  answerOperations(request, handlers);
   // A phone: the day list.
   setWindowWidth(390);
 });
@@ -88,21 +72,9 @@ afterEach(() => {
 });
 
 function renderAt(url: string, groups: string[]) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['identity', 'claims'], { 'cognito:groups': groups });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: 'modules/timecards',
-    validateSearch: validateTimecardsSearch,
-    component: TimecardsView,
+  renderRoutes(url, [{ path: 'modules/timecards', validateSearch: validateTimecardsSearch, component: TimecardsView }], {
+    claims: { 'cognito:groups': groups },
   });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: [url] }) });
-  renderInShell(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 describe('time card admin controls', { timeout: 30_000 }, () => {
