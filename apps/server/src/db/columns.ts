@@ -10,6 +10,18 @@ export const recordId = () => integer('id').generatedByDefaultAsIdentity().notNu
 export const createdOn = () => timestamp('created_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 export const updatedOn = () => timestamp('updated_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 
+/** The two key columns a tenant record starts with; spread first so they lead the table as the walls expect. */
+export const tenantKeyColumns = () => ({ tenant_uuid: tenantUuid(), id: recordId() });
+
+/** A record's random public id (links, file attachments, the API); tables that look it up index it per company. */
+export const recordUuid = () => uuid('uuid').notNull().defaultRandom();
+
+/** When a record was made and last changed; spread last, where the tables keep them. */
+export const auditColumns = () => ({ created_on: createdOn(), updated_on: updatedOn() });
+
+/** Spec §4 soft delete / archive: 1 active, anything else archived or deleted (rows are kept). */
+export const activeStatus = () => integer('status').notNull().default(1);
+
 export const now = sql`now()`;
 
 /**

@@ -42,6 +42,29 @@ function gated<T>(
   );
 }
 
+/**
+ * Writes a batch one record at a time, in the caller's transaction (all or nothing): a failure names the record it
+ * came from, and with `mustMatch` a write that reached no row is that record's "not found".
+ */
+export async function writeEach<I>(
+  items: readonly I[],
+  write: (item: I, index: number) => PromiseLike<unknown[]>,
+  opts: { mustMatch?: boolean } = {},
+): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const [i, item] of items.entries()) {
+    let rows: unknown[];
+    try {
+      rows = await write(item, i);
+    } catch (e) {
+      throw recordError(e, i);
+    }
+    if (opts.mustMatch && rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
+    out.push(...rows);
+  }
+  return out;
+}
+
 /** Builds the generic operations of DESIGN.md "API" for one table; modules add only what differs. */
 export function defineRecordOperations(model: RecordModel) {
   const { name, typeName, table } = model;
@@ -187,19 +210,12 @@ export function defineRecordOperations(model: RecordModel) {
             'create',
             records.map((patch) => ({ id: null, patch })),
           );
-          const out: Row[] = [];
-          for (const [i, rec] of records.entries()) {
-            try {
-              out.push(
-                ...((await tx
-                  .insert(table)
-                  .values(rec as PgInsertValue<PgTable>)
-                  .returning()) as Row[]),
-              );
-            } catch (e) {
-              throw recordError(e, i);
-            }
-          }
+          const out = (await writeEach(records, (rec) =>
+            tx
+              .insert(table)
+              .values(rec as PgInsertValue<PgTable>)
+              .returning(),
+          )) as Row[];
           publish(g, 'create', out);
           return out;
         });
@@ -226,22 +242,18 @@ export function defineRecordOperations(model: RecordModel) {
             return { id: r.id as number, patch };
           });
           await model.beforeWrite?.(tx, member, 'update', patches);
-          const out: Row[] = [];
-          for (const [i, { id, patch }] of patches.entries()) {
-            const set = hasUpdatedOn ? { ...patch, updated_on: sql`now()` } : patch;
-            let rows: Row[];
-            try {
-              rows = (await tx
+          const out = (await writeEach(
+            patches,
+            ({ id, patch }) => {
+              const set = hasUpdatedOn ? { ...patch, updated_on: sql`now()` } : patch;
+              return tx
                 .update(table)
                 .set(set as PgUpdateSetSource<PgTable>)
                 .where(and(scope(member, false), eq(idCol, id)))
-                .returning()) as Row[];
-            } catch (e) {
-              throw recordError(e, i);
-            }
-            if (rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
-            out.push(...rows);
-          }
+                .returning();
+            },
+            { mustMatch: true },
+          )) as Row[];
           publish(g, 'update', out);
           return out;
         });
@@ -265,26 +277,20 @@ export function defineRecordOperations(model: RecordModel) {
             'delete',
             data.map(({ id }) => ({ id, patch: null })),
           );
-          const out: Row[] = [];
-          for (const [i, { id }] of data.entries()) {
-            const where = and(scope(member, false), eq(idCol, id));
-            let rows: Row[];
-            try {
-              rows = (
-                softDelete
-                  ? await tx
-                      .update(table)
-                      .set({ [softDelete.column.name]: softDelete.value } as PgUpdateSetSource<PgTable>)
-                      .where(where)
-                      .returning()
-                  : await tx.delete(table).where(where).returning()
-              ) as Row[];
-            } catch (e) {
-              throw recordError(e, i);
-            }
-            if (rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
-            out.push(...rows);
-          }
+          const out = (await writeEach(
+            data,
+            ({ id }) => {
+              const where = and(scope(member, false), eq(idCol, id));
+              return softDelete
+                ? tx
+                    .update(table)
+                    .set({ [softDelete.column.name]: softDelete.value } as PgUpdateSetSource<PgTable>)
+                    .where(where)
+                    .returning()
+                : tx.delete(table).where(where).returning();
+            },
+            { mustMatch: true },
+          )) as Row[];
           publish(g, 'delete', out);
           return out;
         });

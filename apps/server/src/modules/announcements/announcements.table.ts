@@ -1,24 +1,11 @@
 import type { Audience } from '@groundwork/core/announcements';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, tenantKeyColumns, tenantUuid } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
 import { employees } from '../employees/employees.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /**
  * Spec §3 Announcement: id, exp_date, start_date, employee_id (the author), status (1 active), is_default (the one
@@ -28,26 +15,24 @@ import { tenants } from '../tenants/tenants.table.js';
 export const announcements = pgTable(
   'announcements',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     start_date: date('start_date', { mode: 'string' }).notNull(),
     exp_date: date('exp_date', { mode: 'string' }).notNull(),
     employee_id: integer('employee_id'),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     is_default: boolean('is_default').notNull().default(false),
     on_app: boolean('on_app').notNull().default(true),
     requires_ack: boolean('requires_ack').notNull().default(false),
     audience: text('audience').$type<Audience>().notNull().default('everyone'),
     audience_ids: jsonb('audience_ids').$type<number[]>().notNull().default([]),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employee_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.employee_id, employees),
     // The readers' list: active ones whose window holds today.
     index('announcements_window_idx').on(t.tenant_uuid, t.status, t.exp_date, t.start_date),
     // One pinned announcement per company.
@@ -69,10 +54,8 @@ export const announcementReceipts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.announcements_id, t.employees_id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.announcements_id], foreignColumns: [announcements.tenant_uuid, announcements.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    tenantRef(t, t.announcements_id, announcements).onDelete('cascade'),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
     index('announcement_receipts_person_idx').on(t.tenant_uuid, t.employees_id),
   ],
 );
@@ -90,10 +73,8 @@ export const departmentMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.departments_id, t.employees_id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.departments_id], foreignColumns: [departments.tenant_uuid, departments.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    tenantRef(t, t.departments_id, departments).onDelete('cascade'),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
     index('department_members_person_idx').on(t.tenant_uuid, t.employees_id),
   ],
 );
@@ -107,8 +88,8 @@ export const divisionMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.divisions_id, t.employees_id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.divisions_id], foreignColumns: [divisions.tenant_uuid, divisions.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    tenantRef(t, t.divisions_id, divisions).onDelete('cascade'),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
     index('division_members_person_idx').on(t.tenant_uuid, t.employees_id),
   ],
 );

@@ -1,6 +1,6 @@
-import { boolean, foreignKey, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantUuid, updatedOn } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { tenantCascade } from '../../db/tenant-keys.js';
 
 /**
  * The company's account with the card payment provider (issue 23): one row per company, written by the Stripe
@@ -21,10 +21,7 @@ export const billingAccounts = pgTable(
     status_at: timestamp('status_at', { withTimezone: true, mode: 'string' }),
     updated_on: updatedOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid] }), tenantCascade(t)],
 );
 
 /** Webhook events already applied, by Stripe's event id: a replayed delivery finds its id here and changes nothing. */
@@ -36,8 +33,5 @@ export const billingEvents = pgTable(
     type: text('type').notNull(),
     received_on: timestamp('received_on', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.event_id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid, t.event_id] }), tenantCascade(t)],
 );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid } from '../../db/columns.js';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdOn, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /** Where an answer's facts came from: the tool, a label ("from time cards, Nov 16–22"), a link, and the rows. */
 export type ChatSource = {
@@ -19,8 +19,7 @@ export type ChatSource = {
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     employees_id: integer('employees_id').notNull(),
     role: text('role').notNull(),
     body: text('body').notNull(),
@@ -34,9 +33,9 @@ export const chatMessages = pgTable(
     created_on: createdOn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
     // A person's conversation, newest first, and the rate limit's count of their recent questions.
     index('chat_messages_person_idx').on(t.tenant_uuid, t.employees_id, t.id),
     check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),

@@ -1,18 +1,13 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { recordId, tenantUuid } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { activeStatus, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey } from '../../db/tenant-keys.js';
 
 export const departments = pgTable(
   'departments',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     department: text('department').notNull(),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    index('departments_tenant_name_idx').on(t.tenant_uuid, t.department, t.id),
-  ],
+  (t) => [tenantPrimaryKey(t), tenantCascade(t), index('departments_tenant_name_idx').on(t.tenant_uuid, t.department, t.id)],
 );

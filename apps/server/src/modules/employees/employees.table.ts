@@ -1,15 +1,14 @@
 import { DIRECTORY_FIELDS } from '@groundwork/core/people';
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey } from '../../db/tenant-keys.js';
 
 export const employees = pgTable(
   'employees',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     username: text('username'),
     firstname: text('firstname'),
     lastname: text('lastname'),
@@ -28,7 +27,7 @@ export const employees = pgTable(
     skills: text('skills'),
     app_theme: text('app_theme'),
     paypos_id: integer('paypos_id'),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     logged_in: boolean('logged_in').notNull().default(false),
     is_admin: boolean('is_admin').notNull().default(false),
     acc_paypos: text('acc_paypos'),
@@ -39,12 +38,11 @@ export const employees = pgTable(
     cognito_uuid: text('cognito_uuid'),
     tc_id: text('tc_id'),
     pto_balances: jsonb('pto_balances'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
     // The exact sort keys of listEmployees, so a page is read from the index instead of sorting the tenant.
     index('employees_tenant_name_idx').on(
       t.tenant_uuid,

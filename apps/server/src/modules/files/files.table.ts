@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey } from '../../db/tenant-keys.js';
 
 /**
  * Spec §3 File: an uploaded file's record. The bytes live under FILES_DIR/<tenant_uuid>/<server_filename>;
@@ -10,13 +10,12 @@ import { tenants } from '../tenants/tenants.table.js';
 export const files = pgTable(
   'files',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     original_name: text('original_name').notNull(),
     mimetype: text('mimetype').notNull(),
     ext: text('ext').notNull(),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     // Who uploaded it; not a foreign key, so removing a person keeps the company's files.
     employees_id: integer('employees_id'),
     server_filename: text('server_filename').notNull(),
@@ -25,12 +24,11 @@ export const files = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     created_by: integer('created_by'),
     thumbnail_base64: text('thumbnail_base64'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
     uniqueIndex('files_tenant_server_filename_idx').on(t.tenant_uuid, t.server_filename),
     index('files_tenant_source_idx').on(t.tenant_uuid, t.source_table, t.source_uuid).where(sql`source_uuid is not null`),
   ],

@@ -1,14 +1,13 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdOn, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey } from '../../db/tenant-keys.js';
 
 /** Spec §3 Issue: a problem report sent to support, kept so nothing is lost if the mail fails. */
 export const issues = pgTable(
   'issues',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     // Who reported it; not a foreign key, so removing a person keeps their reports.
     employees_id: integer('employees_id'),
     user_name: text('user_name').notNull(),
@@ -20,9 +19,5 @@ export const issues = pgTable(
     emailed_on: timestamp('emailed_on', { withTimezone: true, mode: 'string' }),
     created_on: createdOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    index('issues_tenant_created_idx').on(t.tenant_uuid, t.created_on),
-  ],
+  (t) => [tenantPrimaryKey(t), tenantCascade(t), index('issues_tenant_created_idx').on(t.tenant_uuid, t.created_on)],
 );

@@ -1,5 +1,6 @@
-import { doublePrecision, foreignKey, integer, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import { recordId, tenantUuid } from '../../db/columns.js';
+import { doublePrecision, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, tenantKeyColumns } from '../../db/columns.js';
+import { tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { jobs } from './jobs.table.js';
 
@@ -11,8 +12,7 @@ const amount = (name: string) => doublePrecision(name).notNull().default(0);
 export const jobsCostcodes = pgTable(
   'jobs_costcodes',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     jobs_id: integer('jobs_id').notNull(),
     costcodes_id: integer('costcodes_id').notNull(),
     hrsbdg: amount('hrsbdg'),
@@ -21,7 +21,7 @@ export const jobsCostcodes = pgTable(
     eqpbdg: amount('eqpbdg'),
     subbdg: amount('subbdg'),
     othbdg: amount('othbdg'),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     /**
      * Minutes booked to this job and cost code on time cards, kept by triggers on timecard_entries
      * (migration 0029), so budget totals read one row instead of summing the entries. Never written by clients.
@@ -29,9 +29,9 @@ export const jobsCostcodes = pgTable(
     booked_minutes: integer('booked_minutes').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantRef(t, t.jobs_id, jobs).onDelete('cascade'),
+    tenantRef(t, t.costcodes_id, costcodes).onDelete('cascade'),
     uniqueIndex('jobs_costcodes_unique_idx').on(t.tenant_uuid, t.jobs_id, t.costcodes_id),
   ],
 );

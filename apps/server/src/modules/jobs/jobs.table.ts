@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  doublePrecision,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /** A milestone on a job's timeline. */
 export type Milestone = { title: string; date: string; done?: boolean };
@@ -22,9 +10,8 @@ export type Milestone = { title: string; date: string; done?: boolean };
 export const jobs = pgTable(
   'jobs',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     job: text('job').notNull(),
     job_abbr: text('job_abbr'),
     description: text('description'),
@@ -38,7 +25,7 @@ export const jobs = pgTable(
     end_date: date('end_date', { mode: 'string' }),
     milestones: jsonb('milestones').$type<Milestone[]>(),
     // 1 active, 2 complete; 0 is a deleted job, kept with all its rows (spec §4 soft delete).
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     /**
      * The job's budget totals over its active budget lines (jobs_costcodes with status 1): hours budgeted and
      * minutes booked, kept by triggers on jobs_costcodes (migration 0033), so the dashboard's jobs over budget and
@@ -46,12 +33,11 @@ export const jobs = pgTable(
      */
     budget_hours: doublePrecision('budget_hours').notNull().default(0),
     booked_minutes: integer('booked_minutes').notNull().default(0),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
     // The sort of spec §9: abbreviation if present, else name.
     index('jobs_tenant_sort_idx').on(t.tenant_uuid, sql`lower(coalesce(nullif(${t.job_abbr}, ''), ${t.job}))`, t.id),
   ],
@@ -61,15 +47,14 @@ const jobLink = (name: 'jobs_foremen' | 'jobs_pms') =>
   pgTable(
     name,
     {
-      tenant_uuid: tenantUuid(),
-      id: recordId(),
+      ...tenantKeyColumns(),
       jobs_id: integer('jobs_id').notNull(),
       employees_id: integer('employees_id').notNull(),
     },
     (t) => [
-      primaryKey({ columns: [t.tenant_uuid, t.id] }),
-      foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }).onDelete('cascade'),
-      foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+      tenantPrimaryKey(t),
+      tenantRef(t, t.jobs_id, jobs).onDelete('cascade'),
+      tenantRef(t, t.employees_id, employees).onDelete('cascade'),
       uniqueIndex(`${name}_unique_idx`).on(t.tenant_uuid, t.jobs_id, t.employees_id),
       index(`${name}_employee_idx`).on(t.tenant_uuid, t.employees_id),
     ],

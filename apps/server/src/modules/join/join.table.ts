@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, createdOn, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 
 /**
  * A company's join links (issue 26): `/join?company=<code>`. The code is random and unguessable; rotating
@@ -11,21 +11,19 @@ import { tenants } from '../tenants/tenants.table.js';
 export const joinLinks = pgTable(
   'join_links',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     /** Joiners through this link become members at once, with `usergroup_ids`, instead of waiting. */
     auto_approve: boolean('auto_approve').notNull().default(false),
     /** The groups a joiner gets (on approval, or at once with auto_approve); groups gone by then are skipped. */
     usergroup_ids: integer('usergroup_ids').array().notNull().default(sql`'{}'::integer[]`),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
     // Codes are unique across companies: a code names exactly one company.
     uniqueIndex('join_links_code_idx').on(t.code),
   ],
@@ -39,8 +37,7 @@ export const joinLinks = pgTable(
 export const joinRequests = pgTable(
   'join_requests',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     join_links_id: integer('join_links_id').notNull(),
     cognito_uuid: text('cognito_uuid').notNull(),
     /** The address they signed in with (e-mail, or phone in E.164): where approval is announced. */
@@ -50,9 +47,9 @@ export const joinRequests = pgTable(
     created_on: createdOn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.join_links_id], foreignColumns: [joinLinks.tenant_uuid, joinLinks.id] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.join_links_id, joinLinks).onDelete('cascade'),
     // One pending request per person and company, however often they press the button.
     uniqueIndex('join_requests_identity_idx').on(t.tenant_uuid, t.cognito_uuid),
     index('join_requests_created_idx').on(t.tenant_uuid, t.created_on),

@@ -1,9 +1,10 @@
-import { BATCH_MAX_RECORDS } from '@groundwork/core/limits';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { builder } from '../../graphql/builder.js';
-import { AppError, notFound, recordError } from '../../graphql/errors.js';
+import { AppError } from '../../graphql/errors.js';
 import { enterTenant, type Gated, type Rule, tenantQuery, tenantSubscription } from '../../graphql/gate.js';
+import { checkBatch } from '../../graphql/record-columns.js';
+import { writeEach } from '../../graphql/record-operations.js';
 import { type RecordEvent, recordTopic } from '../../platform/realtime.js';
 import { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from './modules.table.js';
 
@@ -85,10 +86,6 @@ function defineSwitchOperations(opts: {
   });
   const deleteInput = builder.inputType(`${name}DeleteInput`, { fields: (t) => ({ id: t.int({ required: true }) }) });
 
-  const checkBatch = (data: unknown[]) => {
-    if (data.length === 0) throw new AppError('VALIDATION', 'At least one record is required.');
-    if (data.length > BATCH_MAX_RECORDS) throw new AppError('VALIDATION', `Too many records: at most ${BATCH_MAX_RECORDS} in one call.`);
-  };
   const checkStatus = (status: unknown, i: number) => {
     if (status != null && status !== 0 && status !== 1) {
       throw new AppError('VALIDATION', `Record ${i + 1}: status must be 1 (on) or 0 (off).`, { index: i, field: 'status' });
@@ -144,21 +141,14 @@ function defineSwitchOperations(opts: {
           const { tx } = g;
           const data = args.data as Record<string, number | null | undefined>[];
           checkBatch(data);
-          const out: SwitchRow[] = [];
-          for (const [i, r] of data.entries()) {
+          const out = (await writeEach(data, (r, i) => {
             checkStatus(r.status, i);
-            try {
-              const values = { tenant_uuid: tenant, [ref]: r[ref], status: r.status ?? 1 };
-              out.push(
-                ...((await tx
-                  .insert(table)
-                  .values(values as never)
-                  .returning()) as SwitchRow[]),
-              );
-            } catch (e) {
-              throw recordError(e, i);
-            }
-          }
+            const values = { tenant_uuid: tenant, [ref]: r[ref], status: r.status ?? 1 };
+            return tx
+              .insert(table)
+              .values(values as never)
+              .returning();
+          })) as SwitchRow[];
           publish(g, 'create', out);
           return out;
         });
@@ -176,26 +166,22 @@ function defineSwitchOperations(opts: {
           const { tx } = g;
           const data = args.data as Record<string, number | null | undefined>[];
           checkBatch(data);
-          const out: SwitchRow[] = [];
-          for (const [i, r] of data.entries()) {
-            checkStatus(r.status, i);
-            const patch: Record<string, unknown> = {};
-            if (r[ref] != null) patch[ref] = r[ref];
-            if (r.status != null) patch.status = r.status;
-            if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
-            let updated: SwitchRow[];
-            try {
-              updated = (await tx
+          const out = (await writeEach(
+            data,
+            (r, i) => {
+              checkStatus(r.status, i);
+              const patch: Record<string, unknown> = {};
+              if (r[ref] != null) patch[ref] = r[ref];
+              if (r.status != null) patch.status = r.status;
+              if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
+              return tx
                 .update(table)
                 .set({ ...patch, updated_on: sql`now()` } as never)
                 .where(mine(tenant, r.id as number))
-                .returning()) as SwitchRow[];
-            } catch (e) {
-              throw recordError(e, i);
-            }
-            if (updated.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
-            out.push(...updated);
-          }
+                .returning();
+            },
+            { mustMatch: true },
+          )) as SwitchRow[];
           publish(g, 'update', out);
           return out;
         });
@@ -212,12 +198,9 @@ function defineSwitchOperations(opts: {
         return enterTenant(ctx, tenant, opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY, async (g) => {
           const { tx } = g;
           checkBatch(args.data);
-          const out: SwitchRow[] = [];
-          for (const [i, { id }] of args.data.entries()) {
-            const deleted = (await tx.delete(table).where(mine(tenant, id)).returning()) as SwitchRow[];
-            if (deleted.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
-            out.push(...deleted);
-          }
+          const out = (await writeEach(args.data, ({ id }) => tx.delete(table).where(mine(tenant, id)).returning(), {
+            mustMatch: true,
+          })) as SwitchRow[];
           publish(g, 'delete', out);
           return out;
         });

@@ -1,6 +1,6 @@
-import { doublePrecision, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { doublePrecision, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey } from '../../db/tenant-keys.js';
 
 /**
  * The product's modules (spec §3 "Module"): a global catalogue, the same for every company, seeded by a
@@ -40,38 +40,26 @@ export const modulesPricing = pgTable(
 export const tenantsModules = pgTable(
   'tenants_modules',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     modules_id: integer('modules_id')
       .notNull()
       .references(() => modules.id),
-    status: integer('status').notNull().default(1),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    status: activeStatus(),
+    ...auditColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    uniqueIndex('tenants_modules_module_idx').on(t.tenant_uuid, t.modules_id),
-  ],
+  (t) => [tenantPrimaryKey(t), tenantCascade(t), uniqueIndex('tenants_modules_module_idx').on(t.tenant_uuid, t.modules_id)],
 );
 
 /** A company's plans (spec §3 "Tenant pricing"): status 1 active. */
 export const tenantsPricing = pgTable(
   'tenants_pricing',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     pricing_id: integer('pricing_id')
       .notNull()
       .references(() => pricing.id),
-    status: integer('status').notNull().default(1),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    status: activeStatus(),
+    ...auditColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    uniqueIndex('tenants_pricing_pricing_idx').on(t.tenant_uuid, t.pricing_id),
-  ],
+  (t) => [tenantPrimaryKey(t), tenantCascade(t), uniqueIndex('tenants_pricing_pricing_idx').on(t.tenant_uuid, t.pricing_id)],
 );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, createdOn, tenantKeyColumns, tenantUuid, updatedOn } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /**
  * One person's inbox (issue 21): everything addressed to them, with a link to its record. `count` > 1 when several
@@ -11,8 +11,7 @@ import { tenants } from '../tenants/tenants.table.js';
 export const notifications = pgTable(
   'notifications',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     employees_id: integer('employees_id').notNull(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -24,13 +23,12 @@ export const notifications = pgTable(
     push_held: boolean('push_held').notNull().default(false),
     // Went out in an e-mail digest (only kinds the person asked for, unread for a while).
     emailed_at: timestamp('emailed_at', { withTimezone: true, mode: 'string' }),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
     // The inbox, newest first, and the batching look-up (the person's latest of a kind).
     index('notifications_person_idx').on(t.tenant_uuid, t.employees_id, t.id),
     index('notifications_person_kind_idx').on(t.tenant_uuid, t.employees_id, t.kind, t.updated_on),
@@ -44,8 +42,7 @@ export const notifications = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     employees_id: integer('employees_id').notNull(),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
@@ -54,9 +51,9 @@ export const pushSubscriptions = pgTable(
     created_on: createdOn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.tenant_uuid, t.endpoint),
     index('push_subscriptions_person_idx').on(t.tenant_uuid, t.employees_id),
   ],
@@ -75,10 +72,7 @@ export const notificationSettings = pgTable(
     time_zone: text('time_zone').notNull().default('UTC'),
     updated_on: updatedOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.employees_id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid, t.employees_id] }), tenantRef(t, t.employees_id, employees).onDelete('cascade')],
 );
 
 /**
@@ -93,8 +87,5 @@ export const noticeKeys = pgTable(
     key: text('key').notNull(),
     created_on: createdOn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.key] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.tenant_uuid, t.key] }), tenantCascade(t)],
 );

@@ -1,73 +1,40 @@
 import type { OrderLine } from '@groundwork/core/ordering';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
-/** Spec §3 Item type: a tree (`parent_id` another type of the company) named by `partclass`. */
-export const itemTypes = pgTable(
-  'item_types',
-  {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    partclass: text('partclass').notNull(),
-    parent_id: integer('parent_id'),
-    status: integer('status').notNull().default(1),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.parent_id], foreignColumns: [t.tenant_uuid, t.id] }),
-    index('item_types_tenant_name_idx').on(t.tenant_uuid, t.partclass, t.id),
-  ],
-);
+/** Spec §3 Item type and item class: a tree (`parent_id` another of the company's) named by `partclass`. */
+const catalogueTree = (name: 'item_types' | 'item_classes') =>
+  pgTable(
+    name,
+    {
+      ...tenantKeyColumns(),
+      partclass: text('partclass').notNull(),
+      parent_id: integer('parent_id'),
+      status: activeStatus(),
+      ...auditColumns(),
+    },
+    (t) => [
+      tenantPrimaryKey(t),
+      tenantCascade(t),
+      tenantRef(t, t.parent_id, t),
+      index(`${name}_tenant_name_idx`).on(t.tenant_uuid, t.partclass, t.id),
+    ],
+  );
 
-/** Spec §3 Item class: the same shape as types, a second way to group the catalogue (e.g. by trade). */
-export const itemClasses = pgTable(
-  'item_classes',
-  {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    partclass: text('partclass').notNull(),
-    parent_id: integer('parent_id'),
-    status: integer('status').notNull().default(1),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.parent_id], foreignColumns: [t.tenant_uuid, t.id] }),
-    index('item_classes_tenant_name_idx').on(t.tenant_uuid, t.partclass, t.id),
-  ],
-);
+export const itemTypes = catalogueTree('item_types');
+/** Item classes: the same shape as types, a second way to group the catalogue (e.g. by trade). */
+export const itemClasses = catalogueTree('item_classes');
 
 /** Spec §3 Vendor: who the company buys from; `is_supplier` marks material suppliers (others: subcontractors). */
 export const vendors = pgTable(
   'vendors',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     name: text('name').notNull(),
     contact_name: text('contact_name'),
     emails: text('emails'),
@@ -76,15 +43,10 @@ export const vendors = pgTable(
     is_supplier: boolean('is_supplier').notNull().default(true),
     notes: text('notes'),
     insurance_expires: date('insurance_expires', { mode: 'string' }),
-    status: integer('status').notNull().default(1),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    status: activeStatus(),
+    ...auditColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    index('vendors_tenant_name_idx').on(t.tenant_uuid, t.name, t.id),
-  ],
+  (t) => [tenantPrimaryKey(t), tenantCascade(t), index('vendors_tenant_name_idx').on(t.tenant_uuid, t.name, t.id)],
 );
 
 /**
@@ -94,12 +56,11 @@ export const vendors = pgTable(
 export const items = pgTable(
   'items',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     item: text('item').notNull(),
     active: text('active').notNull().default('true'),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     acc_id: text('acc_id'),
     description: text('description'),
     unit: text('unit'),
@@ -109,16 +70,15 @@ export const items = pgTable(
     item_type_id: integer('item_type_id'),
     item_class_id: integer('item_class_id'),
     is_bundle: boolean('is_bundle').notNull().default(false),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.vendor_id], foreignColumns: [vendors.tenant_uuid, vendors.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.item_type_id], foreignColumns: [itemTypes.tenant_uuid, itemTypes.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.item_class_id], foreignColumns: [itemClasses.tenant_uuid, itemClasses.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.vendor_id, vendors),
+    tenantRef(t, t.costcodes_id, costcodes),
+    tenantRef(t, t.item_type_id, itemTypes),
+    tenantRef(t, t.item_class_id, itemClasses),
     uniqueIndex('items_tenant_uuid_idx').on(t.tenant_uuid, t.uuid),
     // Spec §5: one name per company, compared case-insensitively; also the search's prefix index.
     uniqueIndex('items_tenant_key_idx').on(t.tenant_uuid, sql`lower(${t.item})`),
@@ -133,20 +93,18 @@ export const items = pgTable(
 export const bundleItems = pgTable(
   'bundle_items',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     bundle_items_id: integer('bundle_items_id').notNull(),
     items_id: integer('items_id').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull().default(1),
-    status: integer('status').notNull().default(1),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    status: activeStatus(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.bundle_items_id], foreignColumns: [items.tenant_uuid, items.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.items_id], foreignColumns: [items.tenant_uuid, items.id] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.bundle_items_id, items).onDelete('cascade'),
+    tenantRef(t, t.items_id, items).onDelete('cascade'),
     uniqueIndex('bundle_items_pair_idx').on(t.tenant_uuid, t.bundle_items_id, t.items_id),
     check('bundle_items_quantity_check', sql`${t.quantity} > 0`),
     check('bundle_items_self_check', sql`${t.bundle_items_id} <> ${t.items_id}`),
@@ -161,13 +119,12 @@ export const bundleItems = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     po_number: integer('po_number').notNull(),
     order_date: date('order_date', { mode: 'string' }).notNull(),
     deliver_date: date('deliver_date', { mode: 'string' }),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     to_emails: text('to_emails'),
     cc_email: text('cc_email'),
     jobs_id: integer('jobs_id'),
@@ -183,15 +140,14 @@ export const orders = pgTable(
     send_count: integer('send_count').notNull().default(0),
     pdf_name: text('pdf_name'),
     acknowledged_on: timestamp('acknowledged_on', { withTimezone: true, mode: 'string' }),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.vendor_id], foreignColumns: [vendors.tenant_uuid, vendors.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.employees_id, employees),
+    tenantRef(t, t.jobs_id, jobs),
+    tenantRef(t, t.vendor_id, vendors),
     uniqueIndex('orders_tenant_uuid_idx').on(t.tenant_uuid, t.uuid),
     uniqueIndex('orders_tenant_po_idx').on(t.tenant_uuid, t.po_number),
     // Lists: newest first (scanned backwards), for everyone, one person, one job.

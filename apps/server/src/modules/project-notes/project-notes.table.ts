@@ -1,23 +1,10 @@
 import type { ManpowerLine, ReportPhoto } from '@groundwork/core/project-notes';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /**
  * Spec §3 Daily report ("Jobsnotes"): one job on one day, written by `employees_id` (its owner, spec §6 own records).
@@ -27,13 +14,12 @@ import { tenants } from '../tenants/tenants.table.js';
 export const jobsNotes = pgTable(
   'jobs_notes',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     jobs_id: integer('jobs_id').notNull(),
     employees_id: integer('employees_id').notNull(),
     for_date: date('for_date', { mode: 'string' }).notNull(),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     email_to: text('email_to'),
     cc_email_to: text('cc_email_to'),
     notes_html: text('notes_html'),
@@ -51,14 +37,13 @@ export const jobsNotes = pgTable(
     send_count: integer('send_count').notNull().default(0),
     // Changed after it was sent: the next send says "revised".
     revised: boolean('revised').notNull().default(false),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.jobs_id, jobs),
+    tenantRef(t, t.employees_id, employees),
     uniqueIndex('jobs_notes_tenant_uuid_idx').on(t.tenant_uuid, t.uuid),
     // One report per job and day.
     uniqueIndex('jobs_notes_job_day_idx').on(t.tenant_uuid, t.jobs_id, t.for_date),

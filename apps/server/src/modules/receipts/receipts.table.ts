@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /**
  * Spec §3 Receipt: what someone paid for the company, owned by employees_id (spec §6 own records). Money is
@@ -13,12 +13,11 @@ import { tenants } from '../tenants/tenants.table.js';
 export const receipts = pgTable(
   'receipts',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     receipt_date: date('receipt_date', { mode: 'string' }).notNull(),
     // 1 active; anything else archived (spec §4 archive pattern).
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     employees_id: integer('employees_id').notNull(),
     jobs_id: integer('jobs_id'),
     costcodes_id: integer('costcodes_id'),
@@ -28,15 +27,14 @@ export const receipts = pgTable(
     payment_method: text('payment_method'),
     notes: text('notes'),
     created_by: integer('created_by'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.employees_id, employees),
+    tenantRef(t, t.jobs_id, jobs),
+    tenantRef(t, t.costcodes_id, costcodes),
     uniqueIndex('receipts_tenant_uuid_idx').on(t.tenant_uuid, t.uuid),
     // The list: newest first, for everyone, one person, or one job. Ascending on purpose: scanned backwards they
     // serve `order by receipt_date desc, id desc` (DESC NULLS FIRST) and its keyset condition; drizzle's .desc()
@@ -54,18 +52,17 @@ export const receipts = pgTable(
 export const receiptSplits = pgTable(
   'receipt_splits',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     receipts_id: integer('receipts_id').notNull(),
     jobs_id: integer('jobs_id').notNull(),
     costcodes_id: integer('costcodes_id'),
     amount_cents: integer('amount_cents').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.receipts_id], foreignColumns: [receipts.tenant_uuid, receipts.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
+    tenantPrimaryKey(t),
+    tenantRef(t, t.receipts_id, receipts).onDelete('cascade'),
+    tenantRef(t, t.jobs_id, jobs),
+    tenantRef(t, t.costcodes_id, costcodes),
     index('receipt_splits_receipt_idx').on(t.tenant_uuid, t.receipts_id),
     // A job's receipts include those split onto it.
     index('receipt_splits_job_idx').on(t.tenant_uuid, t.jobs_id, t.receipts_id),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /**
  * Spec §3 Scheduled labor: a person on a job for a day (event_type 'Work'), or a day taken by another scheduled
@@ -13,8 +13,7 @@ import { tenants } from '../tenants/tenants.table.js';
 export const scheduledLabor = pgTable(
   'scheduled_labor',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     jobs_id: integer('jobs_id'),
     employees_id: integer('employees_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -23,14 +22,13 @@ export const scheduledLabor = pgTable(
     confirmed_on: timestamp('confirmed_on', { withTimezone: true, mode: 'string' }),
     confirmation_reason: text('confirmation_reason'),
     created_by: integer('created_by'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
+    tenantRef(t, t.jobs_id, jobs).onDelete('cascade'),
     // The board: every entry of a date range; a person's days (My Schedule, double-booking); a job's crew.
     index('scheduled_labor_tenant_date_idx').on(t.tenant_uuid, t.date, t.employees_id),
     index('scheduled_labor_tenant_person_idx').on(t.tenant_uuid, t.employees_id, t.date),

@@ -1,6 +1,6 @@
-import { foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { recordId, tenantUuid } from '../../db/columns.js';
-import { tenants } from '../tenants/tenants.table.js';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey } from '../../db/tenant-keys.js';
 
 /**
  * The global options a company may set (listGlobalSettings): a catalogue seeded by a migration, read-only
@@ -27,8 +27,7 @@ export const codxTenantOptionsValues = pgTable('codx_tenant_options_values', {
 export const tenantSettings = pgTable(
   'tenant_settings',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     codx_tenant_options_values_id: integer('codx_tenant_options_values_id')
       .notNull()
       .references(() => codxTenantOptionsValues.id),
@@ -36,8 +35,8 @@ export const tenantSettings = pgTable(
     pass_through_value: text('pass_through_value'),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
     uniqueIndex('tenant_settings_option_idx').on(t.tenant_uuid, t.codx_tenant_options_values_id),
   ],
 );

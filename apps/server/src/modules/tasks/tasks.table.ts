@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, createdOn, recordUuid, tenantKeyColumns, tenantUuid } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /** A checklist template's item: becomes a sub-task when the template is applied to a job. */
 export type TemplateItem = { title: string; body?: string | null; priority?: number | null };
@@ -29,9 +16,8 @@ export type TemplateItem = { title: string; body?: string | null; priority?: num
 export const tasks = pgTable(
   'tasks',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     parent_task: integer('parent_task'),
     title: text('title').notNull(),
     body: text('body'),
@@ -47,15 +33,14 @@ export const tasks = pgTable(
     due_date: date('due_date', { mode: 'string' }),
     templates_id: integer('templates_id'),
     created_by: integer('created_by'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.parent_task], foreignColumns: [t.tenant_uuid, t.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.created_by], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.parent_task, t).onDelete('cascade'),
+    tenantRef(t, t.jobs_id, jobs),
+    tenantRef(t, t.created_by, employees),
     uniqueIndex('tasks_uuid_idx').on(t.tenant_uuid, t.uuid),
     uniqueIndex('tasks_thread_idx').on(t.tenant_uuid, t.task_thread_uuid),
     // Newest first (spec §9): the primary key for everyone; per job; sub-tasks by parent.
@@ -79,8 +64,8 @@ export const taskAssignees = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant_uuid, t.tasks_id, t.employees_id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.tasks_id], foreignColumns: [tasks.tenant_uuid, tasks.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }).onDelete('cascade'),
+    tenantRef(t, t.tasks_id, tasks).onDelete('cascade'),
+    tenantRef(t, t.employees_id, employees).onDelete('cascade'),
     // "My tasks": a person's tasks, newest first.
     index('task_assignees_person_idx').on(t.tenant_uuid, t.employees_id, t.tasks_id),
   ],
@@ -93,8 +78,7 @@ export const taskAssignees = pgTable(
 export const taskThreads = pgTable(
   'task_threads',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     task_thread_uuid: uuid('task_thread_uuid').notNull(),
     tasks_id: integer('tasks_id').notNull(),
     task_action_id: integer('task_action_id').notNull(),
@@ -106,9 +90,9 @@ export const taskThreads = pgTable(
     created_on: createdOn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.tasks_id], foreignColumns: [tasks.tenant_uuid, tasks.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    tenantPrimaryKey(t),
+    tenantRef(t, t.tasks_id, tasks).onDelete('cascade'),
+    tenantRef(t, t.employees_id, employees),
     index('task_threads_thread_idx').on(t.tenant_uuid, t.task_thread_uuid, t.id),
   ],
 );
@@ -117,17 +101,12 @@ export const taskThreads = pgTable(
 export const checklistTemplates = pgTable(
   'checklist_templates',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     name: text('name').notNull(),
     description: text('description'),
     items: jsonb('items').$type<TemplateItem[]>().notNull(),
-    status: integer('status').notNull().default(1),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    status: activeStatus(),
+    ...auditColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-  ],
+  (t) => [tenantPrimaryKey(t), tenantCascade(t)],
 );

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdOn } from '../../db/columns.js';
+import { activeStatus, createdOn } from '../../db/columns.js';
 
 // The company itself. Its key is named tenant_uuid so the same wall policy that guards
 // every tenant table also limits a tenant session to its own company row.
@@ -8,6 +8,6 @@ export const tenants = pgTable('tenants', {
   company: text('company').notNull(),
   accountingsystems_id: integer('accountingsystems_id'),
   timecardsystems_id: integer('timecardsystems_id'),
-  status: integer('status').notNull().default(1),
+  status: activeStatus(),
   created_on: createdOn(),
 });

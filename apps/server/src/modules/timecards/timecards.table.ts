@@ -1,17 +1,6 @@
-import {
-  date,
-  doublePrecision,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, tenantKeyColumns } from '../../db/columns.js';
+import { tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -20,8 +9,7 @@ import { jobs } from '../jobs/jobs.table.js';
 export const usersTimecard = pgTable(
   'users_timecard',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     employees_id: integer('employees_id').notNull(),
     payperiod_start_date: date('payperiod_start_date', { mode: 'string' }).notNull(),
     payperiod_end_date: date('payperiod_end_date', { mode: 'string' }).notNull(),
@@ -36,12 +24,11 @@ export const usersTimecard = pgTable(
      * every person's days. Never written by clients.
      */
     entries: integer('entries').notNull().default(0),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    tenantPrimaryKey(t),
+    tenantRef(t, t.employees_id, employees),
     uniqueIndex('users_timecard_period_idx').on(t.tenant_uuid, t.employees_id, t.payperiod_start_date),
     // A pay period's cards across the company (the dashboard's unsigned cards).
     index('users_timecard_tenant_period_idx').on(t.tenant_uuid, t.payperiod_start_date),
@@ -52,8 +39,7 @@ export const usersTimecard = pgTable(
 export const timecardEntries = pgTable(
   'timecard_entries',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     users_timecard_id: integer('users_timecard_id').notNull(),
     employees_id: integer('employees_id').notNull(),
     timecard_date: date('timecard_date', { mode: 'string' }).notNull(),
@@ -63,17 +49,14 @@ export const timecardEntries = pgTable(
     equipment: jsonb('equipment').$type<string[]>(),
     note: text('note'),
     created_by: integer('created_by'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.users_timecard_id], foreignColumns: [usersTimecard.tenant_uuid, usersTimecard.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.costcodes_id], foreignColumns: [costcodes.tenant_uuid, costcodes.id] }),
+    tenantPrimaryKey(t),
+    tenantRef(t, t.users_timecard_id, usersTimecard).onDelete('cascade'),
+    tenantRef(t, t.employees_id, employees),
+    tenantRef(t, t.jobs_id, jobs),
+    tenantRef(t, t.costcodes_id, costcodes),
     // A person's days (their card, a crew's cards) and a job's cost codes (actual hours beside the budget).
     index('timecard_entries_person_day_idx').on(t.tenant_uuid, t.employees_id, t.timecard_date),
     index('timecard_entries_job_code_idx').on(t.tenant_uuid, t.jobs_id, t.costcodes_id),

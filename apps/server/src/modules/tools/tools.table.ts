@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdOn, recordId, tenantUuid, updatedOn } from '../../db/columns.js';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activeStatus, auditColumns, createdOn, recordUuid, tenantKeyColumns } from '../../db/columns.js';
+import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
-import { tenants } from '../tenants/tenants.table.js';
 
 /**
  * Spec §3 Container: where tools are (the shop, a truck, a job box, a site). Exactly one HQ per company
@@ -12,22 +12,20 @@ import { tenants } from '../tenants/tenants.table.js';
 export const containers = pgTable(
   'containers',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     container_name: text('container_name').notNull(),
     hq: boolean('hq').notNull().default(false),
     // 1 active; anything else archived (spec §4).
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     jobs_id: integer('jobs_id'),
     employees_id: integer('employees_id'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.jobs_id, jobs),
+    tenantRef(t, t.employees_id, employees),
     uniqueIndex('containers_one_hq_idx').on(t.tenant_uuid).where(sql`${t.hq}`),
     index('containers_tenant_name_idx').on(t.tenant_uuid, t.status, t.container_name, t.id),
   ],
@@ -49,9 +47,8 @@ export type ToolLastLog = {
 export const tools = pgTable(
   'tools',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
-    uuid: uuid('uuid').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
+    uuid: recordUuid(),
     tool_number: text('tool_number').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -61,17 +58,16 @@ export const tools = pgTable(
     serial: text('serial'),
     purchase_date: date('purchase_date', { mode: 'string' }),
     purchase_cost_cents: integer('purchase_cost_cents'),
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     container_id: integer('container_id').notNull(),
     last_log: jsonb('last_log').$type<ToolLastLog>(),
     created_by: integer('created_by'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.container_id], foreignColumns: [containers.tenant_uuid, containers.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.container_id, containers),
     uniqueIndex('tools_tenant_uuid_idx').on(t.tenant_uuid, t.uuid),
     uniqueIndex('tools_tenant_number_idx').on(t.tenant_uuid, t.tool_number),
     index('tools_tenant_name_idx').on(t.tenant_uuid, t.status, t.name, t.id),
@@ -85,8 +81,7 @@ export const tools = pgTable(
 export const toolLogs = pgTable(
   'tool_logs',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     tools_id: integer('tools_id').notNull(),
     from_container_id: integer('from_container_id'),
     to_container_id: integer('to_container_id').notNull(),
@@ -95,12 +90,12 @@ export const toolLogs = pgTable(
     created_on: createdOn(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.tools_id], foreignColumns: [tools.tenant_uuid, tools.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.from_container_id], foreignColumns: [containers.tenant_uuid, containers.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.to_container_id], foreignColumns: [containers.tenant_uuid, containers.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.tools_id, tools).onDelete('cascade'),
+    tenantRef(t, t.from_container_id, containers),
+    tenantRef(t, t.to_container_id, containers),
+    tenantRef(t, t.employees_id, employees),
     index('tool_logs_tool_idx').on(t.tenant_uuid, t.tools_id, t.id),
     index('tool_logs_tenant_idx').on(t.tenant_uuid, t.id),
   ],
@@ -110,13 +105,12 @@ export const toolLogs = pgTable(
 export const reservations = pgTable(
   'reservations',
   {
-    tenant_uuid: tenantUuid(),
-    id: recordId(),
+    ...tenantKeyColumns(),
     tools_id: integer('tools_id').notNull(),
     start_date: date('start_date', { mode: 'string' }).notNull(),
     end_date: date('end_date', { mode: 'string' }).notNull(),
     // Spec §9: default status 1.
-    status: integer('status').notNull().default(1),
+    status: activeStatus(),
     is_completed: boolean('is_completed').notNull().default(false),
     employees_id: integer('employees_id'),
     jobs_id: integer('jobs_id'),
@@ -124,15 +118,14 @@ export const reservations = pgTable(
     checked_out_on: text('checked_out_on'),
     checked_in_on: text('checked_in_on'),
     created_by: integer('created_by'),
-    created_on: createdOn(),
-    updated_on: updatedOn(),
+    ...auditColumns(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenant_uuid, t.id] }),
-    foreignKey({ columns: [t.tenant_uuid], foreignColumns: [tenants.tenant_uuid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.tools_id], foreignColumns: [tools.tenant_uuid, tools.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenant_uuid, t.employees_id], foreignColumns: [employees.tenant_uuid, employees.id] }),
-    foreignKey({ columns: [t.tenant_uuid, t.jobs_id], foreignColumns: [jobs.tenant_uuid, jobs.id] }),
+    tenantPrimaryKey(t),
+    tenantCascade(t),
+    tenantRef(t, t.tools_id, tools).onDelete('cascade'),
+    tenantRef(t, t.employees_id, employees),
+    tenantRef(t, t.jobs_id, jobs),
     index('reservations_tool_idx').on(t.tenant_uuid, t.tools_id, t.start_date),
     index('reservations_tenant_start_idx').on(t.tenant_uuid, t.start_date, t.id),
     check('reservations_dates_check', sql`${t.end_date} >= ${t.start_date}`),
