@@ -1,25 +1,14 @@
 import { personName } from '@groundwork/core/names';
 import type { IsoDate } from '@groundwork/core/pay-periods';
 import { replacedBy } from '@groundwork/core/timecards';
-import {
-  Alert,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Stack, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../shell/app-dialog';
 import type { TimecardInfo, TimecardPerson } from '../api/queries';
-import { formatDayLong } from '../lib/dates';
 import { formatHours, parseHours } from '../lib/hours';
 import { type CardModel, useSaveDay } from './card-model';
+import { DayField, HoursField, TimecardDialog } from './dialog-fields';
+import { JobCostcodePicker } from './job-costcode-picker';
 
 interface CrewDialogProps {
   /** The foreman's own card model: the save goes in their name with the crew's ids. */
@@ -46,7 +35,6 @@ export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
   const save = useSaveDay(model);
 
   const jobs = model.jobs.filter((j) => crew.foreman_jobs_id.includes(j.id));
-  const codes = jobId === '' ? [] : (model.codesByJob.get(jobId) ?? []);
   const people = useMemo(() => {
     const list = [...crew.people];
     if (me && !list.some((p) => p.id === me.id)) list.unshift(me);
@@ -63,12 +51,6 @@ export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
   );
 
   const parsed = parseHours(hours, model.increment);
-  const hoursError = !parsed.ok
-    ? t(`entry.hours_${parsed.reason}`, { minutes: model.increment })
-    : submitted && parsed.hours === 0
-      ? t('entry.required')
-      : null;
-  const required = (missing: boolean) => (submitted && missing ? t('entry.required') : null);
 
   const toggle = (id: number) =>
     setPicked((prev) => {
@@ -92,65 +74,25 @@ export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
   };
 
   return (
-    <AppDialog
-      open
+    <TimecardDialog
       onClose={onClose}
       title={t('crew.title')}
       loading={save.isPending}
-      cancelButton={{ onClick: onClose, label: t('entry.cancel') }}
       actionButton={{ onClick: submit, label: t('crew.save', { count: picked.size }) }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField select label={t('entry.date')} value={date} onChange={(e) => setDate(e.target.value)}>
-          {model.dates.map((d) => (
-            <MenuItem key={d} value={d}>
-              {formatDayLong(d, i18n.language)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('entry.job')}
-          value={jobId}
-          required
-          error={Boolean(required(jobId === ''))}
-          helperText={required(jobId === '') ?? (jobs.length === 0 ? t('crew.noJobs') : undefined)}
-          onChange={(e) => {
-            setJobId(Number(e.target.value));
-            setCodeId('');
-          }}
-        >
-          {jobs.map((j) => (
-            <MenuItem key={j.id} value={j.id}>
-              {model.jobName(j.id)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('entry.costcode')}
-          value={codeId}
-          required
-          disabled={jobId === ''}
-          error={Boolean(required(codeId === ''))}
-          helperText={required(codeId === '')}
-          onChange={(e) => setCodeId(Number(e.target.value))}
-        >
-          {codes.map((c) => (
-            <MenuItem key={c.costcodes_id} value={c.costcodes_id}>
-              {c.description ? `${c.costcode} ${c.description}` : c.costcode}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('entry.hours')}
-          value={hours}
-          required
-          onChange={(e) => setHours(e.target.value)}
-          error={Boolean(hoursError)}
-          helperText={hoursError ?? t('entry.hoursHelp', { minutes: model.increment })}
-          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+        <DayField dates={model.dates} value={date} onChange={setDate} />
+        <JobCostcodePicker
+          model={model}
+          jobId={jobId}
+          codeId={codeId}
+          jobs={jobs}
+          jobHelp={jobs.length === 0 ? t('crew.noJobs') : undefined}
+          submitted={submitted}
+          onJobChange={setJobId}
+          onCodeChange={setCodeId}
         />
+        <HoursField value={hours} parsed={parsed} increment={model.increment} submitted={submitted} onChange={setHours} />
         <TextField label={t('entry.note')} value={note} onChange={(e) => setNote(e.target.value)} />
         <FormControl component="fieldset" error={submitted && picked.size === 0}>
           <FormLabel component="legend">{t('crew.members')}</FormLabel>
@@ -177,6 +119,6 @@ export function CrewDialog({ model, crew, me, onClose }: CrewDialogProps) {
         </FormControl>
         {people.length <= 1 && <Alert severity="info">{t('crew.noCrew')}</Alert>}
       </Stack>
-    </AppDialog>
+    </TimecardDialog>
   );
 }

@@ -85,3 +85,22 @@ describe('adding time offers the day’s scheduled job first', () => {
     expect(await options(/^Obra/)).toEqual(['Programadas ese día', 'Cedar Yard', 'Otras obras', 'Alder Court', 'Birch Lane']);
   });
 });
+
+describe('the entry dialog’s checks', () => {
+  it('says each required field once Save is pressed with nothing filled in', async () => {
+    show(model([]));
+    expect(screen.queryByText('This field is required')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Job, cost code and hours.
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
+    expect(screen.getByRole('textbox', { name: /^Hours/ })).toHaveAccessibleDescription('This field is required');
+    expect(screen.queryByText('This job has no cost codes switched on for time cards.')).toBeNull();
+  });
+
+  it('says when the job has no cost codes, and when the note is too long', async () => {
+    show(model([['2026-03-03', [3]]]));
+    expect(screen.getByText('This job has no cost codes switched on for time cards.')).toBeVisible();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: 'x'.repeat(1001) } });
+    expect(await screen.findByText('You must enter a maximum of 1000 characters')).toBeVisible();
+  });
+});

@@ -1,13 +1,13 @@
 import type { IsoDate } from '@groundwork/core/pay-periods';
-import { ListSubheader, MenuItem, Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../shell/app-dialog';
 import type { DayEntryLine } from '../api/mutations';
 import type { TimecardEntry } from '../api/queries';
-import { formatDayLong } from '../lib/dates';
 import { hoursInputValue, parseHours } from '../lib/hours';
 import { type CardModel, dayLines, scheduledJobsOn, useSaveDay } from './card-model';
+import { DayField, HoursField, NoteField, noteTooLong, TimecardDialog } from './dialog-fields';
+import { budgetedCodes, JobCostcodePicker } from './job-costcode-picker';
 
 export type EntryDialogTarget = { kind: 'new'; date: IsoDate } | { kind: 'edit'; entry: TimecardEntry };
 
@@ -19,7 +19,7 @@ interface EntryDialogProps {
 
 /** Adds a line to a day or changes or removes one; the whole day is saved, as the server stores days. */
 export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
-  const { t, i18n } = useTranslation('timecards');
+  const { t } = useTranslation('timecards');
   const editing = target.kind === 'edit' ? target.entry : null;
   const [date, setDate] = useState<IsoDate>(editing?.timecard_date ?? (target.kind === 'new' ? target.date : model.dates[0]));
   // A new line starts on the job the person is scheduled on that day, when there is exactly one.
@@ -35,16 +35,8 @@ export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
   const [submitted, setSubmitted] = useState(false);
   const save = useSaveDay(model);
 
-  const codes = jobId === '' ? [] : (model.codesByJob.get(jobId) ?? []);
+  const codes = budgetedCodes(model, jobId);
   const parsed = parseHours(hours, model.increment);
-  const hoursError = !parsed.ok
-    ? t(`entry.hours_${parsed.reason}`, { minutes: model.increment })
-    : submitted && parsed.hours === 0
-      ? t('entry.required')
-      : null;
-  const jobError = submitted && jobId === '' ? t('entry.required') : null;
-  const codeError = submitted && codeId === '' ? t('entry.required') : null;
-  const noteError = note.length > 1000 ? t('entry.noteTooLong') : null;
   // A job that is no longer open still shows on the line it was booked to.
   const allJobs =
     editing && !model.jobs.some((j) => j.id === editing.jobs_id)
@@ -71,7 +63,7 @@ export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
 
   const submit = () => {
     setSubmitted(true);
-    if (!parsed.ok || parsed.hours === 0 || jobId === '' || codeId === '' || noteError) return;
+    if (!parsed.ok || parsed.hours === 0 || jobId === '' || codeId === '' || noteTooLong(note)) return;
     const line: DayEntryLine = {
       jobs_id: jobId,
       costcodes_id: codeId,
@@ -85,97 +77,46 @@ export function EntryDialog({ model, target, onClose }: EntryDialogProps) {
   const remove = () => save.mutate({ date, lines: others(date) }, { onSuccess: onClose });
 
   return (
-    <AppDialog
-      open
+    <TimecardDialog
       onClose={onClose}
       title={editing ? t('entry.editTitle') : t('entry.addTitle')}
       loading={save.isPending}
-      cancelButton={{ onClick: onClose, label: t('entry.cancel') }}
       actionButton={{ onClick: submit, label: t('entry.save') }}
       deleteButton={editing ? { onClick: remove, label: t('entry.delete') } : undefined}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          select
-          label={t('entry.date')}
+        <DayField
+          dates={model.dates}
           value={date}
-          onChange={(e) => {
-            setDate(e.target.value);
+          onChange={(day) => {
+            setDate(day);
             // Until a job is picked by hand, the job follows the day's schedule.
             if (!jobChosen) {
-              setJobId(onlyScheduled(e.target.value));
+              setJobId(onlyScheduled(day));
               setCodeId('');
             }
           }}
           disabled={Boolean(editing)}
-        >
-          {model.dates.map((d) => (
-            <MenuItem key={d} value={d}>
-              {formatDayLong(d, i18n.language)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('entry.job')}
-          value={jobId}
-          required
-          error={Boolean(jobError)}
-          helperText={jobError ?? (model.jobs.length === 0 ? t('entry.noJobs') : undefined)}
-          onChange={(e) => {
-            setJobId(Number(e.target.value));
+        />
+        <JobCostcodePicker
+          model={model}
+          jobId={jobId}
+          codeId={codeId}
+          scheduledIds={scheduledIds}
+          jobs={otherJobs}
+          codes={codeOptions}
+          jobHelp={model.jobs.length === 0 ? t('entry.noJobs') : undefined}
+          sayNoCostcodes
+          submitted={submitted}
+          onJobChange={(id) => {
+            setJobId(id);
             setJobChosen(true);
-            setCodeId('');
           }}
-        >
-          {scheduledIds.length > 0 && <ListSubheader>{t('entry.scheduledJobs')}</ListSubheader>}
-          {scheduledIds.map((id) => (
-            <MenuItem key={id} value={id}>
-              {model.jobName(id)}
-            </MenuItem>
-          ))}
-          {scheduledIds.length > 0 && otherJobs.length > 0 && <ListSubheader>{t('entry.otherJobs')}</ListSubheader>}
-          {otherJobs.map((j) => (
-            <MenuItem key={j.id} value={j.id}>
-              {model.jobName(j.id)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('entry.costcode')}
-          value={codeId}
-          required
-          disabled={jobId === ''}
-          error={Boolean(codeError)}
-          helperText={codeError ?? (jobId !== '' && codeOptions.length === 0 ? t('entry.noCostcodes') : undefined)}
-          onChange={(e) => setCodeId(Number(e.target.value))}
-        >
-          {codeOptions.map((c) => (
-            <MenuItem key={c.costcodes_id} value={c.costcodes_id}>
-              {c.description ? `${c.costcode} ${c.description}` : c.costcode}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={t('entry.hours')}
-          value={hours}
-          required
-          onChange={(e) => setHours(e.target.value)}
-          error={Boolean(hoursError)}
-          helperText={hoursError ?? t('entry.hoursHelp', { minutes: model.increment })}
-          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+          onCodeChange={setCodeId}
         />
-        <TextField
-          label={t('entry.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={2}
-          error={Boolean(noteError)}
-          helperText={noteError}
-        />
+        <HoursField value={hours} parsed={parsed} increment={model.increment} submitted={submitted} onChange={setHours} />
+        <NoteField label={t('entry.note')} value={note} onChange={setNote} />
       </Stack>
-    </AppDialog>
+    </TimecardDialog>
   );
 }

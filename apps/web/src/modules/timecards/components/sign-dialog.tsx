@@ -1,12 +1,12 @@
-import { Alert, Stack, TextField } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { cardQueries } from '../api/keys';
 import { signTimecard } from '../api/mutations';
 import { refusalMessage } from '../lib/messages';
+import { NoteField, noteTooLong, TimecardDialog } from './dialog-fields';
 import { SignatureField } from './signature-field';
 
 interface SignDialogProps {
@@ -34,20 +34,17 @@ export function SignDialog({ tenant, cardId, periodLabel, totalLabel, onClose }:
     onError: (error) => snackbar.show({ color: 'error', message: refusalMessage(error, t, t('messages.signFailed')) }),
     onSettled: () => queryClient.invalidateQueries(cardQueries(tenant)),
   });
-  const noteError = note.length > 1000 ? t('entry.noteTooLong') : null;
 
   return (
-    <AppDialog
-      open
+    <TimecardDialog
       onClose={onClose}
       title={t('sign.title')}
       loading={sign.isPending}
-      cancelButton={{ onClick: onClose, label: t('entry.cancel') }}
       actionButton={{
         label: t('sign.submit'),
         onClick: () => {
           setTried(true);
-          if (image && !noteError) sign.mutate();
+          if (image && !noteTooLong(note)) sign.mutate();
         },
       }}
     >
@@ -55,16 +52,8 @@ export function SignDialog({ tenant, cardId, periodLabel, totalLabel, onClose }:
         <Alert severity="info">{t('sign.confirm', { period: periodLabel, total: totalLabel })}</Alert>
         <SignatureField onChange={setImage} />
         {tried && !image && <Alert severity="error">{t('refusals.drawSignature')}</Alert>}
-        <TextField
-          label={t('sign.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={2}
-          error={Boolean(noteError)}
-          helperText={noteError}
-        />
+        <NoteField label={t('sign.note')} value={note} onChange={setNote} />
       </Stack>
-    </AppDialog>
+    </TimecardDialog>
   );
 }
