@@ -24,3 +24,23 @@ export function decodeToken<T>(token: string, ok: (v: unknown) => v is T): T {
 
 /** A [text, id] sort key, as pages ordered by a name or a date and then id carry. */
 export const isTextIdKey = (v: unknown): v is [string, number] => Array.isArray(v) && typeof v[0] === 'string' && Number.isInteger(v[1]);
+
+/** What a module's search asks of paging: a page size and the token of the page before. */
+export type PageArgs = { limit?: number | null; nextToken?: string | null };
+
+/**
+ * One keyset page of a module's search ordered by a text key (a name, a date) and then id: the size is checked and
+ * the token decoded before `fetch` runs any SQL; the next token is the page's last [key, id] when more rows follow.
+ */
+export async function textIdPage<K extends string, R extends Record<K | 'id', unknown>>(
+  args: PageArgs,
+  key: K,
+  fetch: (limit: number, after: (Record<K, string> & { id: number }) | null) => Promise<{ items: R[]; more: boolean; last?: R | null }>,
+): Promise<{ items: R[]; nextToken: string | null }> {
+  const limit = args.limit ?? 50;
+  checkLimit(limit);
+  const token = args.nextToken ? decodeToken(args.nextToken, isTextIdKey) : null;
+  const after = token ? ({ [key]: token[0], id: token[1] } as Record<K, string> & { id: number }) : null;
+  const { items, more, last } = await fetch(limit, after);
+  return { items, nextToken: more && last ? encodeToken([last[key], last.id]) : null };
+}

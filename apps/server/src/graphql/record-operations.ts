@@ -2,13 +2,14 @@ import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwork/core/limits';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { filter, pipe } from 'graphql-yoga';
-import { type RecordEvent, type Row, recordTopic } from '../platform/realtime.js';
+import { type Row, recordTopic } from '../platform/realtime.js';
 import { builder } from './builder.js';
 import type { Ctx } from './context.js';
-import { AppError, forbidden, notFound, recordError } from './errors.js';
+import { AppError, forbidden } from './errors.js';
 import { enterTenant, type Gated, tenantSubscription } from './gate.js';
 import { selectPrepared } from './prepared.js';
-import { checkBatch, decodeCursor, encodeCursor, recordColumns } from './record-columns.js';
+import { batchMutation, writeEach } from './record-batch.js';
+import { decodeCursor, encodeCursor, recordColumns } from './record-columns.js';
 import type { RecordModel } from './record-model.js';
 import { recordTypes } from './record-types.js';
 
@@ -42,29 +43,6 @@ function gated<T>(
   );
 }
 
-/**
- * Writes a batch one record at a time, in the caller's transaction (all or nothing): a failure names the record it
- * came from, and with `mustMatch` a write that reached no row is that record's "not found".
- */
-export async function writeEach<I>(
-  items: readonly I[],
-  write: (item: I, index: number) => PromiseLike<unknown[]>,
-  opts: { mustMatch?: boolean } = {},
-): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for (const [i, item] of items.entries()) {
-    let rows: unknown[];
-    try {
-      rows = await write(item, i);
-    } catch (e) {
-      throw recordError(e, i);
-    }
-    if (opts.mustMatch && rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
-    out.push(...rows);
-  }
-  return out;
-}
-
 /** Builds the generic operations of DESIGN.md "API" for one table; modules add only what differs. */
 export function defineRecordOperations(model: RecordModel) {
   const { name, typeName, table } = model;
@@ -77,13 +55,6 @@ export function defineRecordOperations(model: RecordModel) {
     writable,
     ownerCol,
   );
-
-  const publish = (g: Gated, event: RecordEvent, rows: Row[]) => {
-    const topic = recordTopic(name, event, g.member.tenantUuid);
-    g.afterCommit(() => {
-      for (const row of rows) g.ctx.realtime.publish(topic, row);
-    });
-  };
 
   // --- Queries -------------------------------------------------------------------------------
   builder.queryField(`list${name}`, (t) =>
@@ -186,117 +157,99 @@ export function defineRecordOperations(model: RecordModel) {
   );
 
   // --- Mutations: each batch is one transaction, all or nothing; events go out after commit --------
-  builder.mutationField(`create${name}`, (t) =>
-    t.field({
-      type: [objectRef],
-      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [createInputRef], required: true }) },
-      resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid;
-        return gated(ctx, model, tenant, 'create', async (g) => {
-          const { tx, member, ownOnly } = g;
-          const data = args.data as Row[];
-          checkBatch(data);
-          const records = data.map((r, i) => {
-            const rec = cleanRecord(r, i);
-            if (ownOnly && ownerCol && rec.employees_id != null && rec.employees_id !== member.employeeId) {
-              throw forbidden();
-            }
-            if (ownerCol) rec.employees_id = ownOnly ? member.employeeId : (rec.employees_id ?? member.employeeId);
-            return { ...rec, tenant_uuid: tenant };
-          });
-          await model.beforeWrite?.(
-            tx,
-            member,
-            'create',
-            records.map((patch) => ({ id: null, patch })),
-          );
-          const out = (await writeEach(records, (rec) =>
-            tx
-              .insert(table)
-              .values(rec as PgInsertValue<PgTable>)
-              .returning(),
-          )) as Row[];
-          publish(g, 'create', out);
-          return out;
-        });
-      },
-    }),
-  );
+  const enter = (action: 'create' | 'write') => (ctx: Ctx, tenant: string, fn: (g: Gated & { ownOnly: boolean }) => Promise<Row[]>) =>
+    gated(ctx, model, tenant, action, fn);
 
-  builder.mutationField(`update${name}`, (t) =>
-    t.field({
-      type: [objectRef],
-      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [updateInputRef], required: true }) },
-      resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid;
-        return gated(ctx, model, tenant, 'write', async (g) => {
-          const { tx, member } = g;
-          const data = args.data as Row[];
-          checkBatch(data);
-          const patches = data.map((r, i) => {
-            const patch = cleanRecord(r, i);
-            delete patch.uuid;
-            if (Object.keys(patch).length === 0) {
-              throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
-            }
-            return { id: r.id as number, patch };
-          });
-          await model.beforeWrite?.(tx, member, 'update', patches);
-          const out = (await writeEach(
-            patches,
-            ({ id, patch }) => {
-              const set = hasUpdatedOn ? { ...patch, updated_on: sql`now()` } : patch;
-              return tx
+  batchMutation({
+    name,
+    event: 'create',
+    type: objectRef,
+    input: createInputRef,
+    enter: enter('create'),
+    write: async ({ tx, member, ownOnly }, data: Row[]) => {
+      const records = data.map((r, i) => {
+        const rec = cleanRecord(r, i);
+        if (ownOnly && ownerCol && rec.employees_id != null && rec.employees_id !== member.employeeId) {
+          throw forbidden();
+        }
+        if (ownerCol) rec.employees_id = ownOnly ? member.employeeId : (rec.employees_id ?? member.employeeId);
+        return { ...rec, tenant_uuid: member.tenantUuid };
+      });
+      await model.beforeWrite?.(
+        tx,
+        member,
+        'create',
+        records.map((patch) => ({ id: null, patch })),
+      );
+      return (await writeEach(records, (rec) =>
+        tx
+          .insert(table)
+          .values(rec as PgInsertValue<PgTable>)
+          .returning(),
+      )) as Row[];
+    },
+  });
+
+  batchMutation({
+    name,
+    event: 'update',
+    type: objectRef,
+    input: updateInputRef,
+    enter: enter('write'),
+    write: async ({ tx, member }, data: Row[]) => {
+      const patches = data.map((r, i) => {
+        const patch = cleanRecord(r, i);
+        delete patch.uuid;
+        if (Object.keys(patch).length === 0) {
+          throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
+        }
+        return { id: r.id as number, patch };
+      });
+      await model.beforeWrite?.(tx, member, 'update', patches);
+      return (await writeEach(
+        patches,
+        ({ id, patch }) => {
+          const set = hasUpdatedOn ? { ...patch, updated_on: sql`now()` } : patch;
+          return tx
+            .update(table)
+            .set(set as PgUpdateSetSource<PgTable>)
+            .where(and(scope(member, false), eq(idCol, id)))
+            .returning();
+        },
+        { mustMatch: true },
+      )) as Row[];
+    },
+  });
+
+  batchMutation({
+    name,
+    event: 'delete',
+    type: objectRef,
+    input: deleteInputRef,
+    enter: enter('write'),
+    write: async ({ tx, member }, data: { id: number }[]) => {
+      await model.beforeWrite?.(
+        tx,
+        member,
+        'delete',
+        data.map(({ id }) => ({ id, patch: null })),
+      );
+      return (await writeEach(
+        data,
+        ({ id }) => {
+          const where = and(scope(member, false), eq(idCol, id));
+          return softDelete
+            ? tx
                 .update(table)
-                .set(set as PgUpdateSetSource<PgTable>)
-                .where(and(scope(member, false), eq(idCol, id)))
-                .returning();
-            },
-            { mustMatch: true },
-          )) as Row[];
-          publish(g, 'update', out);
-          return out;
-        });
-      },
-    }),
-  );
-
-  builder.mutationField(`delete${name}`, (t) =>
-    t.field({
-      type: [objectRef],
-      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [deleteInputRef], required: true }) },
-      resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid;
-        return gated(ctx, model, tenant, 'write', async (g) => {
-          const { tx, member } = g;
-          const data = args.data as { id: number }[];
-          checkBatch(data);
-          await model.beforeWrite?.(
-            tx,
-            member,
-            'delete',
-            data.map(({ id }) => ({ id, patch: null })),
-          );
-          const out = (await writeEach(
-            data,
-            ({ id }) => {
-              const where = and(scope(member, false), eq(idCol, id));
-              return softDelete
-                ? tx
-                    .update(table)
-                    .set({ [softDelete.column.name]: softDelete.value } as PgUpdateSetSource<PgTable>)
-                    .where(where)
-                    .returning()
-                : tx.delete(table).where(where).returning();
-            },
-            { mustMatch: true },
-          )) as Row[];
-          publish(g, 'delete', out);
-          return out;
-        });
-      },
-    }),
-  );
+                .set({ [softDelete.column.name]: softDelete.value } as PgUpdateSetSource<PgTable>)
+                .where(where)
+                .returning()
+            : tx.delete(table).where(where).returning();
+        },
+        { mustMatch: true },
+      )) as Row[];
+    },
+  });
 
   // --- Subscriptions: per-tenant topics; members with own access only get their own rows -------------
   for (const event of ['create', 'update', 'delete'] as const) {

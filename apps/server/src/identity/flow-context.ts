@@ -10,9 +10,18 @@ import { type Auth, hashPassword, trustedSessionCreation, verifyPassword } from 
 import { account, authPending, user } from './auth.table.js';
 import type { Captcha } from './captcha.js';
 import { createCodes } from './codes.js';
-import { codeDeliveryFailure, IdentityError, INCORRECT, invalidPassword, notAuthorized, pendingExpired, signedOut } from './errors.js';
+import {
+  codeDeliveryFailure,
+  codeMismatch,
+  IdentityError,
+  INCORRECT,
+  invalidPassword,
+  notAuthorized,
+  pendingExpired,
+  signedOut,
+} from './errors.js';
 import { confirmInvitedRows } from './invited-rows.js';
-import { clearFailures, reserveAttempt, userLockKey } from './lockout.js';
+import { clearFailures, nameLockKey, reserveAttempt, userLockKey } from './lockout.js';
 import { passwordProblem } from './password-policy.js';
 import { type LiveSession, signToken } from './session.js';
 
@@ -126,6 +135,21 @@ export function flowContext(deps: IdentityDeps) {
     if (typeof password !== 'string' || !hash || !(await verifyPassword(hash, password))) throw notAuthorized();
     await clearFailures(db, userLockKey(userId));
   }
+
+  /**
+   * Proves a one-time code sent to `username`'s account. A guess counts against the account like a password guess
+   * (an unknown name is locked the same way); the caller clears the lock once its flow is done.
+   */
+  async function proveCode(purpose: string, username: string, code: unknown) {
+    const u = await findUser(username);
+    const lockKey = u ? userLockKey(u.id) : nameLockKey(username);
+    await reserveAttempt(db, lockKey, now());
+    if (!u) throw codeMismatch();
+    await codes.consume(purpose, u.id, code);
+    return { u, lockKey };
+  }
+  /** What a code received at `username` proves: that address of the account. */
+  const verifiedAddress = (username: string) => (isEmail(username) ? { emailVerified: true } : { phoneNumberVerified: true });
 
   // ---- delivery -------------------------------------------------------------------------------------
   const usernameOf = (u: UserRow) => (isPlaceholder(u.email) ? (u.phoneNumber ?? '') : u.email);
@@ -277,6 +301,8 @@ export function flowContext(deps: IdentityDeps) {
     checkNewPassword,
     requireSession,
     confirmPassword,
+    proveCode,
+    verifiedAddress,
     usernameOf,
     delivery,
     assertCanDeliver,

@@ -1,22 +1,21 @@
 import type { IdentityActions } from '@groundwork/core/identity';
 import { and, eq, ne } from 'drizzle-orm';
 import { session as sessionTable, user } from './auth.table.js';
-import { codeMismatch } from './errors.js';
 import type { ActionRequest, FlowContext, Res } from './flow-context.js';
 import { confirmInvitedRows } from './invited-rows.js';
-import { clearFailures, nameLockKey, reserveAttempt, userLockKey } from './lockout.js';
+import { clearFailures } from './lockout.js';
 
 /** A forgotten password reset by code, and a signed-in change of password. */
 export function passwordActions(flow: FlowContext) {
   const {
     db,
     now,
-    codes,
     canonical,
-    isEmail,
     findUser,
     setPassword,
     checkNewPassword,
+    proveCode,
+    verifiedAddress,
     requireSession,
     confirmPassword,
     sendCode,
@@ -33,11 +32,7 @@ export function passwordActions(flow: FlowContext) {
     async ConfirmForgotPassword(body: Partial<IdentityActions['ConfirmForgotPassword']['req']>): Promise<Res<'ConfirmForgotPassword'>> {
       const username = canonical(body.username);
       const password = checkNewPassword(body.newPassword);
-      const u = await findUser(username);
-      const lockKey = u ? userLockKey(u.id) : nameLockKey(username);
-      await reserveAttempt(db, lockKey, now());
-      if (!u) throw codeMismatch();
-      await codes.consume('reset', u.id, body.code);
+      const { u, lockKey } = await proveCode('reset', username, body.code);
       await setPassword(u.id, password);
       if (u.mustChangePassword) await confirmInvitedRows(db, u.id);
       // The code proved the address; the new password replaces any temporary one; every session ends.
@@ -47,7 +42,7 @@ export function passwordActions(flow: FlowContext) {
           mustChangePassword: false,
           passwordResetRequired: false,
           updatedAt: now(),
-          ...(isEmail(username) ? { emailVerified: true } : { phoneNumberVerified: true }),
+          ...verifiedAddress(username),
         })
         .where(eq(user.id, u.id));
       await db.delete(sessionTable).where(eq(sessionTable.userId, u.id));

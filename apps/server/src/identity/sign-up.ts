@@ -2,7 +2,7 @@ import { AUTO_SIGN_IN_SECONDS, type IdentityActions } from '@groundwork/core/ide
 import { eq } from 'drizzle-orm';
 import { hashPassword } from './auth.js';
 import { authPending, user } from './auth.table.js';
-import { codeMismatch, IdentityError, invalidPassword, pendingExpired } from './errors.js';
+import { IdentityError, invalidPassword, pendingExpired } from './errors.js';
 import {
   type ActionRequest,
   AUTO_SIGN_IN_COOKIE,
@@ -12,7 +12,7 @@ import {
   type Res,
   type UserRow,
 } from './flow-context.js';
-import { clearFailures, nameLockKey, reserveAttempt, userLockKey } from './lockout.js';
+import { clearFailures } from './lockout.js';
 import type { SignInSteps } from './sign-in.js';
 
 const signUpTakenText = (to: string) =>
@@ -24,12 +24,12 @@ export function signUpActions(flow: FlowContext, { afterFirstFactor }: Pick<Sign
     deps,
     db,
     now,
-    codes,
     canonical,
-    isEmail,
     findUser,
     userById,
     checkNewPassword,
+    proveCode,
+    verifiedAddress,
     usernameOf,
     delivery,
     assertCanDeliver,
@@ -72,16 +72,11 @@ export function signUpActions(flow: FlowContext, { afterFirstFactor }: Pick<Sign
 
     async ConfirmSignUp(body: Partial<IdentityActions['ConfirmSignUp']['req']>, req: ActionRequest): Promise<Res<'ConfirmSignUp'>> {
       const username = canonical(body.username);
-      const u = await findUser(username);
-      // A code guess counts against the account like a password guess (an unknown name is locked the same way).
-      const lockKey = u ? userLockKey(u.id) : nameLockKey(username);
-      await reserveAttempt(db, lockKey, now());
-      if (!u) throw codeMismatch();
-      await codes.consume('signup', u.id, body.code);
+      const { u, lockKey } = await proveCode('signup', username, body.code);
       await clearFailures(db, lockKey);
       await db
         .update(user)
-        .set(isEmail(username) ? { emailVerified: true, updatedAt: now() } : { phoneNumberVerified: true, updatedAt: now() })
+        .set({ ...verifiedAddress(username), updatedAt: now() })
         .where(eq(user.id, u.id));
       // The auto sign-in window belongs to this browser only: a cookie carries it.
       const token = await pend(u, 'AUTO_SIGN_IN', {}, 'autosignin', AUTO_SIGN_IN_SECONDS);

@@ -25,6 +25,7 @@ import {
   markReceipts,
   reaches,
   receiptsOf,
+  runningOn,
   sanitiseBody,
   unpinOthers,
 } from './announcements.service.js';
@@ -138,15 +139,7 @@ async function currentFor(g: Gated, today: string): Promise<AnnouncementRow[]> {
   const rows = await g.tx
     .select()
     .from(announcements)
-    .where(
-      and(
-        eq(announcements.tenant_uuid, tenant),
-        eq(announcements.status, 1),
-        eq(announcements.on_app, true),
-        sql`${announcements.start_date} <= ${today}`,
-        sql`${announcements.exp_date} >= ${today}`,
-      ),
-    )
+    .where(and(runningOn(tenant, today, sql`${announcements.start_date} <= ${today}`), eq(announcements.on_app, true)))
     .orderBy(desc(announcements.is_default), desc(announcements.start_date), desc(announcements.id))
     .limit(500);
   const b = await belongingOf(g.tx, tenant, g.member.employeeId);

@@ -1,5 +1,5 @@
 import type { Audience } from '@groundwork/core/announcements';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { sanitiseRichText } from '../../platform/rich-text.js';
 import { employees } from '../employees/employees.table.js';
@@ -15,6 +15,14 @@ const CREW_WINDOW_DAYS = 14;
 
 /** The rich body as stored: the platform's one rich-text rule (formatting, lists and links; nothing that runs). */
 export const sanitiseBody = sanitiseRichText;
+
+/**
+ * The company's announcements running on `today`: active, not expired, and started as `starts` says (the app shows
+ * those already started, the morning sweep tells of those just starting).
+ */
+export function runningOn(tenant: string, today: string, starts: SQL) {
+  return and(eq(announcements.tenant_uuid, tenant), eq(announcements.status, 1), starts, sql`${announcements.exp_date} >= ${today}`);
+}
 
 /** The e-mail addresses of `people` that have one (an announcement not shown in the app goes by e-mail). */
 export async function audienceEmails(tx: Tx, tenant: string, people: readonly number[]): Promise<string[]> {

@@ -5,6 +5,7 @@ import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
+import { ownRows } from '../employees/membership.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { type Answer, builtinAnswer, modelAnswer } from './chatbot.engine.js';
 import { type ChatSource, chatMessages } from './chatbot.table.js';
@@ -167,14 +168,7 @@ tenantQuery('listChatMessages', RULE, {
     const rows = await g.tx
       .select()
       .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.tenant_uuid, g.member.tenantUuid),
-          eq(chatMessages.employees_id, g.member.employeeId),
-          isNull(chatMessages.cleared_on),
-          before ? lt(chatMessages.id, before) : undefined,
-        ),
-      )
+      .where(and(ownRows(chatMessages, g.member), isNull(chatMessages.cleared_on), before ? lt(chatMessages.id, before) : undefined))
       .orderBy(desc(chatMessages.id))
       .limit(limit + 1);
     const items = rows.slice(0, limit);
@@ -299,13 +293,7 @@ tenantMutation('clearChatConversation', RULE, {
     const rows = await g.tx
       .update(chatMessages)
       .set({ cleared_on: sql`now()` })
-      .where(
-        and(
-          eq(chatMessages.tenant_uuid, g.member.tenantUuid),
-          eq(chatMessages.employees_id, g.member.employeeId),
-          isNull(chatMessages.cleared_on),
-        ),
-      )
+      .where(and(ownRows(chatMessages, g.member), isNull(chatMessages.cleared_on)))
       .returning({ id: chatMessages.id });
     return rows.length;
   },

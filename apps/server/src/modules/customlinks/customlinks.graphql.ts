@@ -6,6 +6,7 @@ import { tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
 import type { Row } from '../../platform/realtime.js';
 import { withAdminAccess } from '../employees/admins.js';
+import { ownRows } from '../employees/membership.js';
 import { customLinks } from './customlinks.table.js';
 
 const httpUrl = z
@@ -67,9 +68,7 @@ tenantQuery(
       const rows = await tx
         .select()
         .from(customLinks)
-        .where(
-          and(eq(customLinks.tenant_uuid, member.tenantUuid), eq(customLinks.employees_id, member.employeeId), eq(customLinks.status, 1)),
-        )
+        .where(and(ownRows(customLinks, member), eq(customLinks.status, 1)))
         .orderBy(asc(sql`lower(${customLinks.title})`), asc(customLinks.id))
         // A person's own links are few; the cap keeps a runaway list from ever being one huge response.
         .limit(1000);

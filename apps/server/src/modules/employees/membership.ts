@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { employees } from './employees.table.js';
@@ -58,4 +58,9 @@ export async function loadMemberIn(tx: Tx, identity: string, tenantUuid: string)
 /** The member, read in a walled transaction of its own: for the identity layer's claims. */
 export function loadMember(db: Db, identity: string, tenantUuid: string): Promise<Member | null> {
   return withTenant(db, tenantUuid, (tx) => loadMemberIn(tx, identity, tenantUuid));
+}
+
+/** The member's own rows of a table that records whose they are (employees_id): in their company, and theirs. */
+export function ownRows(table: { tenant_uuid: AnyColumn; employees_id: AnyColumn }, member: Member): SQL {
+  return and(eq(table.tenant_uuid, member.tenantUuid), eq(table.employees_id, member.employeeId)) as SQL;
 }

@@ -5,7 +5,7 @@ import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
-import { enterTenant, type Rule } from '../../graphql/gate.js';
+import { enterTenant, type Rule, tenantMutation } from '../../graphql/gate.js';
 import { IdentityError } from '../../identity/errors.js';
 import type { Row } from '../../platform/realtime.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -53,43 +53,48 @@ async function setAdmin(tx: Tx, tenantUuid: string, id: number, isAdmin: boolean
 
 // --- Global admins ------------------------------------------------------------------------------
 
-builder.mutationField('createGlobalAdmin', (t) =>
-  t.field({
+/**
+ * Making or unmaking a global admin: the call names the person (and, when given, their username, which must match)
+ * and answers the person as they now are. `change` decides when the person's row is locked (`named`).
+ */
+function globalAdminMutation(
+  name: string,
+  description: string,
+  change: (tx: Tx, tenantUuid: string, named: () => Promise<Employee>) => Promise<Row>,
+) {
+  tenantMutation(name, ADMINS_ONLY, {
     type: employeeOps.objectRef,
-    description: 'Makes an active person a global admin (is_admin, which grants admin_access).',
-    args: {
-      tenant_uuid: t.arg.id({ required: true }),
-      employees_id: t.arg.int({ required: true }),
-      username: t.arg.string({ required: false }),
-    },
-    resolve: (_root, args, ctx) =>
-      enterTenant(ctx, args.tenant_uuid, ADMINS_ONLY, async ({ tx }) => {
+    description,
+    args: (t) => ({ employees_id: t.int({ required: true }), username: t.string({ required: false }) }),
+    resolve: (args, { tx }) =>
+      change(tx, args.tenant_uuid, async () => {
         const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
         checkUsername(args.username, person);
-        if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'employees_id');
-        return setAdmin(tx, args.tenant_uuid, person.id, true);
+        return person;
       }),
-  }),
+  });
+}
+
+globalAdminMutation(
+  'createGlobalAdmin',
+  'Makes an active person a global admin (is_admin, which grants admin_access).',
+  async (tx, tenantUuid, named) => {
+    const person = await named();
+    if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'employees_id');
+    return setAdmin(tx, tenantUuid, person.id, true);
+  },
 );
 
-builder.mutationField('deleteGlobalAdmin', (t) =>
-  t.field({
-    type: employeeOps.objectRef,
-    description: 'Takes global admin away from a person; the last active admin cannot be removed.',
-    args: {
-      tenant_uuid: t.arg.id({ required: true }),
-      employees_id: t.arg.int({ required: true }),
-      username: t.arg.string({ required: false }),
-    },
-    resolve: (_root, args, ctx) =>
-      enterTenant(ctx, args.tenant_uuid, ADMINS_ONLY, async ({ tx }) => {
-        const assertAnotherAdmin = await lockAdmins(tx, args.tenant_uuid);
-        const person = await lockPerson(tx, args.tenant_uuid, args.employees_id);
-        checkUsername(args.username, person);
-        assertAnotherAdmin([person.id]);
-        return setAdmin(tx, args.tenant_uuid, person.id, false);
-      }),
-  }),
+globalAdminMutation(
+  'deleteGlobalAdmin',
+  'Takes global admin away from a person; the last active admin cannot be removed.',
+  async (tx, tenantUuid, named) => {
+    // Admins first, then the person: the lock order lockAdmins keeps against deadlocks.
+    const assertAnotherAdmin = await lockAdmins(tx, tenantUuid);
+    const person = await named();
+    assertAnotherAdmin([person.id]);
+    return setAdmin(tx, tenantUuid, person.id, false);
+  },
 );
 
 // --- Invitations ---------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { builder } from '../../graphql/builder.js';
+import type { Ctx } from '../../graphql/context.js';
 import { AppError } from '../../graphql/errors.js';
 import { enterTenant, type Gated, type Rule, tenantQuery, tenantSubscription } from '../../graphql/gate.js';
-import { checkBatch } from '../../graphql/record-columns.js';
-import { writeEach } from '../../graphql/record-operations.js';
-import { type RecordEvent, recordTopic } from '../../platform/realtime.js';
+import { batchMutation, writeEach } from '../../graphql/record-batch.js';
+import { recordTopic } from '../../platform/realtime.js';
 import { modules, modulesPricing, pricing, tenantsModules, tenantsPricing } from './modules.table.js';
 
 const MODULES_READ: Rule = { area: 'modules', action: 'read' };
@@ -91,12 +91,6 @@ function defineSwitchOperations(opts: {
       throw new AppError('VALIDATION', `Record ${i + 1}: status must be 1 (on) or 0 (off).`, { index: i, field: 'status' });
     }
   };
-  const publish = (g: Gated, event: RecordEvent, rows: SwitchRow[]) => {
-    const tenant = g.member.tenantUuid;
-    g.afterCommit(() => {
-      for (const row of rows) g.ctx.realtime.publish(recordTopic(name, event, tenant), row);
-    });
-  };
   const mine = (tenant: string, id: number) => and(eq(cols.tenant_uuid, tenant), eq(cols.id, id));
 
   builder.queryField(`list${name}`, (t) =>
@@ -131,82 +125,63 @@ function defineSwitchOperations(opts: {
     }),
   );
 
-  builder.mutationField(`create${name}`, (t) =>
-    t.field({
-      type: [objectRef],
-      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [createInput], required: true }) },
-      resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid;
-        return enterTenant(ctx, tenant, opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY, async (g) => {
-          const { tx } = g;
-          const data = args.data as Record<string, number | null | undefined>[];
-          checkBatch(data);
-          const out = (await writeEach(data, (r, i) => {
-            checkStatus(r.status, i);
-            const values = { tenant_uuid: tenant, [ref]: r[ref], status: r.status ?? 1 };
-            return tx
-              .insert(table)
-              .values(values as never)
-              .returning();
-          })) as SwitchRow[];
-          publish(g, 'create', out);
-          return out;
-        });
-      },
-    }),
-  );
+  const rule = opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY;
+  const enter = (ctx: Ctx, tenant: string, fn: (g: Gated) => Promise<SwitchRow[]>) => enterTenant(ctx, tenant, rule, fn);
+  type Values = Record<string, number | null | undefined>;
 
-  builder.mutationField(`update${name}`, (t) =>
-    t.field({
-      type: [objectRef],
-      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [updateInput], required: true }) },
-      resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid;
-        return enterTenant(ctx, tenant, opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY, async (g) => {
-          const { tx } = g;
-          const data = args.data as Record<string, number | null | undefined>[];
-          checkBatch(data);
-          const out = (await writeEach(
-            data,
-            (r, i) => {
-              checkStatus(r.status, i);
-              const patch: Record<string, unknown> = {};
-              if (r[ref] != null) patch[ref] = r[ref];
-              if (r.status != null) patch.status = r.status;
-              if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
-              return tx
-                .update(table)
-                .set({ ...patch, updated_on: sql`now()` } as never)
-                .where(mine(tenant, r.id as number))
-                .returning();
-            },
-            { mustMatch: true },
-          )) as SwitchRow[];
-          publish(g, 'update', out);
-          return out;
-        });
-      },
-    }),
-  );
+  batchMutation({
+    name,
+    event: 'create',
+    type: objectRef,
+    input: createInput,
+    enter,
+    write: async ({ tx, member }, data: Values[]) =>
+      (await writeEach(data, (r, i) => {
+        checkStatus(r.status, i);
+        const values = { tenant_uuid: member.tenantUuid, [ref]: r[ref], status: r.status ?? 1 };
+        return tx
+          .insert(table)
+          .values(values as never)
+          .returning();
+      })) as SwitchRow[],
+  });
 
-  builder.mutationField(`delete${name}`, (t) =>
-    t.field({
-      type: [objectRef],
-      args: { tenant_uuid: t.arg.id({ required: true }), data: t.arg({ type: [deleteInput], required: true }) },
-      resolve: (_root, args, ctx) => {
-        const tenant = args.tenant_uuid;
-        return enterTenant(ctx, tenant, opts.changesAccess ? ADMIN_SWITCH : ADMIN_ONLY, async (g) => {
-          const { tx } = g;
-          checkBatch(args.data);
-          const out = (await writeEach(args.data, ({ id }) => tx.delete(table).where(mine(tenant, id)).returning(), {
-            mustMatch: true,
-          })) as SwitchRow[];
-          publish(g, 'delete', out);
-          return out;
-        });
-      },
-    }),
-  );
+  batchMutation({
+    name,
+    event: 'update',
+    type: objectRef,
+    input: updateInput,
+    enter,
+    write: async ({ tx, member }, data: Values[]) =>
+      (await writeEach(
+        data,
+        (r, i) => {
+          checkStatus(r.status, i);
+          const patch: Record<string, unknown> = {};
+          if (r[ref] != null) patch[ref] = r[ref];
+          if (r.status != null) patch.status = r.status;
+          if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
+          return tx
+            .update(table)
+            .set({ ...patch, updated_on: sql`now()` } as never)
+            .where(mine(member.tenantUuid, r.id as number))
+            .returning();
+        },
+        { mustMatch: true },
+      )) as SwitchRow[],
+  });
+
+  batchMutation({
+    name,
+    event: 'delete',
+    type: objectRef,
+    input: deleteInput,
+    enter,
+    write: async ({ tx, member }, data: { id: number }[]) =>
+      (await writeEach(data, ({ id }) => tx.delete(table).where(mine(member.tenantUuid, id)).returning(), {
+        mustMatch: true,
+      })) as SwitchRow[],
+  });
 
   for (const event of ['create', 'update', 'delete'] as const) {
     tenantSubscription(`on${event[0].toUpperCase()}${event.slice(1)}${name}`, opts.read, {

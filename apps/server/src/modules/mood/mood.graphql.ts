@@ -4,6 +4,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Gated, type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
+import { ownRows } from '../employees/membership.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import { injuryTask, moodGroups, personName, safetyAdmins } from './mood.service.js';
 import { moods } from './mood.table.js';
@@ -124,13 +125,7 @@ tenantQuery('myMoodToday', OWN, {
     const [row] = await g.tx
       .select()
       .from(moods)
-      .where(
-        and(
-          eq(moods.tenant_uuid, g.member.tenantUuid),
-          eq(moods.employees_id, g.member.employeeId),
-          eq(moods.mood_date, dayArg(args.today, 'today')),
-        ),
-      );
+      .where(and(ownRows(moods, g.member), eq(moods.mood_date, dayArg(args.today, 'today'))));
     return row ?? null;
   },
 });
@@ -147,13 +142,7 @@ tenantQuery('listHappydays', OWN, {
     const rows = await g.tx
       .select()
       .from(moods)
-      .where(
-        and(
-          eq(moods.tenant_uuid, g.member.tenantUuid),
-          eq(moods.employees_id, g.member.employeeId),
-          before ? lt(moods.mood_date, before) : undefined,
-        ),
-      )
+      .where(and(ownRows(moods, g.member), before ? lt(moods.mood_date, before) : undefined))
       .orderBy(desc(moods.mood_date))
       .limit(limit + 1);
     const items = rows.slice(0, limit);

@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Rule, tenantMutation, tenantQuery, tenantSubscription } from '../../graphql/gate.js';
+import { ownRows } from '../employees/membership.js';
 import { inboxTopic, type NotificationRow, settingsOf, unreadCount } from './notifications.service.js';
 import { notificationSettings, notifications, pushSubscriptions } from './notifications.table.js';
 import { vapidKeys } from './push.js';
@@ -206,13 +207,7 @@ tenantMutation('deletePushSubscription', OWN, {
   resolve: async ({ endpoint }, g) => {
     const rows = await g.tx
       .delete(pushSubscriptions)
-      .where(
-        and(
-          eq(pushSubscriptions.tenant_uuid, g.member.tenantUuid),
-          eq(pushSubscriptions.employees_id, g.member.employeeId),
-          eq(pushSubscriptions.endpoint, endpoint),
-        ),
-      )
+      .where(and(ownRows(pushSubscriptions, g.member), eq(pushSubscriptions.endpoint, endpoint)))
       .returning({ id: pushSubscriptions.id });
     return rows.length > 0;
   },

@@ -15,7 +15,7 @@ import { withTenant } from '../../db/with-tenant.js';
 import { forgetOldDeviceMutations } from '../../graphql/device-mutations.js';
 import type { Mailer } from '../../platform/mail.js';
 import { type RetryCounts, retryDuePushesOf } from '../accounting/accounting.retry.js';
-import { audienceEmails, audienceMembers } from '../announcements/announcements.service.js';
+import { audienceEmails, audienceMembers, runningOn } from '../announcements/announcements.service.js';
 import { announcements } from '../announcements/announcements.table.js';
 import { employees } from '../employees/employees.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
@@ -200,10 +200,7 @@ async function announcementNotices(
     .from(announcements)
     .where(
       and(
-        eq(announcements.tenant_uuid, tenant),
-        eq(announcements.status, 1),
-        sql`${announcements.start_date} between ${addDays(today, -1)} and ${today}`,
-        sql`${announcements.exp_date} >= ${today}`,
+        runningOn(tenant, today, sql`${announcements.start_date} between ${addDays(today, -1)} and ${today}`),
         sql`${announcements.created_on}::date < ${announcements.start_date}`,
       ),
     );

@@ -11,7 +11,7 @@ import { accessTo } from '@groundwork/core/permissions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors.js';
 import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { checkLimit, decodeToken, encodeToken, isTextIdKey } from '../../graphql/paging.js';
+import { checkLimit, decodeToken, encodeToken, isTextIdKey, textIdPage } from '../../graphql/paging.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { recordTopic } from '../../platform/realtime.js';
 import { registerFileSource } from '../files/files.service.js';
@@ -148,23 +148,11 @@ tenantQuery(
       limit: t.int({ required: false }),
       nextToken: t.string({ required: false }),
     }),
-    resolve: async (args, g, info) => {
-      const limit = args.limit ?? 50;
-      checkLimit(limit);
-      const after = args.nextToken ? decodeToken(args.nextToken, isTextIdKey) : null;
-      if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', 'Search is too long.');
-      const {
-        items: rows,
-        more,
-        last,
-      } = await searchItemRows(g.tx, g.member.tenantUuid, {
-        ...args,
-        limit,
-        after: after ? { item: after[0], id: after[1] } : null,
-        fields: selectedColumns(info, true),
-      });
-      return { items: rows, nextToken: more && last ? encodeToken([last.item, last.id]) : null };
-    },
+    resolve: (args, g, info) =>
+      textIdPage(args, 'item', (limit, after) => {
+        if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', 'Search is too long.');
+        return searchItemRows(g.tx, g.member.tenantUuid, { ...args, limit, after, fields: selectedColumns(info, true) });
+      }),
   },
 );
 

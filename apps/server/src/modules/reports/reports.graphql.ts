@@ -1,6 +1,5 @@
 import { MAX_REPORT_EXPORT_ROWS, MAX_REPORT_PAGE, REPORTS, type ReportFilter, type ReportKey } from '@groundwork/core/reports';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import { type Gated, tenantQuery } from '../../graphql/gate.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -8,7 +7,7 @@ import { type HoursReport, type HoursRow, hoursReport } from './reports.hours.js
 import { type LaborReport, type LaborRow, laborReport } from './reports.labor.js';
 import { renderReportPdf } from './reports.pdf.js';
 import { type ScheduleReport, type ScheduleRow, scheduleReport } from './reports.schedule.js';
-import { checkFilter, pageOf, REPORTS_RULE, type ReportScope, reportScope } from './reports.scope.js';
+import { checkFilter, pageOf, REPORTS_RULE, type ReportRun, reportScope } from './reports.scope.js';
 import { type SpendReport, type SpendRow, spendReport } from './reports.spend.js';
 import { type StatusReport, type StatusRow, statusReport } from './reports.status.js';
 import { type ToolReport, type ToolRow, toolsReport } from './reports.tools.js';
@@ -261,7 +260,7 @@ const ToolReportRef = builder.objectRef<ToolReport>('ToolReport').implement({
 /** A filter as GraphQL hands it over (absent fields may be null). */
 type RawFilter = { [K in keyof ReportFilter]?: ReportFilter[K] | null };
 
-type Runner = (tx: Tx, tenant: string, scope: ReportScope, f: ReportFilter, page: { limit: number; offset: number }) => Promise<unknown>;
+type Runner = (run: ReportRun) => Promise<unknown>;
 const RUNNERS: Record<ReportKey, Runner> = {
   labor_budget: laborReport,
   hours: hoursReport,
@@ -275,7 +274,7 @@ const RUNNERS: Record<ReportKey, Runner> = {
 async function run(report: ReportKey, g: Gated, filter: RawFilter | null | undefined, page: { limit: number; offset: number }) {
   const f = checkFilter(report, filter);
   const scope = await reportScope(g.tx, g.member, f);
-  return RUNNERS[report](g.tx, g.member.tenantUuid, scope, f, page);
+  return RUNNERS[report]({ tx: g.tx, tenant: g.member.tenantUuid, scope, f, page });
 }
 
 const reportArgs = (arg: Parameters<NonNullable<Parameters<typeof tenantQuery>[2]['args']>>[0]) => ({

@@ -10,7 +10,7 @@ import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { loadSettings, payPeriodConfig } from '../timecards/timecards.graphql.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
-import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
+import { type Page, type ReportRun, type ReportScope, tokenAfter, windowOf } from './reports.scope.js';
 
 /**
  * Hours by person, job, cost code and week, with overtime. Weeks start on the pay period's first day, and
@@ -56,15 +56,8 @@ function shownWhere(tenant: string, scope: ReportScope, f: ReportFilter): SQL | 
   );
 }
 
-export async function hoursReport(
-  tx: Tx,
-  tenant: string,
-  scope: ReportScope,
-  f: ReportFilter,
-  page: { limit: number; offset: number },
-): Promise<HoursReport> {
-  const from = f.from as string;
-  const to = f.to as string;
+export async function hoursReport({ tx, tenant, scope, f, page }: ReportRun): Promise<HoursReport> {
+  const { from, to } = windowOf(f);
   const people = (
     await tx
       .selectDistinct({ id: timecardEntries.employees_id })

@@ -2,14 +2,13 @@ import { jobLabel } from '@groundwork/core/names';
 import { isoDay } from '@groundwork/core/pay-periods';
 import { forecastHours, type LaborGroup, percentUsed, type ReportFilter } from '@groundwork/core/reports';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { clock } from '../../platform/clock.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { actualHours } from '../jobs/jobs.graphql.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
-import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
+import { type Page, type ReportRun, type ReportScope, tokenAfter } from './reports.scope.js';
 
 /**
  * Labor budget vs actual. Each row is a job (group_by 'job', the default) or one of its budget lines (group_by
@@ -56,13 +55,7 @@ const codeJoin = and(eq(costcodes.tenant_uuid, jobsCostcodes.tenant_uuid), eq(co
 
 type RawRow = Omit<LaborRow, 'job' | 'percent_used' | 'forecast_hours'> & { job: string; job_abbr: string | null };
 
-export async function laborReport(
-  tx: Tx,
-  tenant: string,
-  scope: ReportScope,
-  filter: ReportFilter,
-  page: { limit: number; offset: number },
-): Promise<LaborReport> {
+export async function laborReport({ tx, tenant, scope, f: filter, page }: ReportRun): Promise<LaborReport> {
   const group: LaborGroup = filter.group_by === 'costcode' ? 'costcode' : 'job';
   const where = linesWhere(tenant, scope, filter);
   const [sum] = await tx

@@ -2,12 +2,11 @@ import { jobLabel } from '@groundwork/core/names';
 import type { ReportFilter } from '@groundwork/core/reports';
 import { WORK_EVENT } from '@groundwork/core/scheduling';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { timecardEntries } from '../timecards/timecards.table.js';
-import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
+import { type Page, type ReportRun, tokenAfter } from './reports.scope.js';
 
 /**
  * Crew schedule vs actual hours: one row per job and day of the window. Planned: the people scheduled to work on
@@ -48,13 +47,7 @@ function people(f: ReportFilter, alias: string): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-export async function scheduleReport(
-  tx: Tx,
-  tenant: string,
-  scope: ReportScope,
-  f: ReportFilter,
-  page: { limit: number; offset: number },
-): Promise<ScheduleReport> {
+export async function scheduleReport({ tx, tenant, scope, f, page }: ReportRun): Promise<ScheduleReport> {
   const jobCond = (column: string) =>
     sql.join(
       [
@@ -110,7 +103,7 @@ export async function scheduleReport(
   const first = result.rows[0];
   if (!first && page.offset > 0) {
     // Past the last page: no rows, but the count and totals still cover every row.
-    const all = await scheduleReport(tx, tenant, scope, f, { limit: 1, offset: 0 });
+    const all = await scheduleReport({ tx, tenant, scope, f, page: { limit: 1, offset: 0 } });
     return { ...all, rows: [], nextToken: null };
   }
   const byDay = (await tx.execute(sql`${joined}

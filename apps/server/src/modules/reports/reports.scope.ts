@@ -55,3 +55,12 @@ export const tokenAfter = (offset: number, limit: number, total: number): string
 
 /** Rows of a result page plus how many there are in all. */
 export type Page<R> = { rows: R[]; total: number; nextToken: string | null };
+
+/**
+ * What every report runs with: the gate's transaction and company, the caller's scope, the checked filter and the
+ * page asked for.
+ */
+export type ReportRun = { tx: Tx; tenant: string; scope: ReportScope; f: ReportFilter; page: { limit: number; offset: number } };
+
+/** The days a windowed report covers; checkFilter has made sure both are there. */
+export const windowOf = (f: ReportFilter) => ({ from: f.from as string, to: f.to as string });

@@ -1,13 +1,12 @@
 import { costcodeLabel, jobLabel } from '@groundwork/core/names';
-import { percentUsed, type ReportFilter } from '@groundwork/core/reports';
+import { percentUsed } from '@groundwork/core/reports';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { jobs } from '../jobs/jobs.table.js';
 import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { orders } from '../ordering/ordering.table.js';
 import { receiptSplits, receipts } from '../receipts/receipts.table.js';
-import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
+import { type Page, type ReportRun, tokenAfter } from './reports.scope.js';
 
 /**
  * Receipts and orders spend by job and cost code against the material budget (`matbdg`). One row per budget line
@@ -37,13 +36,7 @@ const ids = (list: number[]) =>
     sql`, `,
   );
 
-export async function spendReport(
-  tx: Tx,
-  tenant: string,
-  scope: ReportScope,
-  f: ReportFilter,
-  page: { limit: number; offset: number },
-): Promise<SpendReport> {
+export async function spendReport({ tx, tenant, scope, f, page }: ReportRun): Promise<SpendReport> {
   const jobCond = (column: SQL) =>
     sql.join(
       [f.jobs_id != null ? sql`${column} = ${f.jobs_id}` : sql`true`, scope.all ? sql`true` : sql`${column} in (${ids(scope.jobs)})`],
@@ -113,7 +106,7 @@ export async function spendReport(
   const first = rows.rows[0];
   if (!first && page.offset > 0) {
     // Past the last page: no rows, but the count and totals still cover every row.
-    const all = await spendReport(tx, tenant, scope, f, { limit: 1, offset: 0 });
+    const all = await spendReport({ tx, tenant, scope, f, page: { limit: 1, offset: 0 } });
     return { ...all, rows: [], nextToken: null };
   }
   const matbdg = cents(first?.total_matbdg ?? 0);

@@ -1,15 +1,14 @@
 import { personName } from '@groundwork/core/names';
 import { isoDay, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
-import { missingWeekdays, type ReportFilter } from '@groundwork/core/reports';
+import { missingWeekdays } from '@groundwork/core/reports';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { clock } from '../../platform/clock.js';
 import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
 import { employees } from '../employees/employees.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { loadSettings, payPeriodConfig } from '../timecards/timecards.graphql.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
-import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
+import { type Page, type ReportRun, tokenAfter } from './reports.scope.js';
 
 /**
  * Time-card status for one pay period (the period holding `date`, default today; the company's pay period
@@ -32,13 +31,7 @@ export type StatusRow = {
 export type StatusTotals = { people: number; signed: number; unsigned: number; none: number };
 export type StatusReport = Page<StatusRow> & { totals: StatusTotals; period_start: string; period_end: string };
 
-export async function statusReport(
-  tx: Tx,
-  tenant: string,
-  scope: ReportScope,
-  f: ReportFilter,
-  page: { limit: number; offset: number },
-): Promise<StatusReport> {
+export async function statusReport({ tx, tenant, scope, f, page }: ReportRun): Promise<StatusReport> {
   const today = isoDay(clock.now());
   const { type, anchor } = payPeriodConfig(await loadSettings(tx, tenant));
   const period = payPeriodFor(f.date ?? today, type as PayPeriodType, anchor);

@@ -1,10 +1,9 @@
 import { daysBetween, isoDay } from '@groundwork/core/pay-periods';
-import { percentUsed, type ReportFilter } from '@groundwork/core/reports';
+import { percentUsed } from '@groundwork/core/reports';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { clock } from '../../platform/clock.js';
 import { containers, reservations, tools } from '../tools/tools.table.js';
-import { type Page, type ReportScope, tokenAfter } from './reports.scope.js';
+import { type Page, type ReportRun, tokenAfter, windowOf } from './reports.scope.js';
 
 /**
  * Tool utilisation and overdue reservations over a window. Per active tool: the days of the window it was
@@ -27,15 +26,8 @@ export type ToolRow = {
 export type ToolTotals = { tools: number; reserved_days: number; utilisation: number | null; overdue: number };
 export type ToolReport = Page<ToolRow> & { totals: ToolTotals; window_days: number; today: string };
 
-export async function toolsReport(
-  tx: Tx,
-  tenant: string,
-  scope: ReportScope,
-  f: ReportFilter,
-  page: { limit: number; offset: number },
-): Promise<ToolReport> {
-  const from = f.from as string;
-  const to = f.to as string;
+export async function toolsReport({ tx, tenant, scope, f, page }: ReportRun): Promise<ToolReport> {
+  const { from, to } = windowOf(f);
   const today = isoDay(clock.now());
   const windowDays = daysBetween(from, to) + 1;
   const narrowed = f.jobs_id != null || f.employees_id != null || !scope.all;
@@ -83,7 +75,7 @@ export async function toolsReport(
   const first = result.rows[0];
   if (!first && page.offset > 0) {
     // Past the last page: no rows, but the count and totals still cover every row.
-    const all = await toolsReport(tx, tenant, scope, f, { limit: 1, offset: 0 });
+    const all = await toolsReport({ tx, tenant, scope, f, page: { limit: 1, offset: 0 } });
     return { ...all, rows: [], nextToken: null };
   }
   const total = first ? Number(first.total_rows) : 0;

@@ -2,7 +2,7 @@ import { containerRecordSchema, reservationRecordSchema, TOOL_MESSAGES, toolReco
 import { sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../graphql/errors.js';
 import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { checkLimit, decodeToken, encodeToken, isTextIdKey } from '../../graphql/paging.js';
+import { checkLimit, decodeToken, encodeToken, textIdPage } from '../../graphql/paging.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { attachFiles } from '../files/files.service.js';
 import { archiveContainer, containerRule, containersWithCounts, restoreContainer, toolCategories } from './tools.containers.js';
@@ -73,16 +73,10 @@ tenantQuery(
       nextToken: t.string({ required: false }),
     }),
     resolve: async (args, g, info) => {
-      const limit = args.limit ?? 50;
-      checkLimit(limit);
-      const after = args.nextToken ? decodeToken(args.nextToken, isTextIdKey) : null;
-      const { items, more, last } = await searchToolRows(g.tx, g.member.tenantUuid, {
-        ...args,
-        limit,
-        after: after ? { name: after[0], id: after[1] } : null,
-        fields: selectedColumns(info, true),
-      });
-      return { items: await withPhotos(g, items, info, true), nextToken: more && last ? encodeToken([last.name, last.id]) : null };
+      const page = await textIdPage(args, 'name', (limit, after) =>
+        searchToolRows(g.tx, g.member.tenantUuid, { ...args, limit, after, fields: selectedColumns(info, true) }),
+      );
+      return { ...page, items: await withPhotos(g, page.items, info, true) };
     },
   },
 );
