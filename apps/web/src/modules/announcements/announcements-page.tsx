@@ -29,9 +29,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { TenantGate } from '../../components/tenant-gate';
 import { formatDay } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
-import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { useDocumentTitle } from '../../shell/use-document-title';
 import { MoodSummary } from '../mood/mood-summary';
@@ -42,13 +42,12 @@ import * as api from './api';
 export function AnnouncementsPage() {
   const { t } = useTranslation('announcements');
   useDocumentTitle(t('title'));
-  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         {t('title')}
       </Typography>
-      {tenant ? <TenantAnnouncements tenant={tenant} /> : <Alert severity="info">{t('noTenant')}</Alert>}
+      <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantAnnouncements tenant={tenant} />}</TenantGate>
     </Stack>
   );
 }

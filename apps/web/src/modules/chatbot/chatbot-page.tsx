@@ -26,6 +26,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../components/retry-alert';
 import { GraphQLRequestError, request } from '../../lib/graphql';
 import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
@@ -164,16 +165,9 @@ function Chatbot({ tenant }: { tenant: string }) {
             <CircularProgress aria-label={t('thinking')} />
           </Box>
         ) : history.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => history.refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          >
+          <RetryAlert retryLabel={t('retry')} onRetry={() => history.refetch()}>
             {t('loadFailed')}
-          </Alert>
+          </RetryAlert>
         ) : messages.length === 0 && !ask.isPending ? (
           <Stack spacing={1} sx={{ py: 2 }}>
             <Typography>{t('empty')}</Typography>

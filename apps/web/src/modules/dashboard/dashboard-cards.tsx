@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../components/retry-alert';
 import { localToday } from '../../lib/dates';
 import { dateFormat, numberFormat } from '../../lib/intl';
 import { type DashboardNumbers, dashboardQueryOptions } from './queries';
@@ -106,16 +107,9 @@ export function DashboardCards({ tenant }: { tenant: string }) {
 
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void query.refetch()}>
         {t('cards.fetchFailed')}
-      </Alert>
+      </RetryAlert>
     );
   }
 

@@ -1,9 +1,11 @@
 import LinkIcon from '@mui/icons-material/Link';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { CardGrid } from '../../components/list-states';
+import { RetryAlert } from '../../components/retry-alert';
 import { useTenant } from '../../lib/storage';
 import { CustomLinksAdmin } from '../company/components/custom-links-admin';
 import { myLinksQueryOptions } from './api/queries';
@@ -42,16 +44,9 @@ function MyLinks({ tenant }: { tenant: string }) {
       {links.isPending ? (
         <LinearProgress aria-label={t('links.loading')} />
       ) : links.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => links.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('retry')} onRetry={() => links.refetch()}>
           {t('links.fetchFailed')}
-        </Alert>
+        </RetryAlert>
       ) : links.data.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
           <LinkIcon color="disabled" sx={{ fontSize: 40 }} aria-hidden />
@@ -61,11 +56,7 @@ function MyLinks({ tenant }: { tenant: string }) {
           </Typography>
         </Paper>
       ) : (
-        <Box
-          component="ul"
-          aria-label={t('links.title')}
-          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
-        >
+        <CardGrid label={t('links.title')} gap={2} columns="repeat(auto-fill, minmax(240px, 1fr))">
           {links.data.map((link) => (
             <Box component="li" key={link.id}>
               <Card variant="outlined" sx={{ height: '100%' }}>
@@ -89,7 +80,7 @@ function MyLinks({ tenant }: { tenant: string }) {
               </Card>
             </Box>
           ))}
-        </Box>
+        </CardGrid>
       )}
     </Stack>
   );

@@ -21,7 +21,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../lib/storage';
+import { TenantGate } from '../../components/tenant-gate';
 import { useSnackbar } from '../../shell/snackbar';
 import { useDocumentTitle } from '../../shell/use-document-title';
 import * as api from './api';
@@ -32,13 +32,12 @@ import { PushButton } from './push';
 export function NotificationsPage() {
   const { t } = useTranslation('announcements');
   useDocumentTitle(t('notifications.title'));
-  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         {t('notifications.title')}
       </Typography>
-      {tenant ? <Inbox tenant={tenant} /> : <Alert severity="info">{t('noTenant')}</Alert>}
+      <TenantGate noTenant={t('noTenant')}>{(tenant) => <Inbox tenant={tenant} />}</TenantGate>
     </Stack>
   );
 }

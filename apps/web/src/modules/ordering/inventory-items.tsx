@@ -2,29 +2,15 @@ import { formatCents } from '@groundwork/core/ordering';
 import AddIcon from '@mui/icons-material/Add';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  FormControlLabel,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Box, Button, Chip, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingRows, LoadMoreButton } from '../../components/list-states';
-import { RetryAlert } from '../../components/retry-alert';
-import { dataGridLocaleText } from '../../lib/data-grid';
-import { useSnackbar } from '../../shell/snackbar';
+import { CardGrid, CardItem, EmptyState, PagedList } from '../../components/list-states';
+import { FilterRow } from '../../components/page-header';
+import { RowGrid } from '../../components/row-grid';
+import { useDesktop } from '../../components/use-desktop';
+import { usePagedList } from '../../components/use-paged-list';
 import { fetchItems, type Item, type ItemFilters, orderingKeys, type TreeNode, type Vendor } from './api';
 import { BulkItemsDialog } from './bulk-items-dialog';
 import { ItemDialog } from './catalogue-dialogs';
@@ -45,25 +31,18 @@ export function Items({
   classes: TreeNode[];
 }) {
   const { t, i18n } = useTranslation('ordering');
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const snackbar = useSnackbar();
+  const desktop = useDesktop();
   const [text, setText] = useState('');
   const search = useDeferredValue(text);
   const [typeId, setTypeId] = useState<number | null>(null);
   const [inactive, setInactive] = useState(false);
   const filters: ItemFilters = { search, item_type_id: typeId, active: !inactive };
   const [open, setOpen] = useState<{ item: Item | null } | 'bulk' | null>(null);
-  const pages = useInfiniteQuery({
+  const { pages, items } = usePagedList({
     queryKey: orderingKeys.items(tenant, filters),
-    queryFn: ({ pageParam }) => fetchItems(tenant, filters, pageParam, 50),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextToken ?? undefined,
+    fetchPage: (next) => fetchItems(tenant, filters, next, 50),
+    errorMessage: t('messages.fetchItems'),
   });
-  useEffect(() => {
-    if (pages.isError) snackbar.show({ color: 'error', message: t('messages.fetchItems') });
-  }, [pages.isError, snackbar, t]);
-  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const money = (c: number | null) => (c == null ? '' : formatCents(c, i18n.language));
   const lang = i18n.language;
   const columns = useMemo<GridColDef<Item>[]>(() => {
@@ -103,7 +82,7 @@ export function Items({
   };
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+      <FilterRow>
         <TextField
           type="search"
           size="small"
@@ -136,48 +115,33 @@ export function Items({
             </Button>
           </Stack>
         )}
-      </Stack>
-      {pages.isError && items.length === 0 ? (
-        <RetryAlert retryLabel={t('retry')} onRetry={() => void pages.refetch()}>
-          {t('messages.fetchItems')}
-        </RetryAlert>
-      ) : pages.isPending ? (
-        <LoadingRows label={t('loading')} height={desktop ? 52 : 72} />
-      ) : items.length === 0 ? (
-        <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
-          <Inventory2Icon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
-          <Typography variant="h6" component="p">
-            {search || typeId ? t('inventory.emptyFiltered') : t('inventory.emptyTitle')}
-          </Typography>
-          {!search && !typeId && (
-            <Typography variant="body2" color="text.secondary">
-              {t('inventory.emptyBody')}
-            </Typography>
-          )}
-        </Stack>
-      ) : desktop ? (
-        <DataGrid
-          aria-label={t('inventory.label')}
-          rows={items}
-          columns={columns}
-          loading={pages.isFetching}
-          autoHeight
-          hideFooter
-          disableRowSelectionOnClick
-          disableColumnFilter
-          disableColumnMenu
-          onRowClick={({ row }) => openItem(row)}
-          onCellKeyDown={({ row }, event) => {
-            if (event.key === 'Enter') openItem(row);
-          }}
-          localeText={dataGridLocaleText(i18n.language)}
-          sx={{ '& .MuiDataGrid-row': { cursor: admin ? 'pointer' : 'default' }, bgcolor: 'background.paper' }}
-        />
-      ) : (
-        <Box component="ul" aria-label={t('inventory.label')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-          {items.map((i) => {
-            const body = (
-              <CardContent sx={{ py: 1.5 }}>
+      </FilterRow>
+      <PagedList
+        pages={pages}
+        count={items.length}
+        texts={{ error: t('messages.fetchItems'), retry: t('retry'), loading: t('loading'), loadMore: t('loadMore') }}
+        rowHeight={desktop ? 52 : 72}
+        empty={
+          <EmptyState
+            icon={Inventory2Icon}
+            title={search || typeId ? t('inventory.emptyFiltered') : t('inventory.emptyTitle')}
+            body={search || typeId ? undefined : t('inventory.emptyBody')}
+          />
+        }
+      >
+        {desktop ? (
+          <RowGrid
+            label={t('inventory.label')}
+            rows={items}
+            columns={columns}
+            loading={pages.isFetching}
+            onOpen={openItem}
+            clickable={admin}
+          />
+        ) : (
+          <CardGrid label={t('inventory.label')} gap={1}>
+            {items.map((i) => (
+              <CardItem key={i.id} onOpen={admin ? () => openItem(i) : undefined} contentSx={{ py: 1.5 }}>
                 <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
                   <Typography variant="subtitle1" component="h3">
                     {i.item}
@@ -197,21 +161,11 @@ export function Items({
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography>
-              </CardContent>
-            );
-            return (
-              <Box component="li" key={i.id}>
-                <Card variant="outlined">{admin ? <CardActionArea onClick={() => openItem(i)}>{body}</CardActionArea> : body}</Card>
-              </Box>
-            );
-          })}
-        </Box>
-      )}
-      {pages.hasNextPage && (
-        <LoadMoreButton onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-          {t('loadMore')}
-        </LoadMoreButton>
-      )}
+              </CardItem>
+            ))}
+          </CardGrid>
+        )}
+      </PagedList>
       {open === 'bulk' && <BulkItemsDialog tenant={tenant} types={types} onClose={() => setOpen(null)} />}
       {open && open !== 'bulk' && (
         <ItemDialog tenant={tenant} item={open.item} vendors={vendors} types={types} classes={classes} onClose={() => setOpen(null)} />

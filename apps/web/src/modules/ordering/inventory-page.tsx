@@ -1,9 +1,9 @@
-import { Alert, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { useTenant } from '../../lib/storage';
+import { TenantGate } from '../../components/tenant-gate';
 import { fetchTree, fetchVendors, orderingKeys } from './api';
 import { Items } from './inventory-items';
 import { Tree } from './inventory-tree';
@@ -14,9 +14,7 @@ type TabKey = 'items' | 'vendors' | 'types';
 /** /modules/inventory: the item catalogue, its vendors, types and classes. Ordering admins keep them; others look things up. */
 export function InventoryPage() {
   const { t } = useTranslation('ordering');
-  const tenant = useTenant();
-  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
-  return <Catalogue tenant={tenant} />;
+  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <Catalogue tenant={tenant} />}</TenantGate>;
 }
 
 function Catalogue({ tenant }: { tenant: string }) {

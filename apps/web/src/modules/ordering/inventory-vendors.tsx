@@ -1,8 +1,9 @@
 import { insuranceLapsed } from '@groundwork/core/ordering';
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CARD_COLUMNS, CardGrid, CardItem } from '../../components/list-states';
 import { localToday } from '../../lib/dates';
 import type { Vendor } from './api';
 import { VendorDialog } from './catalogue-dialogs';
@@ -36,22 +37,11 @@ export function Vendors({
           {t('vendors.emptyTitle')}
         </Typography>
       )}
-      <Box
-        component="ul"
-        aria-label={t('vendors.label')}
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
-        }}
-      >
+      <CardGrid label={t('vendors.label')} columns={CARD_COLUMNS}>
         {list.map((v) => {
           const lapsed = insuranceLapsed(v.insurance_expires, localToday());
-          const body = (
-            <CardContent>
+          return (
+            <CardItem key={v.id} onOpen={admin ? () => setOpen({ vendor: v }) : undefined} fullHeight>
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                   {v.name}
@@ -71,23 +61,10 @@ export function Vendors({
                   {t('vendors.insurance')}: {new Date(`${v.insurance_expires}T12:00:00`).toLocaleDateString(i18n.language)}
                 </Typography>
               )}
-            </CardContent>
-          );
-          return (
-            <Box component="li" key={v.id}>
-              <Card variant="outlined" sx={{ height: '100%' }}>
-                {admin ? (
-                  <CardActionArea onClick={() => setOpen({ vendor: v })} sx={{ height: '100%' }}>
-                    {body}
-                  </CardActionArea>
-                ) : (
-                  body
-                )}
-              </Card>
-            </Box>
+            </CardItem>
           );
         })}
-      </Box>
+      </CardGrid>
       {open && <VendorDialog tenant={tenant} vendor={open.vendor} onClose={() => setOpen(null)} />}
     </Stack>
   );

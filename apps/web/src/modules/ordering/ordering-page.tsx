@@ -1,35 +1,18 @@
 import { formatCents, formatPoNumber } from '@groundwork/core/ordering';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Fab,
-  FormControlLabel,
-  Stack,
-  Switch,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { LoadingRows, LoadMoreButton } from '../../components/list-states';
-import { RetryAlert } from '../../components/retry-alert';
-import { dataGridLocaleText } from '../../lib/data-grid';
+import { CardGrid, CardItem, EmptyState, PagedList } from '../../components/list-states';
+import { ArchiveTabs, CreateFab, FilterRow, PageHeader } from '../../components/page-header';
+import { RowGrid } from '../../components/row-grid';
+import { TenantGate } from '../../components/tenant-gate';
+import { useDesktop } from '../../components/use-desktop';
+import { usePagedList } from '../../components/use-paged-list';
 import { formatDay } from '../../lib/dates';
-import { useTenant } from '../../lib/storage';
-import { useSnackbar } from '../../shell/snackbar';
 import { fetchOrders, linesOf, type Order, type OrderFilters, orderingKeys } from './api';
 import { OrderDialog } from './order-dialog';
 import { OrderStatusChips } from './order-status';
@@ -37,18 +20,14 @@ import { OrderStatusChips } from './order-status';
 /** /modules/ordering: purchase orders. ordering_basic sees and creates their own; ordering admins see everyone's. */
 export function OrderingPage() {
   const { t } = useTranslation('ordering');
-  const tenant = useTenant();
-  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
-  return <Orders tenant={tenant} />;
+  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <Orders tenant={tenant} />}</TenantGate>;
 }
 
 type Open = { order: Order | null } | null;
 
 function Orders({ tenant }: { tenant: string }) {
   const { t, i18n } = useTranslation('ordering');
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const snackbar = useSnackbar();
+  const desktop = useDesktop();
   const admin = useCan('ordering', 'write');
   const canCreate = useCan('ordering', 'create');
   const [active, setActive] = useState(true);
@@ -57,16 +36,11 @@ function Orders({ tenant }: { tenant: string }) {
   const search = useDeferredValue(text);
   const filters: OrderFilters = { active, mine: admin ? mine : false, search };
   const [open, setOpen] = useState<Open>(null);
-  const pages = useInfiniteQuery({
+  const { pages, items: orders } = usePagedList({
     queryKey: orderingKeys.orders(tenant, filters),
-    queryFn: ({ pageParam }) => fetchOrders(tenant, filters, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextToken ?? undefined,
+    fetchPage: (next) => fetchOrders(tenant, filters, next),
+    errorMessage: t('messages.fetchOrders'),
   });
-  useEffect(() => {
-    if (pages.isError) snackbar.show({ color: 'error', message: t('messages.fetchOrders') });
-  }, [pages.isError, snackbar, t]);
-  const orders = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const money = (cents: number) => formatCents(cents, i18n.language);
 
   const lang = i18n.language;
@@ -111,17 +85,15 @@ function Orders({ tenant }: { tenant: string }) {
 
   return (
     <Stack spacing={2} sx={{ pb: desktop ? 0 : 10 }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
-          {admin ? t('orders.title') : t('orders.mine')}
-        </Typography>
-        {desktop && newButton}
-      </Stack>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-        <Tabs value={active ? 'active' : 'archived'} onChange={(_e, v) => setActive(v === 'active')} aria-label={t('orders.status')}>
-          <Tab value="active" label={t('orders.active')} />
-          <Tab value="archived" label={t('orders.archived')} />
-        </Tabs>
+      <PageHeader title={admin ? t('orders.title') : t('orders.mine')}>{desktop && newButton}</PageHeader>
+      <FilterRow>
+        <ArchiveTabs
+          active={active}
+          onChange={setActive}
+          label={t('orders.status')}
+          activeLabel={t('orders.active')}
+          archivedLabel={t('orders.archived')}
+        />
         <TextField
           type="search"
           size="small"
@@ -134,92 +106,59 @@ function Orders({ tenant }: { tenant: string }) {
         {admin && (
           <FormControlLabel control={<Switch checked={mine} onChange={(e) => setMine(e.target.checked)} />} label={t('orders.onlyMine')} />
         )}
-      </Stack>
-      {pages.isError && orders.length === 0 ? (
-        <RetryAlert retryLabel={t('retry')} onRetry={() => void pages.refetch()}>
-          {t('messages.fetchOrders')}
-        </RetryAlert>
-      ) : pages.isPending ? (
-        <LoadingRows label={t('loading')} height={desktop ? 52 : 96} />
-      ) : orders.length === 0 ? (
-        <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }} data-testid="orders-empty">
-          <ShoppingCartIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
-          <Typography variant="h6" component="p">
-            {search ? t('orders.emptyFiltered') : t('orders.emptyTitle')}
-          </Typography>
-          {!search && (
-            <Typography variant="body2" color="text.secondary">
-              {t('orders.emptyBody')}
-            </Typography>
-          )}
-        </Stack>
-      ) : desktop ? (
-        <DataGrid
-          aria-label={t('orders.label')}
-          rows={orders}
-          columns={columns}
-          loading={pages.isFetching}
-          autoHeight
-          hideFooter
-          disableRowSelectionOnClick
-          disableColumnFilter
-          disableColumnMenu
-          onRowClick={({ row }) => setOpen({ order: row })}
-          onCellKeyDown={({ row }, event) => {
-            if (event.key === 'Enter') setOpen({ order: row });
-          }}
-          localeText={dataGridLocaleText(i18n.language)}
-          sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' }, bgcolor: 'background.paper' }}
-        />
-      ) : (
-        <Box component="ul" aria-label={t('orders.label')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-          {orders.map((o) => (
-            <Box component="li" key={o.id}>
-              <Card variant="outlined">
-                <CardActionArea onClick={() => setOpen({ order: o })}>
-                  <CardContent sx={{ display: 'grid', gap: 0.5 }}>
-                    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-                      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                        {formatPoNumber(o.po_number)} · {o.vendor_name}
-                      </Typography>
-                      <Typography variant="subtitle1" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {money(o.total_cents)}
-                      </Typography>
-                    </Stack>
-                    <Typography variant="body2" color="text.secondary">
-                      {[o.job_label, formatDay(o.order_date, i18n.language), t('orders.lines', { count: linesOf(o).length })]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </Typography>
-                    {admin && o.employee_name && (
-                      <Typography variant="body2" color="text.secondary">
-                        {t('orders.by')}: {o.employee_name}
-                      </Typography>
-                    )}
-                    <OrderStatusChips order={o} />
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </Box>
-          ))}
-        </Box>
-      )}
-      {pages.hasNextPage && (
-        <LoadMoreButton onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-          {t('loadMore')}
-        </LoadMoreButton>
-      )}
-      {!desktop && canCreate && (
-        <Fab
-          variant="extended"
-          color="primary"
-          onClick={() => setOpen({ order: null })}
-          sx={{ position: 'fixed', right: 16, bottom: 'calc(16px + env(safe-area-inset-bottom))', zIndex: 'speedDial' }}
-        >
-          <AddShoppingCartIcon sx={{ mr: 1 }} />
-          {t('orders.new')}
-        </Fab>
-      )}
+      </FilterRow>
+      <PagedList
+        pages={pages}
+        count={orders.length}
+        texts={{ error: t('messages.fetchOrders'), retry: t('retry'), loading: t('loading'), loadMore: t('loadMore') }}
+        rowHeight={desktop ? 52 : 96}
+        empty={
+          <EmptyState
+            icon={ShoppingCartIcon}
+            title={search ? t('orders.emptyFiltered') : t('orders.emptyTitle')}
+            body={search ? undefined : t('orders.emptyBody')}
+            spacing={1.5}
+            testId="orders-empty"
+          />
+        }
+      >
+        {desktop ? (
+          <RowGrid
+            label={t('orders.label')}
+            rows={orders}
+            columns={columns}
+            loading={pages.isFetching}
+            onOpen={(order) => setOpen({ order })}
+          />
+        ) : (
+          <CardGrid label={t('orders.label')}>
+            {orders.map((o) => (
+              <CardItem key={o.id} onOpen={() => setOpen({ order: o })} contentSx={{ display: 'grid', gap: 0.5 }}>
+                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                    {formatPoNumber(o.po_number)} · {o.vendor_name}
+                  </Typography>
+                  <Typography variant="subtitle1" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {money(o.total_cents)}
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {[o.job_label, formatDay(o.order_date, i18n.language), t('orders.lines', { count: linesOf(o).length })]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+                {admin && o.employee_name && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('orders.by')}: {o.employee_name}
+                  </Typography>
+                )}
+                <OrderStatusChips order={o} />
+              </CardItem>
+            ))}
+          </CardGrid>
+        )}
+      </PagedList>
+      {!desktop && canCreate && <CreateFab icon={AddShoppingCartIcon} label={t('orders.new')} onClick={() => setOpen({ order: null })} />}
       {open && (
         <OrderDialog
           key={open.order?.id ?? 'new'}

@@ -3,7 +3,6 @@ import {
   Alert,
   Autocomplete,
   Box,
-  Button,
   Checkbox,
   CircularProgress,
   FormControlLabel,
@@ -21,8 +20,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../components/retry-alert';
+import { TenantGate } from '../../components/tenant-gate';
 import { GraphQLRequestError } from '../../lib/graphql';
-import { useTenant } from '../../lib/storage';
 import { companyGraph, type GraphNode, recordLink } from './api';
 import { GraphList } from './graph-list';
 import type { GraphSearch } from './search';
@@ -33,7 +33,6 @@ const GraphCanvas = lazy(() => import('./graph-canvas'));
 /** /reports/graph (issue 27): the company as a graph a superintendent can read, around one job or the first few. */
 export function GraphPage() {
   const { t } = useTranslation('people-report');
-  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Box>
@@ -42,7 +41,7 @@ export function GraphPage() {
         </Typography>
         <Typography color="text.secondary">{t('graph.subtitle')}</Typography>
       </Box>
-      {tenant ? <Graph tenant={tenant} /> : <Alert severity="info">{t('noTenant')}</Alert>}
+      <TenantGate noTenant={t('noTenant')}>{(tenant) => <Graph tenant={tenant} />}</TenantGate>
     </Stack>
   );
 }
@@ -115,16 +114,9 @@ function Graph({ tenant }: { tenant: string }) {
           <Typography>{t('graph.loading')}</Typography>
         </Stack>
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => query.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('retry')} onRetry={() => query.refetch()}>
           {query.error instanceof GraphQLRequestError && query.error.code === 'FORBIDDEN' ? query.error.message : t('graph.fetchError')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <>
           {job == null && jobs.length > GRAPH_JOBS_WITHOUT_FILTER && <Alert severity="info">{t('graph.firstJobs')}</Alert>}

@@ -2,7 +2,6 @@ import { REPORT_PAGE_MAX } from '@groundwork/core/people-report';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -20,8 +19,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../components/retry-alert';
+import { TenantGate } from '../../components/tenant-gate';
 import { downloadCsvTable, downloadXlsxSheets } from '../../lib/export-files';
-import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { type PeopleReport, peopleReport, type ReportPerson } from './api';
 import { csvTable, exportTables, groupLabel, SECTIONS, type Section, sectionRows } from './report-export';
@@ -32,7 +32,6 @@ const PAGE = 25;
 /** /reports/people-report (issue 27): the people directory as a report, for admins. */
 export function PeopleReportPage() {
   const { t } = useTranslation('people-report');
-  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -46,7 +45,7 @@ export function PeopleReportPage() {
           {t('openGraph')}
         </Button>
       </Stack>
-      {tenant ? <Report tenant={tenant} /> : <Alert severity="info">{t('noTenant')}</Alert>}
+      <TenantGate noTenant={t('noTenant')}>{(tenant) => <Report tenant={tenant} />}</TenantGate>
     </Stack>
   );
 }
@@ -70,16 +69,9 @@ function Report({ tenant }: { tenant: string }) {
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => query.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('retry')} onRetry={() => query.refetch()}>
         {t('fetchError')}
-      </Alert>
+      </RetryAlert>
     );
   }
   const r = query.data;

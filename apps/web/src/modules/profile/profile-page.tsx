@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../components/retry-alert';
 import { SUPPORTED_LANGUAGES } from '../../lib/i18n';
 import { useSnackbar } from '../../shell/snackbar';
 import { THEME_MODES } from '../../shell/theme';
@@ -60,16 +61,9 @@ export function ProfilePage() {
           {query.isPending && query.fetchStatus !== 'idle' ? (
             <LinearProgress aria-label={t('page.loading')} />
           ) : query.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                  {t('page.retry')}
-                </Button>
-              }
-            >
+            <RetryAlert retryLabel={t('page.retry')} onRetry={() => void query.refetch()}>
               {t('messages.fetchFailed')}
-            </Alert>
+            </RetryAlert>
           ) : profile ? (
             <ProfileDetails profile={profile} />
           ) : (

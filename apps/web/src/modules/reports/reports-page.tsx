@@ -1,14 +1,14 @@
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../lib/storage';
+import { CardGrid } from '../../components/list-states';
+import { TenantGate } from '../../components/tenant-gate';
 import { ReportView } from './report-view';
 import { REPORT_KEYS, type ReportKey, type ReportsSearch } from './search';
 
 /** /admin/reports: the report catalogue; ?report=… opens one with its filters, chart, table and exports. */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
-  const tenant = useTenant();
   const search = useSearch({ strict: false }) as ReportsSearch;
   const navigate = useNavigate();
   const open = (report: ReportKey | undefined) => void navigate({ to: '.', search: report ? { report } : {} });
@@ -18,18 +18,20 @@ export function ReportsPage() {
       <Typography variant="h5" component="h2">
         {search.report ? t(`reports.${search.report}.title`) : t('title')}
       </Typography>
-      {!tenant ? (
-        <Alert severity="info">{t('noTenant')}</Alert>
-      ) : search.report ? (
-        <>
-          <Box>
-            <Button onClick={() => open(undefined)}>{t('back')}</Button>
-          </Box>
-          <ReportView tenant={tenant} report={search.report} search={search} />
-        </>
-      ) : (
-        <Catalogue onOpen={open} />
-      )}
+      <TenantGate noTenant={t('noTenant')}>
+        {(tenant) =>
+          search.report ? (
+            <>
+              <Box>
+                <Button onClick={() => open(undefined)}>{t('back')}</Button>
+              </Box>
+              <ReportView tenant={tenant} report={search.report} search={search} />
+            </>
+          ) : (
+            <Catalogue onOpen={open} />
+          )
+        }
+      </TenantGate>
     </Stack>
   );
 }
@@ -37,18 +39,7 @@ export function ReportsPage() {
 function Catalogue({ onOpen }: { onOpen: (report: ReportKey) => void }) {
   const { t } = useTranslation('reports');
   return (
-    <Box
-      component="ul"
-      aria-label={t('catalogue')}
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-      }}
-    >
+    <CardGrid label={t('catalogue')} gap={2} columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}>
       {REPORT_KEYS.map((key) => (
         <Card component="li" key={key} variant="outlined">
           <CardActionArea onClick={() => onOpen(key)} sx={{ height: '100%', alignItems: 'flex-start' }}>
@@ -63,6 +54,6 @@ function Catalogue({ onOpen }: { onOpen: (report: ReportKey) => void }) {
           </CardActionArea>
         </Card>
       ))}
-    </Box>
+    </CardGrid>
   );
 }

@@ -1,16 +1,13 @@
-import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { useTenant } from '../../lib/storage';
+import { TenantGate } from '../../components/tenant-gate';
 import { MyCrews } from './components/my-crews';
 import { MySchedule } from './components/my-schedule';
 import { ScheduleBoard } from './components/schedule-board';
 
 function WithTenant({ children }: { children: (tenant: string) => React.ReactNode }) {
   const { t } = useTranslation('scheduling');
-  const tenant = useTenant();
-  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
-  return <>{children(tenant)}</>;
+  return <TenantGate noTenant={t('noTenant')}>{children}</TenantGate>;
 }
 
 /** /admin/scheduling: the planner's board (scheduling_admin writes; others only look). */

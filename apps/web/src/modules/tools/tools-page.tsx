@@ -1,9 +1,9 @@
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import { Alert, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { useTenant } from '../../lib/storage';
+import { TenantGate } from '../../components/tenant-gate';
 import { useSnackbar } from '../../shell/snackbar';
 import { AddToolDialog } from './add-tool-dialog';
 import * as api from './api';
@@ -17,13 +17,12 @@ import { errorText } from './tools-shared';
 /** /modules/tool20: tools, containers, reservations; scan or type a tool number on a phone. */
 export function ToolsPage() {
   const { t } = useTranslation('tools');
-  const tenant = useTenant();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         {t('title')}
       </Typography>
-      {tenant ? <TenantTools tenant={tenant} /> : <Alert severity="info">{t('noTenant')}</Alert>}
+      <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantTools tenant={tenant} />}</TenantGate>
     </Stack>
   );
 }

@@ -6,6 +6,8 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Chip, LinearProgres
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardGrid } from '../../../components/list-states';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../api/keys';
 import { deleteUserGroup } from '../api/mutations';
@@ -54,36 +56,18 @@ export function GroupsPanel({ tenant, editable }: GroupsPanelProps) {
       )}
       {groups.isPending && <LinearProgress aria-label={t('groups.loading')} />}
       {groups.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void groups.refetch()}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('list.retry')} onRetry={() => void groups.refetch()}>
           {t('messages.fetchGroupsFailed')}
-        </Alert>
+        </RetryAlert>
       )}
       {groups.data && groups.data.length === 0 && <Typography>{t('groups.empty')}</Typography>}
-      <Box
-        component="ul"
-        aria-label={t('groups.label')}
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
-        }}
-      >
+      <CardGrid label={t('groups.label')} gap={2} columns={{ xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' }}>
         {groups.data?.map((group) => (
           <Box component="li" key={group.id} sx={{ minWidth: 0 }}>
             <GroupCard group={group} editable={editable} onEdit={() => setEditing(group)} onDelete={() => setDeleting(group)} />
           </Box>
         ))}
-      </Box>
+      </CardGrid>
       {editing && <GroupFormDialog tenant={tenant} group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

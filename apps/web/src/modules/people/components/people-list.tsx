@@ -1,6 +1,7 @@
-import { Alert, AlertTitle, Button, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Alert, AlertTitle, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { useTenant } from '../../../lib/storage';
 import { type Employee, employeesQueryOptions } from '../api/list-employees';
@@ -18,16 +19,9 @@ function TenantPeopleList({ tenantUuid }: { tenantUuid: string }) {
   if (error) {
     if (error instanceof GraphQLRequestError && error.code === 'UNAUTHENTICATED') return <SignInRequired />;
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => refetch()}>
-            {t('people.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('people.retry')} onRetry={() => refetch()}>
         {t('people.loadFailed')}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (data.items.length === 0) return <Typography>{t('people.empty')}</Typography>;

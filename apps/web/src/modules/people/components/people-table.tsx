@@ -1,9 +1,7 @@
 import { personName } from '@groundwork/core/names';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -11,12 +9,9 @@ import {
   CardActionArea,
   CardContent,
   Chip,
-  InputAdornment,
   LinearProgress,
   Link,
-  MenuItem,
   Stack,
-  TextField,
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -25,6 +20,8 @@ import { esES } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
+import { SearchField, StatusSelect } from '../../../components/search-field';
 import { formatDay } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
 import { everyoneQueryOptions, type Person, peoplePageQueryOptions } from '../api/queries';
@@ -139,50 +136,25 @@ export function PeopleTable({ tenant, onSelect, actions }: PeopleTableProps) {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          label={t('list.search')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          type="search"
-          size="small"
-          sx={{ flexGrow: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          select
+        <SearchField label={t('list.search')} value={text} onChange={setText} />
+        <StatusSelect<StatusFilter>
           label={t('list.status')}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as StatusFilter);
+          onChange={(next) => {
+            setStatus(next);
             resetPaging();
           }}
-          size="small"
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="active">{t('list.statusActive')}</MenuItem>
-          <MenuItem value="archived">{t('list.statusArchived')}</MenuItem>
-        </TextField>
+          options={[
+            { value: 'active', label: t('list.statusActive') },
+            { value: 'archived', label: t('list.statusArchived') },
+          ]}
+        />
         {actions}
       </Stack>
       {active.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void active.refetch()}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('list.retry')} onRetry={() => void active.refetch()}>
           {t('messages.fetchFailed')}
-        </Alert>
+        </RetryAlert>
       )}
       <Typography variant="body2" color="text.secondary" role="status">
         {count === undefined ? '' : t('list.matches', { count })}

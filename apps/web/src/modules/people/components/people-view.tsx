@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Tab, Tabs } from '@mui/material';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../../lib/storage';
+import { TenantGate } from '../../../components/tenant-gate';
 import { JoinLinksPanel } from '../../join/components/join-links-panel';
 import { PendingMembers } from '../../join/components/pending-members';
 import type { PeopleSearch } from '../search';
@@ -20,9 +20,7 @@ interface PeopleViewProps {
 
 export function PeopleView({ admin }: PeopleViewProps) {
   const { t } = useTranslation('people');
-  const tenant = useTenant();
-  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
-  return <TenantPeople tenant={tenant} admin={admin} />;
+  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantPeople tenant={tenant} admin={admin} />}</TenantGate>;
 }
 
 function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {

@@ -11,6 +11,7 @@ import { Alert, Avatar, Box, Button, Chip, LinearProgress, Paper, Stack, Typogra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
 import { formatDay } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../api/keys';
@@ -55,16 +56,9 @@ export function PersonDetail({ tenant, id, manage, admin, selfCognitoUuid, onBac
       </Box>
       {person.isPending && <LinearProgress aria-label={t('detail.loading')} />}
       {person.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void person.refetch()}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('list.retry')} onRetry={() => void person.refetch()}>
           {t('messages.fetchFailed')}
-        </Alert>
+        </RetryAlert>
       )}
       {person.isSuccess && !person.data && <Alert severity="warning">{t('detail.notFound')}</Alert>}
       {person.data && (

@@ -1,23 +1,10 @@
 import { jobLabel } from '@groundwork/core/names';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  InputAdornment,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Chip, Link, Stack, Typography, useMediaQuery } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField, StatusSelect } from '../../../components/search-field';
 import { formatDay } from '../../../lib/dates';
 import type { Job } from '../api/queries';
 import { matchesJob, type StatusFilter, statusKey } from './job-format';
@@ -72,35 +59,17 @@ export function JobsList({ jobs, loading, onSelect }: JobsListProps) {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label={t('list.search')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          type="search"
-          size="small"
-          sx={{ flexGrow: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          select
+        <SearchField label={t('list.search')} value={text} onChange={setText} />
+        <StatusSelect<StatusFilter>
           label={t('list.status')}
           value={status}
-          onChange={(event) => setStatus(event.target.value as StatusFilter)}
-          size="small"
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="active">{t('list.statusActive')}</MenuItem>
-          <MenuItem value="complete">{t('list.statusComplete')}</MenuItem>
-          <MenuItem value="all">{t('list.statusAll')}</MenuItem>
-        </TextField>
+          onChange={setStatus}
+          options={[
+            { value: 'active', label: t('list.statusActive') },
+            { value: 'complete', label: t('list.statusComplete') },
+            { value: 'all', label: t('list.statusAll') },
+          ]}
+        />
       </Stack>
       <Typography variant="body2" color="text.secondary" role="status">
         {t('list.count', { count: rows.length })}

@@ -5,7 +5,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
-import { useTenant } from '../../../lib/storage';
+import { RetryAlert } from '../../../components/retry-alert';
+import { TenantGate } from '../../../components/tenant-gate';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobsQueryOptions } from '../api/queries';
 import type { ProjectsSearch } from '../search';
@@ -22,12 +23,14 @@ interface ProjectsViewProps {
 
 export function ProjectsView({ admin }: ProjectsViewProps) {
   const { t } = useTranslation('projects');
-  const tenant = useTenant();
-  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
   return (
-    <DateLocalization>
-      <TenantProjects tenant={tenant} admin={admin} />
-    </DateLocalization>
+    <TenantGate noTenant={t('noTenant')}>
+      {(tenant) => (
+        <DateLocalization>
+          <TenantProjects tenant={tenant} admin={admin} />
+        </DateLocalization>
+      )}
+    </TenantGate>
   );
 }
 
@@ -87,16 +90,9 @@ function TenantProjects({ tenant, admin }: { tenant: string; admin: boolean }) {
         )}
       </Stack>
       {jobs.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void jobs.refetch()}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('list.retry')} onRetry={() => void jobs.refetch()}>
           {t('messages.fetchFailed')}
-        </Alert>
+        </RetryAlert>
       )}
       {overview === 'jobs' ? (
         <JobsList jobs={jobs.data ?? []} loading={jobs.isPending} onSelect={select} />

@@ -3,7 +3,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingRows, LoadMoreButton } from '../../../components/list-states';
+import { CardGrid, LoadingRows, LoadMoreButton, SHRINKING_CARD_COLUMNS } from '../../../components/list-states';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type Receipt, receiptPagesQueryOptions } from '../api/queries';
@@ -63,24 +63,13 @@ export function ReceiptCards({ tenant, filters, lookups, showPerson, onOpen, onC
   }
   return (
     <Stack spacing={1.5}>
-      <Box
-        component="ul"
-        aria-label={t('list.label')}
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
-        }}
-      >
+      <CardGrid label={t('list.label')} columns={SHRINKING_CARD_COLUMNS}>
         {receipts.map((r) => (
           <Box component="li" key={r.id}>
             <ReceiptCard receipt={r} jobName={lookups.jobName(r.jobs_id, r.job_label)} showPerson={showPerson} onOpen={() => onOpen(r)} />
           </Box>
         ))}
-      </Box>
+      </CardGrid>
       {pages.hasNextPage && (
         <LoadMoreButton onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
           {t('list.loadMore')}

@@ -1,9 +1,10 @@
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { RetryAlert } from '../../../components/retry-alert';
 import { dataGridLocaleText } from '../../../lib/data-grid';
 import { formatDay, localToday } from '../../../lib/dates';
@@ -140,15 +141,12 @@ export function ReceiptsGrid({ tenant, filters, onFilters, lookups, onOpen, acti
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
-          {t('list.everyone')}
-        </Typography>
+      <PageHeader title={t('list.everyone')}>
         <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={() => void exportCsv()} loading={exporting}>
           {t('grid.export')}
         </Button>
         {actions}
-      </Stack>
+      </PageHeader>
       <ReceiptFilterFields
         layout="row"
         filters={filters}

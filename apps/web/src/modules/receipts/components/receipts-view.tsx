@@ -1,10 +1,11 @@
 import AddAPhotoIcon from '@mui/icons-material/AddAPhotoOutlined';
-import { Alert, Button, Fab, Stack, Typography, useMediaQuery } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
-import { useTenant } from '../../../lib/storage';
+import { CreateFab } from '../../../components/page-header';
+import { TenantGate } from '../../../components/tenant-gate';
+import { useDesktop } from '../../../components/use-desktop';
 import type { Receipt } from '../api/queries';
 import { activeFilterCount, DEFAULT_FILTERS } from '../lib/filters';
 import { ReceiptCards } from './receipt-cards';
@@ -17,17 +18,14 @@ import { useReceiptLookups } from './use-receipt-lookups';
 
 export function ReceiptsView() {
   const { t } = useTranslation('receipts');
-  const tenant = useTenant();
-  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
-  return <TenantReceipts tenant={tenant} />;
+  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantReceipts tenant={tenant} />}</TenantGate>;
 }
 
 type Open = { kind: 'add' } | { kind: 'receipt'; receipt: Receipt } | null;
 
 function TenantReceipts({ tenant }: { tenant: string }) {
   const { t } = useTranslation('receipts');
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const desktop = useDesktop();
   // receipts_admin and admin_access see and change everyone's; receipts_basic adds and sees their own.
   const admin = useCan('receipts', 'write');
   const canAdd = useCan('receipts', 'create');
@@ -71,17 +69,7 @@ function TenantReceipts({ tenant }: { tenant: string }) {
             onOpen={(receipt) => setOpen({ kind: 'receipt', receipt })}
             onClearFilters={admin && filtered ? () => setFilters(DEFAULT_FILTERS) : undefined}
           />
-          {!desktop && canAdd && (
-            <Fab
-              variant="extended"
-              color="primary"
-              onClick={() => setOpen({ kind: 'add' })}
-              sx={{ position: 'fixed', right: 16, bottom: 'calc(16px + env(safe-area-inset-bottom))', zIndex: 'speedDial' }}
-            >
-              <AddAPhotoIcon sx={{ mr: 1 }} />
-              {t('list.add')}
-            </Fab>
-          )}
+          {!desktop && canAdd && <CreateFab icon={AddAPhotoIcon} label={t('list.add')} onClick={() => setOpen({ kind: 'add' })} />}
         </>
       )}
       {open?.kind === 'add' && (

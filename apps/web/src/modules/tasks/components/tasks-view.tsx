@@ -1,28 +1,16 @@
 import { TASK_STATUSES } from '@groundwork/core/tasks';
 import AddIcon from '@mui/icons-material/Add';
 import ChecklistIcon from '@mui/icons-material/ChecklistRtl';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  Fab,
-  MenuItem,
-  Skeleton,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { Alert, Autocomplete, Box, Button, MenuItem, Skeleton, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
+import { CardGrid, SHRINKING_CARD_COLUMNS } from '../../../components/list-states';
+import { CreateFab } from '../../../components/page-header';
+import { TenantGate } from '../../../components/tenant-gate';
+import { useDesktop } from '../../../components/use-desktop';
 import { localToday } from '../../../lib/dates';
-import { useTenant } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
 import { fetchTaskPage, type Task, type TaskFilter, taskJobsQueryOptions, taskKeys, taskPeopleQueryOptions } from '../api/tasks-api';
 import { useTaskActions } from '../lib/use-task-actions';
@@ -35,9 +23,7 @@ import { TemplatesDialog } from './templates-dialog';
 
 export function TasksView() {
   const { t } = useTranslation('tasks');
-  const tenant = useTenant();
-  if (!tenant) return <Alert severity="info">{t('noTenant')}</Alert>;
-  return <TenantTasks tenant={tenant} />;
+  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantTasks tenant={tenant} />}</TenantGate>;
 }
 
 type Scope = 'mine' | 'jobs' | 'all';
@@ -46,8 +32,7 @@ const NO_FILTERS: Filters = { jobs_id: '', assignee_id: null, status: 'active', 
 
 function TenantTasks({ tenant }: { tenant: string }) {
   const { t } = useTranslation('tasks');
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const desktop = useDesktop();
   const snackbar = useSnackbar();
   // admin_access: every task and the templates; the matrix's `write` on tasks is exactly that.
   const admin = useCan('tasks', 'write');
@@ -221,38 +206,18 @@ function TenantTasks({ tenant }: { tenant: string }) {
           onMove={(task, status) => actions.update.mutate({ task, action: 'status', status })}
         />
       ) : (
-        <Box
-          component="ul"
-          aria-label={t('list.label')}
-          sx={{
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
-          }}
-        >
+        <CardGrid label={t('list.label')} columns={SHRINKING_CARD_COLUMNS}>
           {items.map((task) => (
             <TaskCard key={task.id} task={task} actions={actions} onOpen={(x) => setOpenId(x.id)} />
           ))}
-        </Box>
+        </CardGrid>
       )}
       {pages.hasNextPage && (
         <Button onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
           {t('list.loadMore')}
         </Button>
       )}
-      {!desktop && leads && (
-        <Fab
-          variant="extended"
-          color="primary"
-          onClick={() => setAdding(true)}
-          sx={{ position: 'fixed', right: 16, bottom: 'calc(16px + env(safe-area-inset-bottom))', zIndex: 'speedDial' }}
-        >
-          <AddIcon sx={{ mr: 1 }} />
-          {t('list.add')}
-        </Fab>
-      )}
+      {!desktop && leads && <CreateFab icon={AddIcon} label={t('list.add')} onClick={() => setAdding(true)} />}
       {open && (
         <TaskDialog
           key={open.id}
