@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { navigationKeys } from '../../../app/navigation-query';
+import { RetryAlert } from '../../../components/retry-alert';
 import { numberFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { companyKeys } from '../api/keys';
@@ -22,7 +23,6 @@ import { setModuleStatus } from '../api/mutations';
 import { subscriptionQueryOptions } from '../api/queries';
 import { BillingPanel } from './billing-panel';
 import { useCatalogueText } from './catalogue-text';
-import { RetryAlert } from './retry-alert';
 
 /**
  * Spec §2 app-subscription (admins only): the company's billing with Stripe (issue 23), then its modules with their
@@ -61,7 +61,11 @@ function ModuleSwitches({ tenant }: { tenant: string }) {
 
   if (data.isPending) return <LinearProgress aria-label={t('subscription.loading')} />;
   if (data.isError) {
-    return <RetryAlert onRetry={data.refetch}>{t('subscription.fetchFailed')}</RetryAlert>;
+    return (
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void data.refetch()}>
+        {t('subscription.fetchFailed')}
+      </RetryAlert>
+    );
   }
 
   const { listModules, listTenantsModules, listPricing, listTenantsPricing, listModulesPricing } = data.data;

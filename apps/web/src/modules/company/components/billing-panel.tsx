@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingStatusKeys } from '../../../app/billing-status-query';
+import { RetryAlert } from '../../../components/retry-alert';
 import { dateFormat, numberFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { createBillingCheckout, createBillingPortal, type StripeOverview, stripeQueryOptions } from '../api/billing';
-import { RetryAlert } from './retry-alert';
 
 const STATUS_COLOR: Record<string, 'success' | 'warning' | 'error' | 'default'> = {
   active: 'success',
@@ -49,7 +49,11 @@ export function BillingPanel({ tenant, openUrl = openInPage }: { tenant: string;
   if (data.isPending) return <LinearProgress aria-label={t('billing.loading')} />;
   if (data.isError) {
     const notReady = data.error.message === BILLING_MESSAGES.apiNotReady;
-    return <RetryAlert onRetry={data.refetch}>{notReady ? t('billing.apiNotReady') : t('billing.fetchFailed')}</RetryAlert>;
+    return (
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void data.refetch()}>
+        {notReady ? t('billing.apiNotReady') : t('billing.fetchFailed')}
+      </RetryAlert>
+    );
   }
   const o = data.data;
   if (!o.configured) {

@@ -2,7 +2,7 @@ import type { ConnectionEvent } from '@groundwork/core/accounting';
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from './retry-alert';
+import { RetryAlert } from '../../../components/retry-alert';
 
 export type ConnectionState = 'connected' | 'disconnected' | 'notConnected';
 
@@ -60,7 +60,11 @@ export function IntegrationFrame<Section extends string>({
   return (
     <Stack spacing={2}>
       {status.isPending && <LinearProgress aria-label={t(`${strings}.loading`)} />}
-      {status.isError && <RetryAlert onRetry={status.refetch}>{t(`${strings}.fetchFailed`)}</RetryAlert>}
+      {status.isError && (
+        <RetryAlert retryLabel={t('retry')} onRetry={() => void status.refetch()}>
+          {t(`${strings}.fetchFailed`)}
+        </RetryAlert>
+      )}
       {status.configured === false && <Alert severity="info">{t(`${strings}.server.notConfigured`)}</Alert>}
       {status.configured && (
         <Stack spacing={1.5} component="section" aria-labelledby={`${idPrefix}-connection-heading`}>

@@ -3,13 +3,13 @@ import { Button, Chip, LinearProgress, List, ListItem, ListItemText, Stack, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import type { NamedRecordApi } from '../api/mutations';
 import { type NamedRecord, namedRecordsQueryOptions } from '../api/queries';
 import { readableErrorSx } from './readable-error';
 import { ConfirmDelete, RowActions } from './record-list-parts';
-import { RetryAlert } from './retry-alert';
 
 /** The words of one list: departments or divisions. */
 export type NamedRecordKind = 'departments' | 'divisions';
@@ -109,7 +109,9 @@ export function NamedRecordsEditor({ tenant, kind, api }: NamedRecordsEditorProp
       {list.isPending ? (
         <LinearProgress aria-label={t(`records.${kind}.loading` as const)} />
       ) : list.isError ? (
-        <RetryAlert onRetry={list.refetch}>{words('fetchFailed')}</RetryAlert>
+        <RetryAlert retryLabel={t('retry')} onRetry={() => void list.refetch()}>
+          {words('fetchFailed')}
+        </RetryAlert>
       ) : list.data.length === 0 ? (
         <Typography color="text.secondary">{t(`records.${kind}.empty` as const)}</Typography>
       ) : (

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GlobalSetting, globalSettingsKeys, globalSettingsQueryOptions } from '../../../app/global-settings-query';
+import { RetryAlert } from '../../../components/retry-alert';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type TenantSettingInput, updateTenantSettings } from '../api/mutations';
 import { useCatalogueText } from './catalogue-text';
 import { readableErrorSx } from './readable-error';
-import { RetryAlert } from './retry-alert';
 
 type Draft = Record<number, { custom_value: string | null; pass_through_value: string | null }>;
 
@@ -105,7 +105,11 @@ export function TenantSettingsForm({ tenant }: { tenant: string }) {
 
   if (settings.isPending) return <LinearProgress aria-label={t('settings.loading')} />;
   if (settings.isError) {
-    return <RetryAlert onRetry={settings.refetch}>{t('settings.fetchFailed')}</RetryAlert>;
+    return (
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void settings.refetch()}>
+        {t('settings.fetchFailed')}
+      </RetryAlert>
+    );
   }
 
   return (
