@@ -85,7 +85,7 @@ describe('startupClosure', () => {
     ]);
   });
 
-  it('groups what two apps share as common and the rest by app, leaving the entry and the roots alone', () => {
+  it('groups the page script’s imports as boot, what two apps share as common and the rest by app, leaving the roots alone', () => {
     const files = graph({
       '/w/src/main.tsx': { code: 'import { path } from "./paths";', imports: ['/w/src/paths.ts'] },
       '/w/src/paths.ts': { code: 'export const path = 1;', exports: ['path'] },
@@ -100,14 +100,15 @@ describe('startupClosure', () => {
       '/w/src/shared.ts': { code: 'export const x = 1;', exports: ['x'] },
       '/w/src/only-a.ts': { code: 'export const y = 1;', exports: ['y'] },
     });
-    const [common, perApp] = startupChunkGroups('/w', 'src/main.tsx', [
+    const [boot, common, perApp] = startupChunkGroups('/w', 'src/main.tsx', [
       { name: 'app-a', roots: ['src/a.tsx'] },
       { name: 'app-b', roots: ['src/b.tsx'] },
     ]);
-    const chunkOf = (id: string) => common.name(id, files) ?? perApp.name(id, files);
+    const chunkOf = (id: string) => boot.name(id, files) ?? common.name(id, files) ?? perApp.name(id, files);
     expect(chunkOf('/w/src/shared.ts')).toBe('common');
     expect(chunkOf('/w/src/only-a.ts')).toBe('app-a');
-    expect(chunkOf('/w/src/paths.ts')).toBeNull();
+    expect(chunkOf('/w/src/paths.ts')).toBe('boot');
+    expect(chunkOf('/w/src/main.tsx')).toBeNull();
     expect(chunkOf('/w/src/a.tsx')).toBeNull();
   });
 });

@@ -182,7 +182,7 @@ export interface StartupApp {
  * the signed-in app's start-up code into about ninety small files (one for each set of pages that share a module),
  * and a phone on a weak signal pays a round trip for every few of them. These groups put what the apps share in
  * `common` and the rest of each app's start-up code in one chunk per app; each root stays a chunk of its own (its
- * name in the build manifest is what the server preloads by), and the page script's own imports stay in the entry.
+ * name in the build manifest is what the server preloads by), and the page script's own imports are `boot`.
  * Code only later pages use is left to the bundler, page by page, as before.
  */
 export function startupChunkGroups(webRoot: string, entry: string, apps: readonly StartupApp[]) {
@@ -203,6 +203,12 @@ export function startupChunkGroups(webRoot: string, entry: string, apps: readonl
     return all.filter((app) => app.modules.has(id)).map((app) => app.name);
   };
   return [
+    // The page script's own imports in a small chunk of their own. Left to the bundler they joined `common`, which
+    // holds React: the page script (and the first reads it asks) then waited for that download first.
+    {
+      name: (id: string, ctx: ChunkingContext) => (id !== at(entry) && setsOf(ctx).entry.has(id) ? 'boot' : null),
+      priority: 3,
+    },
     { name: (id: string, ctx: ChunkingContext) => (usersOf(id, ctx).length > 1 ? 'common' : null), priority: 2 },
     {
       name: (id: string, ctx: ChunkingContext) => {

@@ -1,6 +1,11 @@
 import { isPublicPath } from './auth/public-paths';
 import { startEarlyReads } from './lib/early-reads';
 
+// The server's Content-Security-Policy allows no eval (apps/server/src/app.ts). Zod would probe for it with
+// Function('') before its first object parse, and the browser reports each probe as a violation. Zod takes its
+// settings from this global when it loads (zod/v4/core/core.js), so no page downloads zod before it needs it.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 // The page's first script (issue 28). A sign-in screen opens the light sign-in app (plain elements, its own strings,
 // no router, cache or component library); every other page the signed-in app. Each is one chunk fetched with its
 // imports side by side, so a phone on a weak signal downloads only the one it opens.

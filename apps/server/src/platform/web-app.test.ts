@@ -61,6 +61,7 @@ describe('the web app pages', () => {
       '/assets/app-main.js',
       '/assets/guard.js',
       '/assets/layout.js',
+      '/assets/public.en.js',
       '/assets/react.js',
       '/assets/signed-in.en.js',
       '/assets/textfield.js',

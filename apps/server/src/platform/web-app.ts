@@ -12,8 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // screens, the signed-in app everywhere else. Each page names the app it opens with the rest of its chunks.
 const APP = 'src/app/app-main.tsx';
 const SIGN_IN_APP = 'src/auth/public-main.tsx';
-const SIGNED_IN = [APP, 'src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/signed-in.{lang}.ts'];
 const PUBLIC_STRINGS = 'src/lib/strings/public.{lang}.ts';
+// The signed-in shell renders with its own strings and the shared ones of the sign-in bundle (lib/i18n.ts
+// loadShellNamespaces): both, or the second would be asked only once the app's code has run.
+const SIGNED_IN = [APP, 'src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/signed-in.{lang}.ts', PUBLIC_STRINGS];
 export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/login': [SIGN_IN_APP, PUBLIC_STRINGS],
   '/sign-up': [SIGN_IN_APP, 'src/auth/sign-up-page.tsx', PUBLIC_STRINGS],

@@ -3,26 +3,23 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod';
+import { holdUntilFirstScreen } from '../lib/first-screen';
 import { startQueryPersistence } from '../lib/query-persist-boot';
 import { createQueryClient, Providers } from './providers';
 import { createAppRouter } from './router';
 
-// The server's Content-Security-Policy allows no eval (apps/server/src/app.ts). Zod would probe for it with
-// Function('') before its first object parse, and the browser reports each probe as a violation.
-zodConfig({ jitless: true });
-
 const queryClient = createQueryClient();
 const router = createAppRouter({ context: { queryClient } });
-// The person's working set, kept on the phone for a reopened app with no signal (issue 24); with a signal it is put
-// back once the first page has rendered (the router resolves its first navigation, a redirect's included).
-const firstScreen = new Promise<void>((resolve) => {
+// What the first page does not show waits until it is on screen: the router has resolved its first navigation (a
+// redirect's included), its reads are done and the page is idle (lib/first-screen.ts). The person's working set, kept
+// on the phone for a reopened app with no signal (issue 24), is put back then too.
+const firstNavigation = new Promise<void>((resolve) => {
   const stop = router.subscribe('onResolved', () => {
     stop();
     resolve();
   });
 });
-startQueryPersistence(queryClient, firstScreen);
+startQueryPersistence(queryClient, holdUntilFirstScreen(queryClient, firstNavigation));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

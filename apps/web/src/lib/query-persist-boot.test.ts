@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('the copy kept on the phone at start-up (issues 24, 28)', () => {
-  it('with a signal, is put back only after the first screen, once nothing is being fetched', async () => {
+  it('with a signal, is put back only once the first screen is on screen', async () => {
     const { startQueryPersistence, queryCacheRestored } = await boot();
     let firstScreen = () => {};
     startQueryPersistence(new QueryClient(), new Promise<void>((resolve) => (firstScreen = resolve)));

@@ -1,5 +1,4 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { whenSettled } from './idle';
 import { readSelectedTenantUuid } from './storage';
 
 /**
@@ -32,8 +31,8 @@ function askPersistentStorage(): void {
 }
 
 /**
- * `firstScreen` settles when the first page is on screen. With a signal the server answers the first screen and the
- * copy only stands in later, so it is put back after that screen, once its reads are done and the page is idle: its
+ * `firstScreen` settles when the first page is on screen, its reads done and the page idle (lib/first-screen.ts). With
+ * a signal the server answers the first screen and the copy only stands in later, so it is put back then: its
  * library's download and the IndexedDB read (about 300 ms of a slow phone's main thread) stay off the first paint
  * (issue 28). With no signal it is put back at once.
  */
@@ -49,7 +48,7 @@ export function startQueryPersistence(client: QueryClient, firstScreen: Promise<
         .catch(() => null);
   }
   if (!onlineManager.isOnline()) void queryCacheRestored();
-  else void firstScreen.then(() => whenSettled(client, queryCacheRestored));
+  else void firstScreen.then(queryCacheRestored);
   let started = false;
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (started || event.query.queryKey[0] !== 'identity') return;

@@ -6,6 +6,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { writeSelectedTenant } from '../auth/auth-storage';
 import { CLAIMS_QUERY_KEY, useOutboxOwner, useSignOut } from '../auth/session';
+import { useAfterFirstScreen } from '../lib/first-screen';
 import { identityCall } from '../lib/identity-client';
 import { whenIdle } from '../lib/idle';
 import { useOpenedOnce } from '../lib/use-opened-once';
@@ -46,6 +47,7 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
   const menuId = useId();
   const buttonId = useId();
   const owner = useOutboxOwner();
+  const shown = useAfterFirstScreen();
   // Sign-out with changes still on this phone: how many, while the warning is open.
   const [unsentAtSignOut, setUnsentAtSignOut] = useState(0);
   const unsentAsked = useOpenedOnce(unsentAtSignOut > 0);
@@ -99,7 +101,7 @@ export function AppBarActions({ notifications }: { notifications?: ReactNode }) 
 
   return (
     <>
-      {owner && (
+      {owner && shown && (
         <Suspense fallback={null}>
           <OutboxStatus owner={owner} />
         </Suspense>

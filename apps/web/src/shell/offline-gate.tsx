@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useAfterFirstScreen } from '../lib/first-screen';
 import { useOnline } from './online';
 
 type OfflineModalModule = typeof import('./offline-modal');
@@ -11,18 +12,13 @@ const OfflineModal = lazy(() => loadModal().then((m) => ({ default: m.OfflineMod
 
 /**
  * The 'No Connection' modal (shell/offline-modal.tsx) without its weight in the first download: its chunk is fetched
- * once the page has loaded, so it is at hand (and in the service worker's cache) before the signal drops.
+ * once the first screen is on screen (lib/first-screen.ts), so it is at hand (and in the service worker's cache)
+ * before the signal drops; with no signal, at once.
  */
 export function OfflineGate() {
   const online = useOnline();
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const onLoad = () => setLoaded(true);
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, [loaded]);
-  if (online && !loaded) return null;
+  const shown = useAfterFirstScreen();
+  if (online && !shown) return null;
   return (
     <Suspense fallback={null}>
       <OfflineModal />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { globalSettingsQueryOptions, SNACKBAR_SETTING_ID, settingIsOn } from '../app/global-settings-query';
+import { useAfterFirstScreen } from '../lib/first-screen';
 import { useSnackbar } from './snackbar';
 
 /**
@@ -9,8 +10,9 @@ import { useSnackbar } from './snackbar';
  */
 export function SnackbarSettingGate({ tenant }: { tenant: string }) {
   const { setEnabled } = useSnackbar();
-  const settings = useQuery(globalSettingsQueryOptions(tenant));
-  // Unreadable settings keep the default: a message too many beats a missing error.
+  // Read once the first screen is on screen (issue 28); until then, and when unreadable, the default holds: a message
+  // too many beats a missing error.
+  const settings = useQuery({ ...globalSettingsQueryOptions(tenant), enabled: useAfterFirstScreen() });
   const enabled = settingIsOn(settings.data, SNACKBAR_SETTING_ID, true);
 
   useEffect(() => {

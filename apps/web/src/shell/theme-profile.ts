@@ -2,6 +2,7 @@ import type { IdentityClaims } from '@groundwork/core/identity';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { CLAIMS_QUERY_KEY, useClaims } from '../auth/session';
+import { useAfterFirstScreen } from '../lib/first-screen';
 import { readSelectedTenantUuid, useTenant } from '../lib/storage';
 import { profileKeys, profileQueryOptions, updateProfile } from './own-profile-api';
 import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
@@ -20,14 +21,17 @@ export async function saveThemeToProfile(queryClient: QueryClient, theme: ThemeM
   if (saved) queryClient.setQueryData(profileKeys.own(tenant, cognitoUuid), saved);
 }
 
-/** The signed-in person's profile in the chosen company, shared by the app bar and /user-profile. */
-export function useOwnProfile() {
+/**
+ * The signed-in person's profile in the chosen company, shared by the app bar and /user-profile. `waiting`: not read
+ * yet (the app bar's theme waits for the first screen, issue 28).
+ */
+export function useOwnProfile({ waiting = false }: { waiting?: boolean } = {}) {
   const claims = useClaims();
   const tenant = useTenant();
   const cognitoUuid = claims.data?.['custom:cognito_uuid'];
   const query = useQuery({
     ...profileQueryOptions(tenant ?? '', cognitoUuid ?? ''),
-    enabled: Boolean(tenant && cognitoUuid),
+    enabled: Boolean(tenant && cognitoUuid) && !waiting,
   });
   return { query, tenant, cognitoUuid, claims: claims.data ?? null };
 }
@@ -37,7 +41,7 @@ export function useOwnProfile() {
  * written to storage first, so applying it is not echoed back to the profile.
  */
 export function useProfileTheme() {
-  const { query } = useOwnProfile();
+  const { query } = useOwnProfile({ waiting: !useAfterFirstScreen() });
   const { setThemeMode } = useThemeMode();
   const applied = useRef(false);
   const saved = query.data?.app_theme;

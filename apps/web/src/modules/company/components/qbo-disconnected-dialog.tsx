@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { isCompanyAdmin } from '../../../app/access';
 import { useClaims } from '../../../auth/session';
+import { useAfterFirstScreen } from '../../../lib/first-screen';
 import { useTenant } from '../../../lib/storage';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '../../../shell/shell-storage';
@@ -61,9 +62,11 @@ export function useQboDisconnectedDialog() {
 function useServerDisconnectedFlag(raise: () => void): { admin: boolean; tenant: string | null } {
   const admin = isCompanyAdmin(useClaims().data);
   const tenant = useTenant();
+  // Asked once the first screen is on screen (issue 28).
+  const shown = useAfterFirstScreen();
   const status = useQuery({
     ...accountingStatusQueryOptions(tenant ?? ''),
-    enabled: admin && Boolean(tenant),
+    enabled: admin && Boolean(tenant) && shown,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
