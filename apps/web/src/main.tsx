@@ -12,6 +12,6 @@ import { startEarlyReads } from './lib/early-reads';
 if (isPublicPath(window.location.pathname)) void import('./auth/public-main');
 else {
   // Its first reads are asked now, beside the download of its code (lib/early-reads.ts).
-  startEarlyReads(window.location.pathname);
+  startEarlyReads(window.location.pathname, window.location.search);
   void import('./app/app-main');
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billingStatusQuery } from '../app/billing-status-query';
 import { dashboardQueryOptions } from '../modules/dashboard/queries';
+import { timecardJobsQueryOptions, timecardQueryOptions, timecardSettingsQueryOptions } from '../modules/timecards/api/queries';
 import { earlyReadKey, startEarlyReads, takeEarlyRead } from './early-reads';
 import { request } from './graphql';
 import { identityCall } from './identity-client';
@@ -9,6 +10,21 @@ import { localToday } from './today';
 const TENANT = '11111111-1111-4111-8111-111111111111';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// Weekly periods from Monday 2026-11-23: the 27th is in the week of the 23rd to the 29th.
+const SETTINGS = { pay_period_type: 1, pay_period_anchor: '2026-11-23', minute_increment: 15, today: '2026-11-27' };
+const CARD = {
+  employee_id: 7,
+  foreman_jobs_id: [],
+  people: [],
+  jobs: [],
+  costcodes: [],
+  users_timecard: [],
+  users_timecard_entries: [],
+  timecard_collection: [],
+  timecard_entries_collection: [],
+  scheduled_jobs: [],
+};
 
 /** The server: what was asked (the identity action or the operation's name, with its variables), and its answers. */
 function server() {
@@ -23,6 +39,9 @@ function server() {
     asked.push(`${name} ${JSON.stringify(variables)}`);
     if (name === 'BillingStatus') return json({ data: { billingStatus: { configured: true, status: 'active', blocked: false } } });
     if (name === 'GetDashboard') return json({ data: { getDashboard: { today: variables.today } } });
+    if (name === 'TimecardSettings') return json({ data: { getTimecardInfo: { employee_id: 7, settings: SETTINGS } } });
+    if (name === 'TimecardJobs') return json({ data: { listTimecardJobs: [] } });
+    if (name === 'TimecardInfo') return json({ data: { getTimecardInfo: CARD } });
     return json({ data: { listUsersNavigation: [] } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -60,7 +79,7 @@ describe('the first reads asked by the page script (issue 28)', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValueOnce(false);
     startEarlyReads('/dashboard');
     expect(asked).toEqual([]);
-    startEarlyReads('/modules/timecards');
+    startEarlyReads('/modules/tools');
     expect(asked).toHaveLength(3);
     expect(asked.some((entry) => entry.startsWith('GetDashboard'))).toBe(false);
   });
@@ -68,7 +87,7 @@ describe('the first reads asked by the page script (issue 28)', () => {
   it("answers the app's own request from the early read once, then asks the server again", async () => {
     const asked = server();
     localStorage.setItem('selectedTenantUuid', TENANT);
-    startEarlyReads('/modules/timecards');
+    startEarlyReads('/modules/tools');
     expect(await request(billingStatusQuery, { tenant_uuid: TENANT })).toEqual({
       billingStatus: { configured: true, status: 'active', blocked: false },
     });
@@ -104,5 +123,34 @@ describe('the first reads asked by the page script (issue 28)', () => {
     vi.setSystemTime(Date.now() + 30_000);
     expect(takeEarlyRead(earlyReadKey('BillingStatus', { tenant_uuid: TENANT }))).toBeNull();
     vi.useRealTimers();
+  });
+
+  it("on the time card, asks its settings and jobs, then the caller's card for the period the settings give", async () => {
+    const asked = server();
+    localStorage.setItem('selectedTenantUuid', TENANT);
+    startEarlyReads('/modules/timecards', '');
+    const card = `TimecardInfo {"tenant_uuid":"${TENANT}","employee_id":null,"start_date":"2026-11-23","end_date":"2026-11-29"}`;
+    await vi.waitFor(() => expect(asked).toContain(card));
+    expect(asked.slice(3)).toEqual([`TimecardSettings {"tenant_uuid":"${TENANT}"}`, `TimecardJobs {"tenant_uuid":"${TENANT}"}`, card]);
+    // The page's own reads take them: nothing more is asked.
+    expect((await timecardSettingsQueryOptions(TENANT).queryFn?.({} as never))?.settings).toEqual(SETTINGS);
+    await timecardJobsQueryOptions(TENANT).queryFn?.({} as never);
+    const info = await timecardQueryOptions(TENANT, { start: '2026-11-23', end: '2026-11-29' }, null).queryFn?.({} as never);
+    expect(info?.employee_id).toBe(7);
+    expect(asked).toHaveLength(6);
+  });
+
+  it("asks the period named in the address, and no card when an admin opens another person's", async () => {
+    let asked = server();
+    localStorage.setItem('selectedTenantUuid', TENANT);
+    startEarlyReads('/modules/timecards', '?period=2026-11-10');
+    await vi.waitFor(() => expect(asked.some((entry) => entry.startsWith('TimecardInfo'))).toBe(true));
+    expect(asked.at(-1)).toContain('"start_date":"2026-11-09","end_date":"2026-11-15"');
+
+    asked = server();
+    startEarlyReads('/modules/timecards', '?employee=12');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.some((entry) => entry.startsWith('TimecardInfo'))).toBe(false);
+    expect(asked).toContain(`TimecardSettings {"tenant_uuid":"${TENANT}"}`);
   });
 });

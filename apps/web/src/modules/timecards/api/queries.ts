@@ -1,83 +1,15 @@
 import type { PayPeriod } from '@groundwork/core/pay-periods';
 import { queryOptions } from '@tanstack/react-query';
+import { TIMECARD_CARD_FIELDS, TIMECARD_ENTRY_FIELDS, TIMECARD_INFO, TIMECARD_JOBS, TIMECARD_SETTINGS } from '../../../lib/early-reads';
 import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { timecardKeys } from './keys';
 
-const CardFields = graphql(`
-  fragment TimecardCardFields on UsersTimecard {
-    id
-    employees_id
-    payperiod_start_date
-    payperiod_end_date
-    signed_on
-    signed_by
-    signature_image
-    usernote
-  }
-`);
-
-const EntryFields = graphql(`
-  fragment TimecardEntryFields on TimecardEntry {
-    id
-    employees_id
-    users_timecard_id
-    timecard_date
-    jobs_id
-    costcodes_id
-    hours
-    equipment
-    note
-  }
-`);
-
-export const timecardSettingsQuery = graphql(`
-  query TimecardSettings($tenant_uuid: ID!) {
-    getTimecardInfo(tenant_uuid: $tenant_uuid) {
-      employee_id
-      settings { pay_period_type pay_period_anchor minute_increment today }
-    }
-  }
-`);
-
-export const timecardInfoQuery = graphql(
-  `
-  query TimecardInfo(
-    $tenant_uuid: ID!
-    $employee_id: Int
-    $start_date: String
-    $end_date: String
-    $fetch_all_timecards: Boolean
-    $fetch_crew_timecards: Boolean
-  ) {
-    getTimecardInfo(
-      tenant_uuid: $tenant_uuid
-      employee_id: $employee_id
-      start_date: $start_date
-      end_date: $end_date
-      fetch_all_timecards: $fetch_all_timecards
-      fetch_crew_timecards: $fetch_crew_timecards
-    ) {
-      employee_id
-      foreman_jobs_id
-      people { id firstname lastname username }
-      jobs { id job job_abbr status }
-      costcodes { id costcode description }
-      users_timecard { ...TimecardCardFields }
-      users_timecard_entries { ...TimecardEntryFields }
-      timecard_collection { ...TimecardCardFields }
-      timecard_entries_collection { ...TimecardEntryFields }
-      scheduled_jobs { date jobs_id }
-    }
-  }
-`,
-  [CardFields, EntryFields],
-);
-
-export const timecardJobsQuery = graphql(`
-  query TimecardJobs($tenant_uuid: ID!) {
-    listTimecardJobs(tenant_uuid: $tenant_uuid) { id job job_abbr status }
-  }
-`);
+// The texts live in lib/early-reads.ts: the page's first script asks them on /modules/timecards (issue 28).
+const CardFields = graphql(TIMECARD_CARD_FIELDS);
+const EntryFields = graphql(TIMECARD_ENTRY_FIELDS);
+export const timecardSettingsQuery = graphql(TIMECARD_SETTINGS);
+export const timecardInfoQuery = graphql(TIMECARD_INFO, [CardFields, EntryFields]);
+export const timecardJobsQuery = graphql(TIMECARD_JOBS);
 
 export const filteredCostcodesQuery = graphql(`
   query TimecardCostcodes($tenant_uuid: ID!, $jobs_id: [Int!]!) {
