@@ -23,6 +23,25 @@ export const TIMECARD_SETTINGS = {
 } as const;
 
 export const DEFAULT_MINUTE_INCREMENT = 15;
+export const MAX_HOURS_PER_DAY = 24;
+export const OVERTIME_WEEKLY_HOURS = 40;
+
+/** The time-entry rules' messages, in the spec's words (server refusals and the web's checks before saving). */
+export const TIMECARD_MESSAGES = {
+  locked: 'This time card is signed and locked. Ask an admin to reopen it.',
+  wrongPeriod: 'That date is not in this pay period.',
+  increment: (minutes: number) => `Hours must be in steps of ${minutes} minutes.`,
+  dayTotal: 'A day has at most 24 hours.',
+  closed: 'Time entry is closed for this company. Ask an admin to open it.',
+  future: 'You cannot enter time for a day that has not happened yet.',
+  pastDay: 'Time for a day can only be entered until the end of that day.',
+  afterPeriod: 'That day is after the end of the current pay period.',
+  periodClosed: 'This pay period has ended, so its time can no longer be changed.',
+  emptyForOther: 'Enter at least one line to save time for someone else.',
+  otherCard: 'That time card belongs to someone else.',
+  cardHasTime: 'A time card with time on it cannot move to another person or pay period.',
+} as const;
+
 export const DEFAULT_WINDOW_DAYS = 7;
 
 const DAY = 86_400_000;

@@ -2,8 +2,7 @@
  * Time-card arithmetic shared by the screen and the payroll export: totals per day, job, cost code and
  * week, and the split of hours into regular time and overtime (over 40 h in a week).
  */
-import { addDays, daysBetween, type IsoDate, type PayPeriod } from './pay-periods.js';
-import { OVERTIME_WEEKLY_HOURS } from './timecards.js';
+import { addDays, daysBetween, type IsoDate, OVERTIME_WEEKLY_HOURS, type PayPeriod } from './pay-periods.js';
 
 export type SummaryEntry = {
   id?: number;

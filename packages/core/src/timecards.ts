@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { addDays, fitsIncrement, type IsoDate, type PayPeriod, type TenantSetting, TIMECARD_SETTINGS } from './pay-periods.js';
+import {
+  addDays,
+  fitsIncrement,
+  type IsoDate,
+  MAX_HOURS_PER_DAY,
+  OVERTIME_WEEKLY_HOURS,
+  type PayPeriod,
+  type TenantSetting,
+  TIMECARD_MESSAGES,
+  TIMECARD_SETTINGS,
+} from './pay-periods.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format');
 
-export const MAX_HOURS_PER_DAY = 24;
-export const OVERTIME_WEEKLY_HOURS = 40;
+// The plain limits and messages live in pay-periods.ts, which has no zod: the time card's first screen uses them
+// without downloading the schemas (issue 28).
+export { MAX_HOURS_PER_DAY, OVERTIME_WEEKLY_HOURS, TIMECARD_MESSAGES } from './pay-periods.js';
 
 /** The hours of one line: a finite number (zod refuses NaN and infinities) above zero, at most a day. */
 export const hoursSchema = z.number().positive('Hours must be more than zero.').max(MAX_HOURS_PER_DAY, 'A day has at most 24 hours.');
@@ -55,21 +66,6 @@ export const dayEntrySchema = z.object({
   timecard_date: isoDate,
   timecard_entries: z.array(timecardEntrySchema).max(50),
 });
-
-export const TIMECARD_MESSAGES = {
-  locked: 'This time card is signed and locked. Ask an admin to reopen it.',
-  wrongPeriod: 'That date is not in this pay period.',
-  increment: (minutes: number) => `Hours must be in steps of ${minutes} minutes.`,
-  dayTotal: 'A day has at most 24 hours.',
-  closed: 'Time entry is closed for this company. Ask an admin to open it.',
-  future: 'You cannot enter time for a day that has not happened yet.',
-  pastDay: 'Time for a day can only be entered until the end of that day.',
-  afterPeriod: 'That day is after the end of the current pay period.',
-  periodClosed: 'This pay period has ended, so its time can no longer be changed.',
-  emptyForOther: 'Enter at least one line to save time for someone else.',
-  otherCard: 'That time card belongs to someone else.',
-  cardHasTime: 'A time card with time on it cannot move to another person or pay period.',
-} as const;
 
 const on = (settings: readonly TenantSetting[], id: number) => settings.find((s) => s.id === id)?.custom_value === 'true';
 

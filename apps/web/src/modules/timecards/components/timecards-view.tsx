@@ -1,20 +1,22 @@
 import { personName } from '@groundwork/core/names';
 import { addDays, datesOf, type IsoDate, type PayPeriod, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
-import { buildExportRows, EXPORT_COLUMNS, type ExportColumn, exportTable } from '@groundwork/core/timecards-export';
+import type { ExportColumn } from '@groundwork/core/timecards-export';
 import { summarizeCard } from '@groundwork/core/timecards-summary';
 import AddIcon from '@mui/icons-material/Add';
 import DrawIcon from '@mui/icons-material/Draw';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import GroupsIcon from '@mui/icons-material/Groups';
-import { Alert, Button, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Button, LinearProgress, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
 import { useOutboxOwner } from '../../../auth/session';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useAfterFirstScreen } from '../../../lib/first-screen';
+import { whenIdle } from '../../../lib/idle';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { useTenant } from '../../../lib/storage';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -33,21 +35,30 @@ import {
   timecardSettingsQueryOptions,
 } from '../api/queries';
 import { formatPeriod } from '../lib/dates';
-import { downloadCsv, downloadXlsx } from '../lib/export-files';
 import { formatHours } from '../lib/hours';
 import { refusalMessage } from '../lib/messages';
 import type { TimecardsSearch } from '../search';
 import { type CardModel, makeLabels, withQueuedDays } from './card-model';
-import { CrewDialog } from './crew-dialog';
 import { DayList } from './day-list';
-import { EntryDialog, type EntryDialogTarget } from './entry-dialog';
+import type { EntryDialogTarget } from './entry-dialog';
 import { PeriodOverview } from './period-overview';
 import { PeriodSwitcher } from './period-switcher';
-import { PersonPicker } from './person-picker';
-import { SignDialog } from './sign-dialog';
 import { SignedBanner } from './signed-banner';
 import { TimecardGrid } from './timecard-grid';
 import { TotalsPanel } from './totals-panel';
+
+// The dialogs and the export are not on the first screen (issue 28): their code (forms, pickers, the signature pad,
+// the export's tables) is fetched once the card is on screen and the phone is idle, so a tap finds it here.
+const loadEntryDialog = () => import('./entry-dialog');
+const loadCrewDialog = () => import('./crew-dialog');
+const loadSignDialog = () => import('./sign-dialog');
+const loadExport = () => Promise.all([import('@groundwork/core/timecards-export'), import('../lib/export-files')]);
+const EntryDialog = lazy(() => loadEntryDialog().then((m) => ({ default: m.EntryDialog })));
+const CrewDialog = lazy(() => loadCrewDialog().then((m) => ({ default: m.CrewDialog })));
+const SignDialog = lazy(() => loadSignDialog().then((m) => ({ default: m.SignDialog })));
+// An admin's person picker (the autocomplete's code) comes beside the card; its place is held meanwhile.
+const PersonPicker = lazy(() => import('./person-picker').then((m) => ({ default: m.PersonPicker })));
+const loadDialogs = () => Promise.all([loadEntryDialog(), loadCrewDialog(), loadSignDialog()]).catch(() => undefined);
 
 export function TimecardsView() {
   const { t } = useTranslation('timecards');
@@ -115,6 +126,9 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   useEffect(() => {
     if (failed) snackbar.show({ color: 'error', message: t('messages.fetchFailed') });
   }, [failed, snackbar, t]);
+
+  const shown = useAfterFirstScreen();
+  useEffect(() => (shown ? whenIdle(loadDialogs) : undefined), [shown]);
 
   const [entryTarget, setEntryTarget] = useState<EntryDialogTarget | null>(null);
   // The dialog renders as a transition: React yields to the phone between its parts instead of holding the page for
@@ -184,7 +198,10 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
     setExporting(kind);
     try {
       // Fresh from the server: the file is what payroll will pay.
-      const data = await queryClient.fetchQuery({ ...timecardCollectionQueryOptions(tenant, period, 'all'), staleTime: 0 });
+      const [data, [{ buildExportRows, EXPORT_COLUMNS, exportTable }, { downloadCsv, downloadXlsx }]] = await Promise.all([
+        queryClient.fetchQuery({ ...timecardCollectionQueryOptions(tenant, period, 'all'), staleTime: 0 }),
+        loadExport(),
+      ]);
       const rows = buildExportRows({
         period,
         entries: data.timecard_entries_collection,
@@ -243,14 +260,16 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
           onCurrent={() => setSearch({ period: undefined })}
         />
         {isAdmin && (
-          <PersonPicker
-            personOptions={personOptions}
-            selected={employee ?? me}
-            loading={people.isPending}
-            hoursByPerson={hoursByPerson}
-            signedPeople={signedPeople}
-            onPick={(p) => setSearch({ employee: p.id === me ? undefined : p.id })}
-          />
+          <Suspense fallback={<Skeleton variant="rounded" height={40} sx={{ minWidth: 260 }} />}>
+            <PersonPicker
+              personOptions={personOptions}
+              selected={employee ?? me}
+              loading={people.isPending}
+              hoursByPerson={hoursByPerson}
+              signedPeople={signedPeople}
+              onPick={(p) => setSearch({ employee: p.id === me ? undefined : p.id })}
+            />
+          </Suspense>
         )}
       </Stack>
 
@@ -335,17 +354,19 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       {model && <TotalsPanel model={model} />}
       {isAdmin && all.data && <PeriodOverview period={period} all={all.data} selected={employee ?? me} onOpen={openCard} />}
 
-      {model && entryTarget && <EntryDialog model={model} target={entryTarget} onClose={() => setEntryTarget(null)} />}
-      {model && crewOpen && crew.data && <CrewDialog model={model} crew={crew.data} me={mePerson} onClose={() => setCrewOpen(false)} />}
-      {signing && cardRow && summary && (
-        <SignDialog
-          tenant={tenant}
-          cardId={cardRow.id}
-          periodLabel={periodLabel}
-          totalLabel={fmt(summary.total)}
-          onClose={() => setSigning(false)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {model && entryTarget && <EntryDialog model={model} target={entryTarget} onClose={() => setEntryTarget(null)} />}
+        {model && crewOpen && crew.data && <CrewDialog model={model} crew={crew.data} me={mePerson} onClose={() => setCrewOpen(false)} />}
+        {signing && cardRow && summary && (
+          <SignDialog
+            tenant={tenant}
+            cardId={cardRow.id}
+            periodLabel={periodLabel}
+            totalLabel={fmt(summary.total)}
+            onClose={() => setSigning(false)}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

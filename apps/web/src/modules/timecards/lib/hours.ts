@@ -1,5 +1,4 @@
-import { fitsIncrement } from '@groundwork/core/pay-periods';
-import { MAX_HOURS_PER_DAY } from '@groundwork/core/timecards';
+import { fitsIncrement, MAX_HOURS_PER_DAY } from '@groundwork/core/pay-periods';
 import { numberFormat } from '../../../lib/intl';
 
 export type ParsedHours = { ok: true; hours: number } | { ok: false; reason: 'format' | 'increment' | 'range' };

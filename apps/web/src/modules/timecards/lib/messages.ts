@@ -1,4 +1,4 @@
-import { TIMECARD_MESSAGES } from '@groundwork/core/timecards';
+import { TIMECARD_MESSAGES } from '@groundwork/core/pay-periods';
 import type { TFunction } from 'i18next';
 import { GraphQLRequestError } from '../../../lib/graphql';
 
