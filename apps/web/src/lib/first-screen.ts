@@ -8,10 +8,11 @@ import { whenSettled } from './idle';
  * profile, the accounting check and the settings read shared the first seconds with the page someone opened: their
  * downloads took the signal from its code and their renders the phone's main thread from its first paint.
  *
- * `afterFirstScreen` settles once the router has resolved its first navigation, the page's reads are done and the
+ * `holdUntilFirstScreen` settles once the router has resolved its first navigation, the page's reads are done and the
  * page is idle (at the latest `LATEST_MS` after the navigation, for a page whose reads keep going). Where nothing holds
  * the gate (component tests, a page outside the signed-in app) nothing waits; with no signal nothing waits either:
- * the page then opens on what the phone kept, and the offline modal and the outbox are what it needs first.
+ * the page then opens on what the phone kept, and the outbox is what it needs first. (The offline modal's chunk is not
+ * held: it is fetched when the page has loaded, to be at hand before the signal drops; shell/offline-gate.tsx.)
  */
 const LATEST_MS = 8_000;
 
@@ -38,7 +39,7 @@ export function holdUntilFirstScreen(queryClient: QueryClient, firstNavigation: 
         });
       }),
   );
-  // Losing the signal before then opens the gate at once (the offline modal, the outbox's count).
+  // Losing the signal before then opens the gate at once (the outbox's count).
   const offline = new Promise<void>((resolve) => window.addEventListener('offline', () => resolve(), { once: true }));
   return Promise.race([settled, offline]).then(open);
 }

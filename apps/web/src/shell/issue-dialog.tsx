@@ -18,10 +18,10 @@ import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'r
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { UploadError, type UploadedFile, uploadFile } from '../components/files/upload-file';
 import { request } from '../lib/graphql';
 import { AppDialog } from './app-dialog';
 import { submitIssueMutation } from './issue-api';
-import { UploadError, type UploadedFile, uploadFile } from './issue-upload';
 import { useSnackbar } from './snackbar';
 import { useOwnProfile } from './theme-profile';
 

@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import { useAfterFirstScreen } from '../lib/first-screen';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOnline } from './online';
 
 type OfflineModalModule = typeof import('./offline-modal');
@@ -12,13 +11,18 @@ const OfflineModal = lazy(() => loadModal().then((m) => ({ default: m.OfflineMod
 
 /**
  * The 'No Connection' modal (shell/offline-modal.tsx) without its weight in the first download: its chunk is fetched
- * once the first screen is on screen (lib/first-screen.ts), so it is at hand (and in the service worker's cache)
- * before the signal drops; with no signal, at once.
+ * once the page has loaded, so it is at hand (and in the service worker's cache) before the signal drops.
  */
 export function OfflineGate() {
   const online = useOnline();
-  const shown = useAfterFirstScreen();
-  if (online && !shown) return null;
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [loaded]);
+  if (online && !loaded) return null;
   return (
     <Suspense fallback={null}>
       <OfflineModal />
