@@ -1,13 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadWhenOnline } from '../lib/when-online';
 import { useOnline } from './online';
 
-type OfflineModalModule = typeof import('./offline-modal');
 /** The modal's chunk; fetched while offline (a first visit that loses signal at once), it is tried again when back. */
-const loadModal = (): Promise<OfflineModalModule> =>
-  import('./offline-modal').catch(
-    () => new Promise<OfflineModalModule>((resolve) => window.addEventListener('online', () => resolve(loadModal()), { once: true })),
-  );
-const OfflineModal = lazy(() => loadModal().then((m) => ({ default: m.OfflineModal })));
+const OfflineModal = lazy(() => loadWhenOnline(() => import('./offline-modal')).then((m) => ({ default: m.OfflineModal })));
 
 /**
  * The 'No Connection' modal (shell/offline-modal.tsx) without its weight in the first download: its chunk is fetched

@@ -19,6 +19,7 @@ import { useAfterFirstScreen } from '../../../lib/first-screen';
 import { whenIdle } from '../../../lib/idle';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { useTenant } from '../../../lib/storage';
+import { loadWhenOnline } from '../../../lib/when-online';
 import { useSnackbar } from '../../../shell/snackbar';
 import { cardQueries } from '../api/keys';
 import { reopenTimecard } from '../api/mutations';
@@ -48,17 +49,18 @@ import { TimecardGrid } from './timecard-grid';
 import { TotalsPanel } from './totals-panel';
 
 // The dialogs and the export are not on the first screen (issue 28): their code (forms, pickers, the signature pad,
-// the export's tables) is fetched once the card is on screen and the phone is idle, so a tap finds it here.
-const loadEntryDialog = () => import('./entry-dialog');
-const loadCrewDialog = () => import('./crew-dialog');
-const loadSignDialog = () => import('./sign-dialog');
+// the export's tables) is fetched once the card is on screen and the phone is idle, so a tap finds it here. A dialog
+// asked for while its chunk could not come (the signal went in the first seconds of a first visit) opens once back.
+const loadEntryDialog = () => loadWhenOnline(() => import('./entry-dialog'));
+const loadCrewDialog = () => loadWhenOnline(() => import('./crew-dialog'));
+const loadSignDialog = () => loadWhenOnline(() => import('./sign-dialog'));
 const loadExport = () => Promise.all([import('@groundwork/core/timecards-export'), import('../lib/export-files')]);
 const EntryDialog = lazy(() => loadEntryDialog().then((m) => ({ default: m.EntryDialog })));
 const CrewDialog = lazy(() => loadCrewDialog().then((m) => ({ default: m.CrewDialog })));
 const SignDialog = lazy(() => loadSignDialog().then((m) => ({ default: m.SignDialog })));
 // An admin's person picker (the autocomplete's code) comes beside the card; its place is held meanwhile.
-const PersonPicker = lazy(() => import('./person-picker').then((m) => ({ default: m.PersonPicker })));
-const loadDialogs = () => Promise.all([loadEntryDialog(), loadCrewDialog(), loadSignDialog()]).catch(() => undefined);
+const PersonPicker = lazy(() => loadWhenOnline(() => import('./person-picker')).then((m) => ({ default: m.PersonPicker })));
+const loadDialogs = () => Promise.all([loadEntryDialog(), loadCrewDialog(), loadSignDialog()]);
 
 export function TimecardsView() {
   const { t } = useTranslation('timecards');
