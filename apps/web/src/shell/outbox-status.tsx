@@ -21,7 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../lib/intl';
 import { drain } from '../lib/outbox/drain';
 import { discard, type OutboxItem, resend } from '../lib/outbox/outbox';
-import { useOutboxItems, useOutboxRunner } from '../lib/outbox/use-outbox';
+import { useOutboxRunner } from '../lib/outbox/use-outbox';
+import { useOutboxItems } from '../lib/outbox/use-outbox-items';
 
 const DAY = 24 * 60 * 60 * 1000;
 

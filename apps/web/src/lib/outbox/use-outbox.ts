@@ -1,22 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { drain } from './drain';
-import { listOutbox, type OutboxItem } from './outbox';
-
-/** The person's outbox as it changes (any tab, any drain). */
-export function useOutboxItems(owner: string | null): OutboxItem[] {
-  const [items, setItems] = useState<OutboxItem[]>([]);
-  useEffect(() => {
-    if (!owner) {
-      setItems([]);
-      return;
-    }
-    const subscription = liveQuery(() => listOutbox(owner)).subscribe({ next: setItems, error: () => setItems([]) });
-    return () => subscription.unsubscribe();
-  }, [owner]);
-  return items;
-}
+import { listOutbox } from './outbox';
 
 /**
  * Sends the person's waiting actions: at start, when the browser comes back online, when the app comes back to

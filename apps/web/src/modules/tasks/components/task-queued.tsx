@@ -2,7 +2,7 @@ import { TASK_ACTION } from '@groundwork/core/tasks';
 import { ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useOutboxOwner } from '../../../auth/session';
-import { useOutboxItems } from '../../../lib/outbox/use-outbox';
+import { useOutboxItems } from '../../../lib/outbox/use-outbox-items';
 
 /**
  * The person's own changes to this task that wait on this phone (no signal yet) or were not accepted: shown at the

@@ -5,13 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useOutboxOwner } from '../../../auth/session';
 import { offerMoodCheckIn } from '../../../lib/mood-offer';
 import type { OutboxItem } from '../../../lib/outbox/outbox';
-import { sendFieldAction } from '../../../lib/outbox/send';
 import { useSnackbar } from '../../../shell/snackbar';
 import { cardQueries } from '../api/keys';
 import { type DayEntryLine, saveDay, saveDayMutation } from '../api/mutations';
 import type { BudgetCostcode, TimecardEntry, TimecardInfo, TimecardJob } from '../api/queries';
 import { formatDayLong } from '../lib/dates';
 import { refusalMessage } from '../lib/messages';
+
+/**
+ * The outbox's sending code (and its IndexedDB library) is not on the card's first screen (issue 28): it is fetched
+ * with the dialogs once the card is shown and the phone is idle (timecards-view.tsx), or at the first save.
+ */
+export const loadOutboxSend = () => import('../../../lib/outbox/send');
 
 /** What the grid, the day list and the dialogs need to show and change one person's card. */
 export interface CardModel {
@@ -153,6 +158,7 @@ export function useSaveDay(model: Pick<CardModel, 'tenant' | 'period' | 'employe
       // A field action: with no signal it waits on this phone (lib/outbox) and is sent once, in order, later.
       if (!owner) return { queued: false, data: await saveDay(model.tenant, variables) };
       const hours = lines.reduce((sum, line) => sum + line.hours, 0);
+      const { sendFieldAction } = await loadOutboxSend();
       return sendFieldAction({
         owner,
         tenant: model.tenant,

@@ -17,7 +17,7 @@ import { useOutboxOwner } from '../../../auth/session';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useAfterFirstScreen } from '../../../lib/first-screen';
 import { whenIdle } from '../../../lib/idle';
-import { useOutboxItems } from '../../../lib/outbox/use-outbox';
+import { useOutboxItems } from '../../../lib/outbox/use-outbox-items';
 import { useTenant } from '../../../lib/storage';
 import { loadWhenOnline } from '../../../lib/when-online';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -39,7 +39,7 @@ import { formatPeriod } from '../lib/dates';
 import { formatHours } from '../lib/hours';
 import { refusalMessage } from '../lib/messages';
 import type { TimecardsSearch } from '../search';
-import { type CardModel, makeLabels, withQueuedDays } from './card-model';
+import { type CardModel, loadOutboxSend, makeLabels, withQueuedDays } from './card-model';
 import { DayList } from './day-list';
 import type { EntryDialogTarget } from './entry-dialog';
 import { PeriodOverview } from './period-overview';
@@ -58,9 +58,10 @@ const loadExport = () => Promise.all([import('@groundwork/core/timecards-export'
 const EntryDialog = lazy(() => loadEntryDialog().then((m) => ({ default: m.EntryDialog })));
 const CrewDialog = lazy(() => loadCrewDialog().then((m) => ({ default: m.CrewDialog })));
 const SignDialog = lazy(() => loadSignDialog().then((m) => ({ default: m.SignDialog })));
-// An admin's person picker (the autocomplete's code) comes beside the card; its place is held meanwhile.
+// An admin's person picker (the autocomplete's code) comes once the card is on screen; its place is held meanwhile.
 const PersonPicker = lazy(() => loadWhenOnline(() => import('./person-picker')).then((m) => ({ default: m.PersonPicker })));
-const loadDialogs = () => Promise.all([loadEntryDialog(), loadCrewDialog(), loadSignDialog()]);
+const pickerPlace = <Skeleton variant="rounded" height={40} sx={{ minWidth: 260 }} />;
+const loadDialogs = () => Promise.all([loadEntryDialog(), loadCrewDialog(), loadSignDialog(), loadOutboxSend().catch(() => undefined)]);
 
 export function TimecardsView() {
   const { t } = useTranslation('timecards');
@@ -114,22 +115,25 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   const dates = useMemo(() => datesOf(period), [period]);
   const employee = isAdmin && search.employee && search.employee !== me ? search.employee : null;
 
+  // The card and its jobs are the first screen. What only the dialogs use (the budgeted cost codes, the crew), an
+  // admin's picker and overview (everyone's cards, the people) are asked once it is on screen (issue 28): on a weak
+  // signal they shared the first seconds with the card's own reads and code.
+  const shown = useAfterFirstScreen();
   const cardOptions = timecardQueryOptions(tenant, period, employee);
   const card = useQuery(cardOptions);
   const jobs = useQuery(timecardJobsQueryOptions(tenant));
   const jobIds = useMemo(() => jobs.data?.map((j) => j.id) ?? [], [jobs.data]);
-  const codes = useQuery({ ...budgetCostcodesQueryOptions(tenant, jobIds), enabled: jobs.isSuccess });
+  const codes = useQuery({ ...budgetCostcodesQueryOptions(tenant, jobIds), enabled: shown && jobs.isSuccess });
   const isForeman = employee === null && (card.data?.foreman_jobs_id.length ?? 0) > 0;
-  const crew = useQuery({ ...timecardCollectionQueryOptions(tenant, period, 'crew'), enabled: isForeman });
-  const all = useQuery({ ...timecardCollectionQueryOptions(tenant, period, 'all'), enabled: isAdmin });
-  const people = useQuery({ ...timecardPeopleQueryOptions(tenant), enabled: isAdmin });
+  const crew = useQuery({ ...timecardCollectionQueryOptions(tenant, period, 'crew'), enabled: shown && isForeman });
+  const all = useQuery({ ...timecardCollectionQueryOptions(tenant, period, 'all'), enabled: shown && isAdmin });
+  const people = useQuery({ ...timecardPeopleQueryOptions(tenant), enabled: shown && isAdmin });
 
   const failed = card.isError || jobs.isError || codes.isError;
   useEffect(() => {
     if (failed) snackbar.show({ color: 'error', message: t('messages.fetchFailed') });
   }, [failed, snackbar, t]);
 
-  const shown = useAfterFirstScreen();
   useEffect(() => (shown ? whenIdle(loadDialogs) : undefined), [shown]);
 
   const [entryTarget, setEntryTarget] = useState<EntryDialogTarget | null>(null);
@@ -262,15 +266,19 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
           onCurrent={() => setSearch({ period: undefined })}
         />
         {isAdmin && (
-          <Suspense fallback={<Skeleton variant="rounded" height={40} sx={{ minWidth: 260 }} />}>
-            <PersonPicker
-              personOptions={personOptions}
-              selected={employee ?? me}
-              loading={people.isPending}
-              hoursByPerson={hoursByPerson}
-              signedPeople={signedPeople}
-              onPick={(p) => setSearch({ employee: p.id === me ? undefined : p.id })}
-            />
+          <Suspense fallback={pickerPlace}>
+            {shown ? (
+              <PersonPicker
+                personOptions={personOptions}
+                selected={employee ?? me}
+                loading={people.isPending}
+                hoursByPerson={hoursByPerson}
+                signedPeople={signedPeople}
+                onPick={(p) => setSearch({ employee: p.id === me ? undefined : p.id })}
+              />
+            ) : (
+              pickerPlace
+            )}
           </Suspense>
         )}
       </Stack>
