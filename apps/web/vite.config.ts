@@ -62,14 +62,22 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: startupChunkGroups(fileURLToPath(new URL('.', import.meta.url)), 'src/main.tsx', [
-            { name: 'sign-in-app', roots: ['src/auth/public-main.tsx'] },
-            // The dashboard is where everyone lands after signing in.
-            {
-              name: 'signed-in-app',
-              roots: ['src/app/app-main.tsx', 'src/app/layouts/appview-layout.tsx', 'src/modules/dashboard/dashboard-page.tsx'],
-            },
-          ]),
+          groups: startupChunkGroups(
+            fileURLToPath(new URL('.', import.meta.url)),
+            'src/main.tsx',
+            [
+              { name: 'sign-in-app', roots: ['src/auth/public-main.tsx'] },
+              // The dashboard is where everyone lands after signing in.
+              {
+                name: 'signed-in-app',
+                roots: ['src/app/app-main.tsx', 'src/app/layouts/appview-layout.tsx', 'src/modules/dashboard/dashboard-page.tsx'],
+              },
+            ],
+            [
+              // The crews' page: its first code in one chunk beside its own.
+              { name: 'timecards-first', roots: ['src/modules/timecards/timecards-page.tsx'] },
+            ],
+          ),
         },
       },
     },

@@ -111,4 +111,36 @@ describe('startupClosure', () => {
     expect(chunkOf('/w/src/main.tsx')).toBeNull();
     expect(chunkOf('/w/src/a.tsx')).toBeNull();
   });
+
+  it('puts a page’s first code beyond the apps’ in two chunks: its own folder’s and the library parts', () => {
+    const files = graph({
+      '/w/src/main.tsx': { code: '', imports: [] },
+      '/w/src/app.tsx': { code: 'import { x } from "./shared";', imports: ['/w/src/shared.ts'] },
+      '/w/src/shared.ts': { code: 'export const x = 1;', exports: ['x'] },
+      '/w/src/cards/page.tsx': { code: 'import { View } from "./view";', imports: ['/w/src/cards/view.tsx'] },
+      '/w/src/cards/view.tsx': {
+        code: 'import { x } from "../shared";\nimport { Table } from "lib";\nexport const View = 1;',
+        imports: ['/w/src/shared.ts', '/w/node_modules/lib/index.js'],
+        exports: ['View'],
+      },
+      '/w/node_modules/lib/index.js': { code: 'export const Table = 1;', exports: ['Table'] },
+      '/w/src/later.tsx': { code: 'import { Table } from "lib";', imports: ['/w/node_modules/lib/index.js'] },
+    });
+    const groups = startupChunkGroups(
+      '/w',
+      'src/main.tsx',
+      [{ name: 'app', roots: ['src/app.tsx'] }],
+      [{ name: 'cards', roots: ['src/cards/page.tsx'] }],
+    );
+    const chunkOf = (id: string) => groups.reduce<string | null>((found, group) => found ?? group.name(id, files), null);
+    expect(chunkOf('/w/src/cards/view.tsx')).toBe('cards');
+    expect(chunkOf('/w/node_modules/lib/index.js')).toBe('cards-shared');
+    // The apps' modules and the page's root stay where they were.
+    expect(chunkOf('/w/src/shared.ts')).toBe('app');
+    expect(chunkOf('/w/src/cards/page.tsx')).toBeNull();
+    // The shared part is taken before the page's own (a group takes what its modules import along).
+    const priority = (name: string) =>
+      groups.find((group) => group.name(name === 'cards' ? '/w/src/cards/view.tsx' : '/w/node_modules/lib/index.js', files))?.priority;
+    expect(priority('cards-shared')).toBeGreaterThan(priority('cards') ?? Number.POSITIVE_INFINITY);
+  });
 });
