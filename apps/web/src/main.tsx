@@ -1,5 +1,5 @@
-import { isPublicPath } from './auth/public-paths';
-import { startEarlyReads } from './lib/early-reads';
+import { isPublicPath } from '@groundwork/core/public-paths';
+import { rememberTimeZone, startEarlyReads } from './lib/early-reads';
 
 // The server's Content-Security-Policy allows no eval (apps/server/src/app.ts). Zod would probe for it with
 // Function('') before its first object parse, and the browser reports each probe as a violation. Zod takes its
@@ -9,6 +9,7 @@ import { startEarlyReads } from './lib/early-reads';
 // The page's first script (issue 28). A sign-in screen opens the light sign-in app (plain elements, its own strings,
 // no router, cache or component library); every other page the signed-in app. Each is one chunk fetched with its
 // imports side by side, so a phone on a weak signal downloads only the one it opens.
+rememberTimeZone();
 if (isPublicPath(window.location.pathname)) void import('./auth/public-main');
 else {
   // Its first reads are asked now, beside the download of its code (lib/early-reads.ts).

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isPublicPath } from '@groundwork/core/public-paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { inlineEarlyReads } from './early-reads.js';
 
 /**
  * The chunks (web source paths, as the build manifest names them) each page needs before it can render, beyond the
@@ -110,15 +112,19 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  app.setNotFoundHandler((req: FastifyRequest, reply) => {
+  app.setNotFoundHandler(async (req: FastifyRequest, reply) => {
     const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (shellFor && wantsPage && !req.url.startsWith('/graphql') && !req.url.startsWith('/api/')) {
-      const pathname = req.url.split('?')[0].replace(/\/+$/, '') || '/';
+      const [rawPath, search = ''] = req.url.split('?');
+      const pathname = rawPath.replace(/\/+$/, '') || '/';
+      const page = shellFor(pathname, req.headers['accept-language']);
+      // A signed-in page carries its first reads (platform/early-reads.ts): the page is then the person's own.
+      const reads = isPublicPath(pathname) ? '' : await inlineEarlyReads(app, req, pathname, search);
       return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Language')
+        .header('cache-control', reads ? 'private, no-store' : 'no-cache')
+        .header('vary', 'Accept-Language, Cookie')
         .type('text/html; charset=utf-8')
-        .send(shellFor(pathname, req.headers['accept-language']));
+        .send(reads ? page.replace('</body>', `${reads}\n  </body>`) : page);
     }
     return reply.status(404).send({ error: 'Not Found', statusCode: 404 });
   });

@@ -1,5 +1,5 @@
+import { BILLING_STATUS } from '@groundwork/core/early-reads';
 import { queryOptions } from '@tanstack/react-query';
-import { BILLING_STATUS } from '../lib/early-reads';
 import { graphql, type ResultOf, request } from '../lib/graphql';
 
 // The page's first script asks this read too (lib/early-reads.ts holds the text).

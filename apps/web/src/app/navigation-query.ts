@@ -1,5 +1,5 @@
+import { LIST_USERS_NAVIGATION } from '@groundwork/core/early-reads';
 import { queryOptions } from '@tanstack/react-query';
-import { LIST_USERS_NAVIGATION } from '../lib/early-reads';
 import { graphql, type ResultOf, request } from '../lib/graphql';
 
 // The page's first script asks this read too (lib/early-reads.ts holds the text).

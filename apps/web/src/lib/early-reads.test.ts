@@ -1,3 +1,4 @@
+import { INLINE_READS_ID } from '@groundwork/core/early-reads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billingStatusQuery } from '../app/billing-status-query';
 import { dashboardQueryOptions } from '../modules/dashboard/queries';
@@ -152,5 +153,56 @@ describe('the first reads asked by the page script (issue 28)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked.some((entry) => entry.startsWith('TimecardInfo'))).toBe(false);
     expect(asked).toContain(`TimecardSettings {"tenant_uuid":"${TENANT}"}`);
+  });
+
+  it('takes the answers the page carries (a first visit: the server read them) and asks only the rest', async () => {
+    const asked = server();
+    localStorage.setItem('selectedTenantUuid', TENANT);
+    const tenant = { tenant_uuid: TENANT };
+    const cardVariables = { tenant_uuid: TENANT, employee_id: null, start_date: '2026-11-23', end_date: '2026-11-29' };
+    const carried = {
+      tenant: TENANT,
+      answers: {
+        [earlyReadKey('GetUser')]: { status: 200, body: { 'custom:cognito_uuid': 'carried' } },
+        [earlyReadKey('BillingStatus', tenant)]: {
+          status: 200,
+          body: { data: { billingStatus: { configured: false, status: null, blocked: false } } },
+        },
+        [earlyReadKey('TimecardSettings', tenant)]: {
+          status: 200,
+          body: { data: { getTimecardInfo: { employee_id: 9, settings: SETTINGS } } },
+        },
+        [earlyReadKey('TimecardInfo', cardVariables)]: { status: 200, body: { data: { getTimecardInfo: { ...CARD, employee_id: 9 } } } },
+      },
+    };
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = INLINE_READS_ID;
+    element.textContent = JSON.stringify(carried);
+    document.body.append(element);
+    startEarlyReads('/modules/timecards', '');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The menu and the jobs were not carried: those two alone are asked, and no card (the page carried it).
+    expect(asked).toEqual([`ListUsersNavigation {"tenant_uuid":"${TENANT}"}`, `TimecardJobs {"tenant_uuid":"${TENANT}"}`]);
+    expect(document.getElementById(INLINE_READS_ID)).toBeNull();
+    expect(await identityCall('GetUser', {})).toEqual({ 'custom:cognito_uuid': 'carried' });
+    expect(await request(billingStatusQuery, tenant)).toEqual({ billingStatus: { configured: false, status: null, blocked: false } });
+    const info = await timecardQueryOptions(TENANT, { start: '2026-11-23', end: '2026-11-29' }, null).queryFn?.({} as never);
+    expect(info?.employee_id).toBe(9);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("asks everything itself when the page carries another company's answers, or nothing it can read", async () => {
+    for (const text of [JSON.stringify({ tenant: '22222222-2222-4222-8222-222222222222', answers: {} }), '{not json']) {
+      const asked = server();
+      localStorage.setItem('selectedTenantUuid', TENANT);
+      const element = document.createElement('script');
+      element.type = 'application/json';
+      element.id = INLINE_READS_ID;
+      element.textContent = text;
+      document.body.append(element);
+      startEarlyReads('/modules/tools');
+      expect(asked).toEqual(['GetUser', `ListUsersNavigation {"tenant_uuid":"${TENANT}"}`, `BillingStatus {"tenant_uuid":"${TENANT}"}`]);
+    }
   });
 });

@@ -1,5 +1,5 @@
+import { GET_DASHBOARD } from '@groundwork/core/early-reads';
 import { queryOptions } from '@tanstack/react-query';
-import { GET_DASHBOARD } from '../../lib/early-reads';
 import { graphql, type ResultOf, request } from '../../lib/graphql';
 
 // The dashboard's data, apart from its screens: the route starts these requests while the screen's code is still

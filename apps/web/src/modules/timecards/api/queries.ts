@@ -1,6 +1,6 @@
+import { TIMECARD_CARD_FIELDS, TIMECARD_ENTRY_FIELDS, TIMECARD_INFO, TIMECARD_JOBS, TIMECARD_SETTINGS } from '@groundwork/core/early-reads';
 import type { PayPeriod } from '@groundwork/core/pay-periods';
 import { queryOptions } from '@tanstack/react-query';
-import { TIMECARD_CARD_FIELDS, TIMECARD_ENTRY_FIELDS, TIMECARD_INFO, TIMECARD_JOBS, TIMECARD_SETTINGS } from '../../../lib/early-reads';
 import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { timecardKeys } from './keys';
 
