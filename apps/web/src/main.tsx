@@ -9,7 +9,9 @@ import { rememberTimeZone, startEarlyReads } from './lib/early-reads';
 // The page's first script (issue 28). A sign-in screen opens the light sign-in app (plain elements, its own strings,
 // no router, cache or component library); every other page the signed-in app. Each is one chunk fetched with its
 // imports side by side, so a phone on a weak signal downloads only the one it opens.
-rememberTimeZone();
+// Once the page has loaded and is idle: reading the time zone starts the browser's time-zone data, work the first
+// screen does not need.
+window.addEventListener('load', () => (window.requestIdleCallback ?? setTimeout)(rememberTimeZone, { timeout: 2000 }), { once: true });
 if (isPublicPath(window.location.pathname)) void import('./auth/public-main');
 else {
   // Its first reads are asked now, beside the download of its code (lib/early-reads.ts).

@@ -62,4 +62,20 @@ describe('what waits for the first screen (issue 28)', () => {
     });
     expect(screen.queryByText('waiting')).not.toBeInTheDocument();
   });
+
+  it('shows what is below the first screen once its first render is painted, at once where the screen is up', async () => {
+    const gate = await load();
+    function Below() {
+      return <p>{gate.useAfterFirstPaint() ? 'totals' : 'later'}</p>;
+    }
+    // Where nothing holds the gate: at once.
+    const first = render(<Below />);
+    expect(screen.getByText('totals')).toBeInTheDocument();
+    first.unmount();
+    // While the page opens: a frame later.
+    void gate.holdUntilFirstScreen(new QueryClient(), new Promise<void>(() => {}));
+    render(<Below />);
+    expect(screen.getByText('later')).toBeInTheDocument();
+    expect(await screen.findByText('totals')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { whenSettled } from './idle';
 
 /**
@@ -52,4 +52,27 @@ function subscribe(listener: () => void): () => void {
 /** True once the first screen is on screen (at once where nothing holds the gate). */
 export function useAfterFirstScreen(): boolean {
   return useSyncExternalStore(subscribe, () => shown);
+}
+
+/**
+ * For what a page shows below its first screen (the time card's totals): false on its first render while the page
+ * opens, true once the browser has painted that render; at once where the first screen is up already (a later
+ * render, a later page) or nothing holds the gate. On a slow phone the first paint then waits for less of the page.
+ */
+export function useAfterFirstPaint(): boolean {
+  const shownAlready = useAfterFirstScreen();
+  const [painted, setPainted] = useState(shownAlready);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame, then a task: the callback of the frame runs before its paint, the task after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted || shownAlready;
 }

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
 import { useOutboxOwner } from '../../../auth/session';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useAfterFirstScreen } from '../../../lib/first-screen';
+import { useAfterFirstPaint, useAfterFirstScreen } from '../../../lib/first-screen';
 import { whenIdle } from '../../../lib/idle';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox-items';
 import { useTenant } from '../../../lib/storage';
@@ -135,6 +135,8 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   }, [failed, snackbar, t]);
 
   useEffect(() => (shown ? whenIdle(loadDialogs) : undefined), [shown]);
+  // The totals are below the day-by-day card: on opening the page they come right after its first paint.
+  const totalsShown = useAfterFirstPaint();
 
   const [entryTarget, setEntryTarget] = useState<EntryDialogTarget | null>(null);
   // The dialog renders as a transition: React yields to the phone between its parts instead of holding the page for
@@ -361,7 +363,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
       {(card.isPending || jobs.isPending) && <LinearProgress aria-label={t('loading')} />}
 
       {model && (isDesktop ? <TimecardGrid model={model} /> : <DayList model={model} onAdd={addOn} onEdit={editEntry} />)}
-      {model && <TotalsPanel model={model} />}
+      {model && totalsShown && <TotalsPanel model={model} />}
       {isAdmin && all.data && <PeriodOverview period={period} all={all.data} selected={employee ?? me} onOpen={openCard} />}
 
       <Suspense fallback={null}>
