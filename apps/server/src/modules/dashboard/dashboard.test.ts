@@ -1,3 +1,4 @@
+import { GET_DASHBOARD } from '@groundwork/core/early-reads';
 import { MODULES } from '@groundwork/core/permissions';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,16 +19,8 @@ import { containers, reservations, tools } from '../tools/tools.table.js';
 const t = useTestApp();
 const ok = (res: GqlResult) => okData(res).getDashboard;
 
-const DASHBOARD = `query($t: ID!, $d: String!) { getDashboard(tenant_uuid: $t, today: $d) {
-  today
-  hours { start end regular overtime total }
-  unsigned_timecards { count all period_start period_end }
-  jobs_over_budget { count }
-  crew_tomorrow { date scheduled unscheduled }
-  tasks_due { due overdue }
-  tools_overdue { count all }
-  receipts_to_review { count }
-} }`;
+// The dashboard's read as the web app asks it (the same text the page's first reads carry).
+const DASHBOARD = GET_DASHBOARD;
 
 // A Wednesday. No pay-period settings: weekly periods from Monday 2024-01-01, so this week is 03-09..03-15 and
 // the last finished one 03-02..03-08. Tomorrow is 03-12.
@@ -211,7 +204,7 @@ beforeAll(async () => {
 
 describe('getDashboard', () => {
   it('gives an admin every card, counted over the whole company', async () => {
-    expect(ok(await t.gql(DASHBOARD, { t: tenant, d: TODAY }, admin.token))).toEqual({
+    expect(ok(await t.gql(DASHBOARD, { tenant_uuid: tenant, today: TODAY }, admin.token))).toEqual({
       today: TODAY,
       hours: { start: '2026-03-09', end: '2026-03-15', regular: 0, overtime: 0, total: 0 },
       // Wes, Fred and Olga; Xena signed, Zed is no longer active.
@@ -227,7 +220,7 @@ describe('getDashboard', () => {
   });
 
   it('gives a worker their own hours with overtime, their tasks and their own overdue tools, and nothing else', async () => {
-    expect(ok(await t.gql(DASHBOARD, { t: tenant, d: TODAY }, worker.token))).toEqual({
+    expect(ok(await t.gql(DASHBOARD, { tenant_uuid: tenant, today: TODAY }, worker.token))).toEqual({
       today: TODAY,
       hours: { start: '2026-03-09', end: '2026-03-15', regular: 40, overtime: 8, total: 48 },
       unsigned_timecards: null,
@@ -240,17 +233,17 @@ describe('getDashboard', () => {
   });
 
   it("counts a foreman's unsigned cards over their own jobs' crew only", async () => {
-    const d = ok(await t.gql(DASHBOARD, { t: tenant, d: TODAY }, foreman.token));
+    const d = ok(await t.gql(DASHBOARD, { tenant_uuid: tenant, today: TODAY }, foreman.token));
     // Main Street last week: Wes and Fred himself; Olga's time was on Elm Yard.
     expect(d.unsigned_timecards).toEqual({ count: 2, all: false, period_start: '2026-03-02', period_end: '2026-03-08' });
     expect(d).toMatchObject({ jobs_over_budget: null, crew_tomorrow: null, tools_overdue: null, receipts_to_review: null });
     expect(d.hours).toMatchObject({ total: 0 });
     // A basic worker on no job as foreman has no such card.
-    expect(ok(await t.gql(DASHBOARD, { t: tenant, d: TODAY }, other.token)).unsigned_timecards).toBeNull();
+    expect(ok(await t.gql(DASHBOARD, { tenant_uuid: tenant, today: TODAY }, other.token)).unsigned_timecards).toBeNull();
   });
 
   it('gives an office person the cards of their permissions, without time cards they do not hold', async () => {
-    expect(ok(await t.gql(DASHBOARD, { t: tenant, d: TODAY }, office.token))).toEqual({
+    expect(ok(await t.gql(DASHBOARD, { tenant_uuid: tenant, today: TODAY }, office.token))).toEqual({
       today: TODAY,
       hours: null,
       unsigned_timecards: null,
@@ -263,7 +256,7 @@ describe('getDashboard', () => {
   });
 
   it('counts against the day the caller gives', async () => {
-    const d = ok(await t.gql(DASHBOARD, { t: tenant, d: '2026-03-16' }, worker.token));
+    const d = ok(await t.gql(DASHBOARD, { tenant_uuid: tenant, today: '2026-03-16' }, worker.token));
     // A new week: only Monday's 2 h; Tomorrow's task is now overdue too, Today's stays overdue.
     expect(d.hours).toEqual({ start: '2026-03-16', end: '2026-03-22', regular: 2, overtime: 0, total: 2 });
     expect(d.tasks_due).toEqual({ due: 3, overdue: 3 });
@@ -283,7 +276,7 @@ describe('getDashboard', () => {
       ),
     );
     const boss = await createMember(db, company, { isAdmin: true });
-    expect(ok(await t.gql(DASHBOARD, { t: company, d: TODAY }, boss.token))).toEqual({
+    expect(ok(await t.gql(DASHBOARD, { tenant_uuid: company, today: TODAY }, boss.token))).toEqual({
       today: TODAY,
       hours: null,
       unsigned_timecards: null,
@@ -297,16 +290,16 @@ describe('getDashboard', () => {
 
   it('refuses a bad date, a caller without a session and another company', async () => {
     for (const d of ['2026-02-30', '11/03/2026', 'sweep', '']) {
-      const res = await t.gql(DASHBOARD, { t: tenant, d }, worker.token);
+      const res = await t.gql(DASHBOARD, { tenant_uuid: tenant, today: d }, worker.token);
       expect(code(res), d).toBe('VALIDATION');
       expect(res.errors?.[0]?.message).toMatch(/today/);
     }
-    expect(code(await t.gql(DASHBOARD, { t: tenant, d: TODAY }))).toBe('UNAUTHENTICATED');
-    const foreign = await t.gql(DASHBOARD, { t: tenant, d: TODAY }, stranger.token);
+    expect(code(await t.gql(DASHBOARD, { tenant_uuid: tenant, today: TODAY }))).toBe('UNAUTHENTICATED');
+    const foreign = await t.gql(DASHBOARD, { tenant_uuid: tenant, today: TODAY }, stranger.token);
     expect(code(foreign)).toBe('NOT_FOUND');
     expect(foreign.data?.getDashboard ?? null).toBeNull();
     // The stranger's own company has none of these numbers.
-    const own = ok(await t.gql(DASHBOARD, { t: stranger.tenantUuid, d: TODAY }, stranger.token));
+    const own = ok(await t.gql(DASHBOARD, { tenant_uuid: stranger.tenantUuid, today: TODAY }, stranger.token));
     expect(own).toMatchObject({
       unsigned_timecards: { count: 0 },
       jobs_over_budget: { count: 0 },
