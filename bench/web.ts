@@ -10,7 +10,8 @@
 // commit's, to compare; a build without a manifest gets no JavaScript figures); BENCH_WEB_RUNS=N takes the median of N
 // Lighthouse runs (1); BENCH_WEB_SAVE=DIR keeps each Lighthouse report there (long tasks, the LCP element, shifts);
 // BENCH_WEB_APPLIED_RUNS=N sets the runs of the applied-throttling LCP (5); BENCH_WEB_INTERACTION_RUNS=N the rounds of
-// the time card interactions whose long tasks are reported (3; web-interactions.ts).
+// the time card interactions whose long tasks are reported (3; web-interactions.ts); BENCH_WEB_ONLY=PATH runs
+// Lighthouse on that page's visits alone (no applied throttling, no interactions), to compare changes quickly.
 //
 // Lighthouse simulates its throttling from one unthrottled load, and on this machine its figures move a lot from run
 // to run. Beside them the bench measures each page's LCP the way Chrome DevTools throttles: the browser itself holds
@@ -34,6 +35,7 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
 const APPLIED_RUNS = Math.max(1, Number(process.env.BENCH_WEB_APPLIED_RUNS ?? 5));
 const INTERACTION_RUNS = Math.max(1, Number(process.env.BENCH_WEB_INTERACTION_RUNS ?? 3));
+const ONLY = process.env.BENCH_WEB_ONLY;
 const DEMO = { username: 'maria.alvarez@summitridge.test', password: 'groundwork-demo' };
 const run = promisify(execFile);
 
@@ -241,8 +243,12 @@ async function main() {
           await prepare(async (page) => {
             await page.goto('about:blank');
             const cdp = await page.context().newCDPSession(page);
-            await cdp.send('Network.clearBrowserCache');
-            await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
+            // Twice, a second apart: a worker still running when the first clear came could write its cache back.
+            for (const pause of [1000, 0]) {
+              await cdp.send('Network.clearBrowserCache');
+              await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
+              await page.waitForTimeout(pause);
+            }
             await cdp.detach();
           });
         } else {
@@ -261,11 +267,12 @@ async function main() {
         all.push(await lighthouse(url, debugPort).catch(() => lighthouse(url, debugPort)));
       }
       // A first visit downloads the app: a few kilobytes mean the cache was not cleared, and the figures are a repeat's.
-      if (!keepStorage && all.some((f) => f.bytes < 100 * 1024)) process.stderr.write(`  ${label}: under 100 KB moved, not a first visit\n`);
+      if (!keepStorage && all.some((f) => f.bytes < 100 * 1024))
+        process.stderr.write(`  ${label}: under 100 KB moved, not a first visit\n`);
       results.push([label, medianFigures(all)]);
     };
 
-    await measure('/login (first visit)', `${origin}/login`, false);
+    if (!ONLY || ONLY === '/login') await measure('/login (first visit)', `${origin}/login`, false);
     // Sign in as the demo admin in this browser: the session cookie and the selected company stay for Lighthouse.
     let signedIn = false;
     await prepare(async (page) => {
@@ -288,21 +295,21 @@ async function main() {
       localStorage.setItem('selectedTenantUuid', tenant.tenant_uuid);
       return true;
     })(${JSON.stringify(DEMO)})`);
-    // The service worker this page registered must have finished installing (and filling its cache) before a first
-    // visit clears it: a worker still installing wrote the shell back afterwards, and the "first" visit came from it.
-    await page.evaluate('Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))])');
+      // The service worker this page registered must have finished installing (and filling its cache) before a first
+      // visit clears it: a worker still installing wrote the shell back afterwards, and the "first" visit came from it.
+      await page.evaluate('Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 30000))])');
       await page.goto('about:blank');
     });
     if (!signedIn) throw new Error('could not sign in as the demo admin');
-    for (const route of ['/dashboard', '/modules/timecards']) {
+    for (const route of ['/dashboard', '/modules/timecards'].filter((r) => !ONLY || ONLY === r)) {
       await measure(`${route} (first visit)`, `${origin}${route}`, false);
       await measure(`${route} (repeat visit)`, `${origin}${route}`, true);
     }
-    await measure('/login (repeat visit)', `${origin}/login`, true);
+    if (!ONLY || ONLY === '/login') await measure('/login (repeat visit)', `${origin}/login`, true);
 
     // Applied throttling: the browser slows the network and CPU itself (see the top of this file).
     const applied: [string, number[]][] = [];
-    for (const route of ['/login', '/dashboard', '/modules/timecards']) {
+    for (const route of ONLY ? [] : ['/login', '/dashboard', '/modules/timecards']) {
       const runs: number[] = [];
       for (let i = 0; i < APPLIED_RUNS; i++) {
         process.stderr.write(`  ${route}: applied-throttling run ${i + 1} of ${APPLIED_RUNS}\n`);
@@ -337,9 +344,10 @@ async function main() {
 
     // Long tasks while a person works on a time card (issue 28), with the CPU slowed 4x.
     let interactions: InteractionFigures = [];
-    await prepare(async (page) => {
-      interactions = await measureInteractions(page.context(), origin, INTERACTION_RUNS);
-    });
+    if (!ONLY)
+      await prepare(async (page) => {
+        interactions = await measureInteractions(page.context(), origin, INTERACTION_RUNS);
+      });
 
     console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, mobile (slow 4G, 4x CPU), median of ${RUNS}:`);
     console.log(
