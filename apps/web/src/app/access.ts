@@ -4,6 +4,7 @@ import { type FetchQueryOptions, onlineManager, type QueryClient, type QueryKey 
 import { redirect } from '@tanstack/react-router';
 import { CLAIMS_QUERY_KEY } from '../auth/session';
 import { readSelectedTenantUuid } from '../lib/storage';
+import { prefetchDashboard } from '../modules/dashboard/prefetch';
 import { billingStatusQueryOptions } from './billing-status-query';
 import { navigationQueryOptions } from './navigation-query';
 
@@ -86,7 +87,7 @@ export function startTenantReads({ context, location }: AccessArgs): void {
   void context.queryClient.prefetchQuery(billingStatusQueryOptions(tenant));
   // The dashboard's numbers too (its route's loader asks again once the session is known: the same query).
   if (isUnderPath(location.pathname, '/dashboard')) {
-    void import('../modules/dashboard/prefetch').then((m) => m.prefetchDashboard(context.queryClient)).catch(() => undefined);
+    prefetchDashboard(context.queryClient);
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { RouterAuthNav } from '../auth/router-auth-nav';
 import { i18n, loadShellNamespaces, type Namespace } from '../lib/i18n';
+import { prefetchDashboard } from '../modules/dashboard/prefetch';
 import { validateDashboardSearch } from '../modules/dashboard/search';
 import { validatePeopleSearch } from '../modules/people/search';
 import { validateGraphSearch } from '../modules/people-report/search';
@@ -137,7 +138,7 @@ const dashboardRoute = createRoute({
   beforeLoad: async ({ context, search }) => (await access()).refuseAdminSettings({ context, search: { ...search } }),
   // The dashboard's requests start beside its code's download (not awaited: the screen shows its own loading).
   loader: ({ context }) => {
-    void import('../modules/dashboard/prefetch').then((m) => m.prefetchDashboard(context.queryClient));
+    prefetchDashboard(context.queryClient);
   },
   component: page(['dashboard'], () => import('../modules/dashboard/dashboard-page'), 'DashboardPage'),
 });
