@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { isPublicPath } from '@groundwork/core/public-paths';
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 
 /**
  * How a sign-in screen moves on. The same screens run in two places: the light sign-in app a phone opens on

@@ -1,10 +1,10 @@
+import { isPublicPath } from '@groundwork/core/public-paths';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { pageLoad } from './auth-nav';
 import { PublicApp } from './public-app';
-import { isPublicPath } from '@groundwork/core/public-paths';
 import { mockServer } from './test-helpers';
 
 // The light sign-in app a phone opens on /login (issue 28): the same screens as inside the signed-in app, moving

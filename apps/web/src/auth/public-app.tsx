@@ -1,7 +1,7 @@
+import { barePath } from '@groundwork/core/public-paths';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { AuthNavProvider, useBrowserAuthNav, useBrowserLocation } from './auth-nav';
 import { LoginPage } from './login-page';
-import { barePath } from '@groundwork/core/public-paths';
 
 const page = (load: () => Promise<Record<string, ComponentType>>, name: string) =>
   lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
