@@ -188,14 +188,14 @@ export interface StartupApp {
  */
 export function startupChunkGroups(webRoot: string, entry: string, apps: readonly StartupApp[], pages: readonly StartupApp[] = []) {
   const at = (file: string) => path.join(webRoot, file);
-  type Named = { name: string; modules: Set<string> };
+  type Named = StartupApp & { modules: Set<string> };
   let sets: { entry: Set<string>; roots: Set<string>; apps: Named[]; pages: Named[] } | null = null;
   const setsOf = (ctx: ChunkingContext) => {
     sets ??= {
       entry: startupClosure([at(entry)], ctx),
       roots: new Set([...apps, ...pages].flatMap((app) => app.roots.map(at))),
-      apps: apps.map((app) => ({ name: app.name, modules: startupClosure(app.roots.map(at), ctx) })),
-      pages: pages.map((page) => ({ name: page.name, modules: startupClosure(page.roots.map(at), ctx) })),
+      apps: apps.map((app) => ({ ...app, modules: startupClosure(app.roots.map(at), ctx) })),
+      pages: pages.map((page) => ({ ...page, modules: startupClosure(page.roots.map(at), ctx) })),
     };
     return sets;
   };
@@ -215,7 +215,7 @@ export function startupChunkGroups(webRoot: string, entry: string, apps: readonl
     if (inEntry.has(id) || roots.has(id) || all.some((app) => app.modules.has(id))) return null;
     const holders = named.filter((page) => page.modules.has(id));
     if (holders.length !== 1) return null;
-    const page = pages.find((p) => p.name === holders[0].name) as StartupApp;
+    const [page] = holders;
     const own = page.roots.some((root) => id.startsWith(`${path.dirname(at(root))}${path.sep}`));
     return own ? { own: page.name } : { shared: `${page.name}-shared` };
   };
