@@ -2,14 +2,19 @@ import SchemaBuilder from '@pothos/core';
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import type { Ctx } from './context.js';
 
-export const builder = new SchemaBuilder<{
+type BuilderTypes = {
   Context: Ctx;
   DefaultFieldNullability: false;
   Scalars: {
     ID: { Input: string; Output: string };
     JSON: { Input: unknown; Output: unknown };
   };
-}>({ defaultFieldNullability: false });
+};
+
+export const builder = new SchemaBuilder<BuilderTypes>({ defaultFieldNullability: false });
+
+/** The schema's types as Pothos sees them, for helpers that take a type's ref. */
+export type Types = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
 
 const parseLiteral = (ast: ValueNode): unknown => {
   switch (ast.kind) {

@@ -1,3 +1,5 @@
+import type { ObjectRef } from '@pothos/core';
+import { builder, type Types } from './builder.js';
 import { AppError } from './errors.js';
 
 /** The most rows one page of a module's own search may ask for. */
@@ -43,4 +45,17 @@ export async function textIdPage<K extends string, R extends Record<K | 'id', un
   const after = token ? ({ [key]: token[0], id: token[1] } as Record<K, string> & { id: number }) : null;
   const { items, more, last } = await fetch(limit, after);
   return { items, nextToken: more && last ? encodeToken([last[key], last.id]) : null };
+}
+
+/** One page of a list as the API returns it: the rows and the token of the next page (null on the last). */
+export type Page<T> = { items: T[]; nextToken: string | null };
+
+/** The GraphQL type of a `Page` of `itemRef`'s rows: `items` and `nextToken`. */
+export function pageRef<T>(typeName: string, itemRef: ObjectRef<Types, T>) {
+  return builder.objectRef<Page<T>>(typeName).implement({
+    fields: (t) => ({
+      items: t.field({ type: [itemRef], resolve: (p) => p.items }),
+      nextToken: t.exposeString('nextToken', { nullable: true }),
+    }),
+  });
 }

@@ -2,6 +2,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Row } from '../platform/realtime.js';
 import { builder } from './builder.js';
 import type { Column, Filter } from './record-columns.js';
+import { pageRef } from './paging.js';
 
 /** The GraphQL types of one model's record operations: the record, its page, the filter and the inputs. */
 export function recordTypes(name: string, typeName: string, columns: Column[], writable: Column[], ownerCol: PgColumn | undefined) {
@@ -12,12 +13,7 @@ export function recordTypes(name: string, typeName: string, columns: Column[], w
       ),
   });
 
-  const connectionRef = builder.objectRef<{ items: Row[]; nextToken: string | null }>(`${typeName}Connection`).implement({
-    fields: (t) => ({
-      items: t.field({ type: [objectRef], resolve: (p) => p.items }),
-      nextToken: t.exposeString('nextToken', { nullable: true }),
-    }),
-  });
+  const connectionRef = pageRef(`${typeName}Connection`, objectRef);
 
   type Values = Record<string, unknown>;
   const valuesRef = builder.inputRef<Values>(`${name}Values`).implement({

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import type { AnnouncementRow } from './announcements.service.js';
+import { pageRef } from '../../graphql/paging.js';
 
 export type Stats = { audience: number; seen: number; acknowledged: number };
 export type View = AnnouncementRow & { author_name: string | null; seen_on: string | null; acked_on: string | null; stats: Stats | null };
@@ -36,12 +37,7 @@ export const AnnouncementRef = builder.objectRef<View>('Announcement').implement
   }),
 });
 
-export const AnnouncementPageRef = builder.objectRef<{ items: View[]; nextToken: string | null }>('AnnouncementPage').implement({
-  fields: (t) => ({
-    items: t.field({ type: [AnnouncementRef], resolve: (p) => p.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+export const AnnouncementPageRef = pageRef('AnnouncementPage', AnnouncementRef);
 
 export type Reader = { employees_id: number; name: string | null; seen_on: string | null; acked_on: string | null };
 export const ReaderRef = builder.objectRef<Reader>('AnnouncementReader').implement({

@@ -11,6 +11,7 @@ import { type Answer, builtinAnswer, modelAnswer } from './chatbot.engine.js';
 import { type ChatSource, chatMessages } from './chatbot.table.js';
 import { tiesOf, toolsFor } from './chatbot.tools.js';
 import { say } from './chatbot.words.js';
+import { pageRef } from '../../graphql/paging.js';
 
 /**
  * The chatbot (spec §2 /modules/chatbot, §6 chatbot_basic; issue 22): ask a question about the company's own
@@ -78,18 +79,8 @@ const ExchangeRef = builder.objectRef<{ question: MessageRow; answer: MessageRow
     answer: t.field({ type: MessageRef, resolve: (e) => e.answer }),
   }),
 });
-const PageRef = builder.objectRef<{ items: MessageRow[]; nextToken: string | null }>('ChatMessageConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [MessageRef], resolve: (p) => p.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
-const AuditPageRef = builder.objectRef<{ items: MessageRow[]; nextToken: string | null }>('ChatAuditConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [AuditMessageRef], resolve: (p) => p.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+const PageRef = pageRef('ChatMessageConnection', MessageRef);
+const AuditPageRef = pageRef('ChatAuditConnection', AuditMessageRef);
 const InfoRef = builder.objectRef<{ engine: string; tools: string[]; suggestions: string[]; help: string }>('ChatbotInfo').implement({
   fields: (t) => ({
     engine: t.exposeString('engine', { description: 'builtin (no model configured) or model.' }),

@@ -8,6 +8,7 @@ import { ownRows } from '../employees/membership.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import { injuryTask, moodGroups, personName, safetyAdmins } from './mood.service.js';
 import { moods } from './mood.table.js';
+import { pageRef } from '../../graphql/paging.js';
 
 /**
  * The mood check-in ("happy days", spec §3 Mood, §7 Happydays; issue 21). Every member answers for themselves, once
@@ -31,12 +32,7 @@ const HappydayRef = builder.objectRef<MoodRow>('Happyday').implement({
   }),
 });
 
-const HappydayPageRef = builder.objectRef<{ items: MoodRow[]; nextToken: string | null }>('HappydayConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [HappydayRef], resolve: (p) => p.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+const HappydayPageRef = pageRef('HappydayConnection', HappydayRef);
 
 const MoodGroupRef = builder.objectRef<MoodGroup>('MoodGroup').implement({
   description: 'Check-ins of one day, job or department. suppressed: fewer than 5 people answered, so nothing is shown.',

@@ -3,6 +3,7 @@ import { isoDay } from '@groundwork/core/pay-periods';
 import { builder } from '../../graphql/builder.js';
 import type { ItemRow } from './ordering.catalogue.js';
 import type { OrderView } from './ordering.service.js';
+import { pageRef } from '../../graphql/paging.js';
 
 export const ItemRef = builder.objectRef<ItemRow>('Item').implement({
   description: 'A catalogue item with its vendor, type and class names. Money is integer cents.',
@@ -27,12 +28,7 @@ export const ItemRef = builder.objectRef<ItemRow>('Item').implement({
   }),
 });
 
-export const ItemConnectionRef = builder.objectRef<{ items: ItemRow[]; nextToken: string | null }>('ItemConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [ItemRef], resolve: (c) => c.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+export const ItemConnectionRef = pageRef('ItemConnection', ItemRef);
 
 export const OrderRef = builder.objectRef<OrderView>('Order').implement({
   description: 'A purchase order with its job, vendor and author names; lines as kept (bundles expanded). Money is integer cents.',
@@ -67,12 +63,7 @@ export const OrderRef = builder.objectRef<OrderView>('Order').implement({
   }),
 });
 
-export const OrderConnectionRef = builder.objectRef<{ items: OrderView[]; nextToken: string | null }>('OrderConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [OrderRef], resolve: (c) => c.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+export const OrderConnectionRef = pageRef('OrderConnection', OrderRef);
 
 export const SaveOrderResultRef = builder
   .objectRef<{ order: OrderView; message: string; warning: string | null }>('SaveOrderResult')

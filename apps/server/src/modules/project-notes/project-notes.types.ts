@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.js';
 import type { Draft, ReportRow } from './project-notes.service.js';
+import { pageRef } from '../../graphql/paging.js';
 
 // --- Types ------------------------------------------------------------------------------------------
 
@@ -44,14 +45,7 @@ export const DailyReportRef = builder.objectRef<ReportView>('DailyReport').imple
   }),
 });
 
-export const DailyReportConnectionRef = builder
-  .objectRef<{ items: ReportView[]; nextToken: string | null }>('DailyReportConnection')
-  .implement({
-    fields: (t) => ({
-      items: t.field({ type: [DailyReportRef], resolve: (c) => c.items }),
-      nextToken: t.exposeString('nextToken', { nullable: true }),
-    }),
-  });
+export const DailyReportConnectionRef = pageRef('DailyReportConnection', DailyReportRef);
 
 export const DraftRef = builder.objectRef<Draft>('DailyReportDraft').implement({
   description: 'What the app already knows for a job and day (or yesterday’s standing sections), for the writer to edit.',

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.js';
 import { fileSummaryRef } from '../files/files.refs.js';
 import type { ReceiptSplitRow, ReceiptView } from './receipts.service.js';
+import { pageRef } from '../../graphql/paging.js';
 
 const ReceiptFileRef = fileSummaryRef('ReceiptFile');
 
@@ -41,9 +42,4 @@ export const ReceiptRef = builder.objectRef<ReceiptView>('Receipt').implement({
   }),
 });
 
-export const ReceiptConnectionRef = builder.objectRef<{ items: ReceiptView[]; nextToken: string | null }>('ReceiptConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [ReceiptRef], resolve: (c) => c.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+export const ReceiptConnectionRef = pageRef('ReceiptConnection', ReceiptRef);

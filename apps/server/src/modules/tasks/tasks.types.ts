@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.js';
 import { fileSummaryRef } from '../files/files.refs.js';
 import type { Assignee, TaskThreadView, TaskView, ThreadEntry } from './tasks.service.js';
 import type { TemplateItem } from './tasks.table.js';
+import { pageRef } from '../../graphql/paging.js';
 
 // --- Types ----------------------------------------------------------------------------------------
 
@@ -73,12 +74,7 @@ export const ActionRef = builder.objectRef<{ id: number; action: string }>('Task
   fields: (t) => ({ id: t.exposeInt('id'), action: t.exposeString('action') }),
 });
 
-export const ConnectionRef = builder.objectRef<{ items: TaskView[]; nextToken: string | null }>('TaskConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [TaskRef], resolve: (c) => c.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+export const ConnectionRef = pageRef('TaskConnection', TaskRef);
 
 export const CreateResultRef = builder.objectRef<{ tasks: TaskView[]; threads: TaskThreadView[] }>('TaskCreateResult').implement({
   fields: (t) => ({

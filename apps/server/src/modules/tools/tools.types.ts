@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.js';
 import type { FileSummary } from '../files/files.service.js';
 import type { LogRow, ReservationRow, ToolRow } from './tools.service.js';
 import type { containers } from './tools.table.js';
+import { pageRef } from '../../graphql/paging.js';
 
 // --- Types ------------------------------------------------------------------------------------------
 
@@ -41,12 +42,7 @@ export const ToolRef = builder.objectRef<ToolView>('Tool').implement({
   }),
 });
 
-export const ToolConnectionRef = builder.objectRef<{ items: ToolView[]; nextToken: string | null }>('ToolConnection').implement({
-  fields: (t) => ({
-    items: t.field({ type: [ToolRef], resolve: (c) => c.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+export const ToolConnectionRef = pageRef('ToolConnection', ToolRef);
 
 const ToolLogRef = builder.objectRef<LogRow>('ToolLog').implement({
   fields: (t) => ({
@@ -63,12 +59,7 @@ const ToolLogRef = builder.objectRef<LogRow>('ToolLog').implement({
   }),
 });
 
-export const ToolLogPageRef = builder.objectRef<{ items: LogRow[]; nextToken: string | null }>('ToolLogPage').implement({
-  fields: (t) => ({
-    items: t.field({ type: [ToolLogRef], resolve: (c) => c.items }),
-    nextToken: t.exposeString('nextToken', { nullable: true }),
-  }),
-});
+export const ToolLogPageRef = pageRef('ToolLogPage', ToolLogRef);
 
 type ContainerView = typeof containers.$inferSelect & { tool_count: number; job_label: string | null; employee_name: string | null };
 export const ContainerRef = builder.objectRef<ContainerView>('Container').implement({
