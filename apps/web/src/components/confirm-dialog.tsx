@@ -1,7 +1,6 @@
 import type { ButtonProps } from '@mui/material';
 import { DialogContentText } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../shell/app-dialog';
+import { AppDialog } from '../shell/app-dialog';
 
 interface ConfirmDialogProps {
   title: string;
@@ -15,14 +14,13 @@ interface ConfirmDialogProps {
 
 /** A question with Cancel and one action, for changes that cannot simply be undone. */
 export function ConfirmDialog({ title, body, confirmLabel, color = 'primary', loading, onConfirm, onClose }: ConfirmDialogProps) {
-  const { t } = useTranslation('people');
   return (
     <AppDialog
       open
       onClose={onClose}
       title={title}
       loading={loading}
-      cancelButton={{ onClick: onClose, label: t('form.cancel') }}
+      cancelButton={{ onClick: onClose }}
       actionButton={{ onClick: onConfirm, label: confirmLabel, color }}
     >
       <DialogContentText>{body}</DialogContentText>

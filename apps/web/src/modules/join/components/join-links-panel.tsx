@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { userGroupsQueryOptions } from '../../people/api/queries';
-import { ConfirmDialog } from '../../people/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   createJoinLink,
   type JoinLink,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../../people/api/keys';
-import { ConfirmDialog } from '../../people/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { approveJoinRequest, declineJoinRequest, type JoinRequest, joinRequestsQueryOptions } from '../api';
 
 const fullName = (r: JoinRequest) => `${r.firstname} ${r.lastname}`.trim();

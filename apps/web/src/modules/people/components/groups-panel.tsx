@@ -13,7 +13,7 @@ import { peopleKeys } from '../api/keys';
 import { deleteUserGroup } from '../api/mutations';
 import { type UserGroup, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 
 interface GroupsPanelProps {

@@ -19,7 +19,7 @@ import { removeUserFromTenant, setGlobalAdmin, setPersonStatus } from '../api/mu
 import { type Person, personQueryOptions, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
 import { AVATAR_SX, hasAccount, initials, parseTrades, signInStatusKey } from '../lib/format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InviteDialog } from './invite-dialog';
 import { PersonFormDialog } from './person-form-dialog';
 import { PersonGroupsDialog } from './person-groups-dialog';
