@@ -1,8 +1,8 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Row } from '../platform/realtime.js';
 import { builder } from './builder.js';
-import type { Column, Filter } from './record-columns.js';
 import { pageRef } from './paging.js';
+import type { Column, Filter } from './record-columns.js';
 
 /** The GraphQL types of one model's record operations: the record, its page, the filter and the inputs. */
 export function recordTypes(name: string, typeName: string, columns: Column[], writable: Column[], ownerCol: PgColumn | undefined) {

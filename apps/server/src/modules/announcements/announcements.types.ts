@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
-import type { AnnouncementRow } from './announcements.service.js';
 import { pageRef } from '../../graphql/paging.js';
+import type { AnnouncementRow } from './announcements.service.js';
 
 export type Stats = { audience: number; seen: number; acknowledged: number };
 export type View = AnnouncementRow & { author_name: string | null; seen_on: string | null; acked_on: string | null; stats: Stats | null };

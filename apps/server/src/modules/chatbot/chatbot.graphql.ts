@@ -4,6 +4,7 @@ import { and, desc, eq, getTableColumns, gte, isNull, lt, sql } from 'drizzle-or
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
+import { pageRef } from '../../graphql/paging.js';
 import { employees } from '../employees/employees.table.js';
 import { ownRows } from '../employees/membership.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -11,7 +12,6 @@ import { type Answer, builtinAnswer, modelAnswer } from './chatbot.engine.js';
 import { type ChatSource, chatMessages } from './chatbot.table.js';
 import { tiesOf, toolsFor } from './chatbot.tools.js';
 import { say } from './chatbot.words.js';
-import { pageRef } from '../../graphql/paging.js';
 
 /**
  * The chatbot (spec §2 /modules/chatbot, §6 chatbot_basic; issue 22): ask a question about the company's own

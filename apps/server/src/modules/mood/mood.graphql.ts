@@ -4,11 +4,11 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Gated, type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
+import { pageRef } from '../../graphql/paging.js';
 import { ownRows } from '../employees/membership.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import { injuryTask, moodGroups, personName, safetyAdmins } from './mood.service.js';
 import { moods } from './mood.table.js';
-import { pageRef } from '../../graphql/paging.js';
 
 /**
  * The mood check-in ("happy days", spec §3 Mood, §7 Happydays; issue 21). Every member answers for themselves, once

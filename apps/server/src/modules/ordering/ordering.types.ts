@@ -1,9 +1,9 @@
 import { insuranceLapsed } from '@groundwork/core/ordering';
 import { isoDay } from '@groundwork/core/pay-periods';
 import { builder } from '../../graphql/builder.js';
+import { pageRef } from '../../graphql/paging.js';
 import type { ItemRow } from './ordering.catalogue.js';
 import type { OrderView } from './ordering.service.js';
-import { pageRef } from '../../graphql/paging.js';
 
 export const ItemRef = builder.objectRef<ItemRow>('Item').implement({
   description: 'A catalogue item with its vendor, type and class names. Money is integer cents.',

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.js';
-import type { Draft, ReportRow } from './project-notes.service.js';
 import { pageRef } from '../../graphql/paging.js';
+import type { Draft, ReportRow } from './project-notes.service.js';
 
 // --- Types ------------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.js';
+import { pageRef } from '../../graphql/paging.js';
 import { fileSummaryRef } from '../files/files.refs.js';
 import type { ReceiptSplitRow, ReceiptView } from './receipts.service.js';
-import { pageRef } from '../../graphql/paging.js';
 
 const ReceiptFileRef = fileSummaryRef('ReceiptFile');
 

@@ -1,8 +1,8 @@
 import { builder } from '../../graphql/builder.js';
+import { pageRef } from '../../graphql/paging.js';
 import { fileSummaryRef } from '../files/files.refs.js';
 import type { Assignee, TaskThreadView, TaskView, ThreadEntry } from './tasks.service.js';
 import type { TemplateItem } from './tasks.table.js';
-import { pageRef } from '../../graphql/paging.js';
 
 // --- Types ----------------------------------------------------------------------------------------
 

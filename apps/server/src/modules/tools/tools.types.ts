@@ -1,8 +1,8 @@
 import { builder } from '../../graphql/builder.js';
+import { pageRef } from '../../graphql/paging.js';
 import type { FileSummary } from '../files/files.service.js';
 import type { LogRow, ReservationRow, ToolRow } from './tools.service.js';
 import type { containers } from './tools.table.js';
-import { pageRef } from '../../graphql/paging.js';
 
 // --- Types ------------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { fetchAllPages } from '../../../lib/fetch-all';
+import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { companyKeys } from './keys';
 
 export const listDepartmentsQuery = graphql(`

@@ -22,10 +22,10 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { userGroupsQueryOptions } from '../../people/api/queries';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   createJoinLink,
   type JoinLink,

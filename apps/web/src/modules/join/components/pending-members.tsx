@@ -2,10 +2,10 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { dateFormat } from '../../../lib/intl';
 import { useSnackbar } from '../../../shell/snackbar';
 import { peopleKeys } from '../../people/api/keys';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { approveJoinRequest, declineJoinRequest, type JoinRequest, joinRequestsQueryOptions } from '../api';
 
 const fullName = (r: JoinRequest) => `${r.firstname} ${r.lastname}`.trim();

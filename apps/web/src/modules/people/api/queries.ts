@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { readFragment } from 'gql.tada';
-import { GraphQLRequestError, graphql, type ResultOf, request } from '../../../lib/graphql';
 import { fetchAllPages } from '../../../lib/fetch-all';
+import { GraphQLRequestError, graphql, type ResultOf, request } from '../../../lib/graphql';
 import { peopleKeys } from './keys';
 
 export const PersonFieldsFragment = graphql(`

@@ -6,6 +6,7 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Chip, LinearProgres
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CardGrid } from '../../../components/list-states';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -13,7 +14,6 @@ import { peopleKeys } from '../api/keys';
 import { deleteUserGroup } from '../api/mutations';
 import { type UserGroup, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 
 interface GroupsPanelProps {

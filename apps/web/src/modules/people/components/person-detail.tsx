@@ -11,6 +11,7 @@ import { Alert, Avatar, Box, Button, Chip, LinearProgress, Paper, Stack, Typogra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDay } from '../../../lib/dates';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -19,7 +20,6 @@ import { removeUserFromTenant, setGlobalAdmin, setPersonStatus } from '../api/mu
 import { type Person, personQueryOptions, userGroupsQueryOptions } from '../api/queries';
 import { serverMessage } from '../lib/errors';
 import { AVATAR_SX, hasAccount, initials, parseTrades, signInStatusKey } from '../lib/format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InviteDialog } from './invite-dialog';
 import { PersonFormDialog } from './person-form-dialog';
 import { PersonGroupsDialog } from './person-groups-dialog';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { readFragment } from 'gql.tada';
-import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { fetchAllPages } from '../../../lib/fetch-all';
+import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { jobKeys } from './keys';
 
 const JobFieldsFragment = graphql(`
