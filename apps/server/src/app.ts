@@ -30,7 +30,6 @@ import { registerJoinRoutes } from './modules/join/join.routes.js';
 import { startSweeps } from './modules/notifications/sweeps.js';
 import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
 import { registerTimecardSystemRoutes } from './modules/timecard-system/timecard-system.routes.js';
-import { clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
 import { createMetrics } from './platform/metrics.js';
 import { outbox } from './platform/outbox.table.js';
@@ -66,7 +65,7 @@ export async function buildApp({
   config,
   database,
   realtime = createRealtime(config.redisUrl),
-  now = () => clock.now(),
+  now = () => new Date(),
   logStream,
   sms,
   captchaMaxNumber,
@@ -240,6 +239,7 @@ export async function buildApp({
         session: live?.claims ?? null,
         sessionStillLive: async () => live !== null && (await sessionOf(req))?.id === live.id,
         gate,
+        now,
         identity: identity.service,
         accounts,
         mailer,

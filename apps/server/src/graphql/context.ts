@@ -23,6 +23,8 @@ export type Ctx = {
   /** Whether the request's session is still live (read through the short-lived session cache). */
   sessionStillLive(): Promise<boolean>;
   gate: TenantGate;
+  /** The server's clock (tests set it through the app's `now`): today's date, signing times, quiet hours. */
+  now: () => Date;
   /** The identity layer's account operations (invitations, account look-ups) and the platform mailer. */
   identity: Pick<IdentityService, 'createInvitedUser'>;
   accounts: Accounts;

@@ -44,6 +44,8 @@ export type RecordModel = {
     member: Member,
     action: 'create' | 'update' | 'delete',
     changes: { id: number | null; patch: Row | null }[],
+    /** The request's clock reading, for rules that depend on the date. */
+    now: Date,
   ) => Promise<void>;
 };
 

@@ -166,7 +166,7 @@ export function defineRecordOperations(model: RecordModel) {
     type: objectRef,
     input: createInputRef,
     enter: enter('create'),
-    write: async ({ tx, member, ownOnly }, data: Row[]) => {
+    write: async ({ tx, member, ownOnly, ctx }, data: Row[]) => {
       const records = data.map((r, i) => {
         const rec = cleanRecord(r, i);
         if (ownOnly && ownerCol && rec.employees_id != null && rec.employees_id !== member.employeeId) {
@@ -180,6 +180,7 @@ export function defineRecordOperations(model: RecordModel) {
         member,
         'create',
         records.map((patch) => ({ id: null, patch })),
+        ctx.now(),
       );
       return (await writeEach(records, (rec) =>
         tx
@@ -196,7 +197,7 @@ export function defineRecordOperations(model: RecordModel) {
     type: objectRef,
     input: updateInputRef,
     enter: enter('write'),
-    write: async ({ tx, member }, data: Row[]) => {
+    write: async ({ tx, member, ctx }, data: Row[]) => {
       const patches = data.map((r, i) => {
         const patch = cleanRecord(r, i);
         delete patch.uuid;
@@ -205,7 +206,7 @@ export function defineRecordOperations(model: RecordModel) {
         }
         return { id: r.id as number, patch };
       });
-      await model.beforeWrite?.(tx, member, 'update', patches);
+      await model.beforeWrite?.(tx, member, 'update', patches, ctx.now());
       return (await writeEach(
         patches,
         ({ id, patch }) => {
@@ -227,12 +228,13 @@ export function defineRecordOperations(model: RecordModel) {
     type: objectRef,
     input: deleteInputRef,
     enter: enter('write'),
-    write: async ({ tx, member }, data: { id: number }[]) => {
+    write: async ({ tx, member, ctx }, data: { id: number }[]) => {
       await model.beforeWrite?.(
         tx,
         member,
         'delete',
         data.map(({ id }) => ({ id, patch: null })),
+        ctx.now(),
       );
       return (await writeEach(
         data,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { clock } from '../../platform/clock.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { testClock } from '../../testing/test-clock.js';
 import { tenantSettings } from '../settings/settings.table.js';
 import { seedTimecardSite } from '../timecards/timecards.fixtures.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
@@ -13,7 +13,8 @@ import { jobsForemen } from './jobs.table.js';
 // totals (0033) and cards their count of entries (0034), and the budget tab, the labor report and the dashboard
 // read those. Whatever changes the time cards, the kept total must equal
 // the entries summed afresh.
-const t = useTestApp();
+const clock = testClock();
+const t = useTestApp({ deps: { now: clock.now } });
 
 const DAY = `mutation($t: ID!, $e: Int!, $d: String!, $x: [TimecardDayEntryInput!]!, $crew: [Int!]) {
   createOrUpdateTimecardDayEntry(tenant_uuid: $t, employees_id: $e, payperiod_start_date: "2026-03-16",
@@ -78,7 +79,7 @@ async function drift(tenant: string) {
 }
 
 beforeAll(async () => {
-  clock.now = () => new Date('2026-03-18T15:00:00Z');
+  clock.set('2026-03-18T15:00:00Z');
   const tenant = await createTenant(t.database.db);
   worker = await createMember(t.database.db, tenant, { permissions: ['basic_access'] });
   mate = await createMember(t.database.db, tenant, { permissions: ['basic_access'] });
@@ -100,7 +101,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => {
-  clock.now = () => new Date();
+  clock.reset();
 });
 
 describe('booked minutes on budget lines', () => {

@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import type { Gated } from '../../graphql/gate.js';
-import { clock } from '../../platform/clock.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { notificationSettings, notifications } from './notifications.table.js';
 import { dropSubscriptions, type PushPayload, type PushTarget, pushTargets, sendPush, vapidKeys } from './push.js';
@@ -189,7 +188,7 @@ export function pushRows(d: Delivery, tenant: string, items: { employees_id: num
 export async function deliver(g: Gated, rows: NotificationRow[]): Promise<void> {
   if (rows.length === 0) return;
   const tenant = g.member.tenantUuid;
-  const planned = await planDelivery(g.tx, tenant, rows, clock.now());
+  const planned = await planDelivery(g.tx, tenant, rows, g.ctx.now());
   g.afterCommit(() =>
     send(
       {
@@ -208,17 +207,19 @@ export type NotifyDeps = { db: Db; realtime: Realtime; dataDir: string; log: Pic
 
 /**
  * For work outside a request (the vendor's acknowledgement, the sweeps): addresses `notice` to `people` in the
- * company's own walled transaction, with the same batching and channels, then publishes and pushes. Returns the rows.
+ * company's own walled transaction, with the same batching and channels, then publishes and pushes (quiet hours as
+ * of `at`). Returns the rows.
  */
 export async function notifyPeople(
   deps: NotifyDeps,
   tenant: string,
   people: readonly number[],
   notice: Notice,
+  at: Date,
 ): Promise<NotificationRow[]> {
   if (people.length === 0) return [];
   const planned = await withTenant(deps.db, tenant, async (tx) =>
-    planDelivery(tx, tenant, await addNotifications(tx, tenant, people, notice), clock.now()),
+    planDelivery(tx, tenant, await addNotifications(tx, tenant, people, notice), at),
   );
   send(deliveryOf(deps, tenant), tenant, planned);
   return planned.rows;

@@ -108,9 +108,21 @@ describe('web push', () => {
 describe('notifications outside a request', () => {
   it('notifyPeople writes, batches and publishes in the company, for the seams of other modules', async () => {
     const deps = { db: t.database.db, realtime: { publish: () => {} } as never, dataDir: 'memory://', log: console };
-    const first = await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'task_assigned', title: 'Check the forms', ref_id: 7 });
+    const first = await notifyPeople(
+      deps,
+      tenant,
+      [worker.employeeId],
+      { kind: 'task_assigned', title: 'Check the forms', ref_id: 7 },
+      new Date(),
+    );
     expect(first).toEqual([expect.objectContaining({ kind: 'task_assigned', link: '/modules/tasks?id=7', count: 1 })]);
-    const second = await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'task_assigned', title: 'Strip the forms', ref_id: 8 });
+    const second = await notifyPeople(
+      deps,
+      tenant,
+      [worker.employeeId],
+      { kind: 'task_assigned', title: 'Strip the forms', ref_id: 8 },
+      new Date(),
+    );
     expect(second[0]).toMatchObject({ id: first[0].id, count: 2, title: 'Strip the forms', link: '/modules/tasks' });
     await settlePushes();
     const INBOX = `query($t: ID!) { listMyNotifications(tenant_uuid: $t) { items { kind count } } }`;

@@ -166,8 +166,8 @@ describe('channels', () => {
   it('does not push a kind the person switched off; the inbox still gets it', async () => {
     const phone = await device(crew);
     ok(await t.gql(SAVE, { t: tenant, s: settings({ push_off: ['task_comment'] }) }, crew.token));
-    await notifyPeople(deps, tenant, [crew.employeeId], { kind: 'task_comment', title: 'Comment on the pour', ref_id: 3 });
-    await notifyPeople(deps, tenant, [crew.employeeId], { kind: 'task_assigned', title: 'Strip the forms', ref_id: 4 });
+    await notifyPeople(deps, tenant, [crew.employeeId], { kind: 'task_comment', title: 'Comment on the pour', ref_id: 3 }, now());
+    await notifyPeople(deps, tenant, [crew.employeeId], { kind: 'task_assigned', title: 'Strip the forms', ref_id: 4 }, now());
     await settlePushes();
     expect((await pushes(phone.clientHash)).map((p) => p.title)).toEqual(['Strip the forms']);
     expect((await inbox(crew)).map((n) => n.title)).toEqual(expect.arrayContaining(['Comment on the pour', 'Strip the forms']));
@@ -186,8 +186,8 @@ describe('channels', () => {
         worker.token,
       ),
     );
-    await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'task_assigned', title: 'Night task', ref_id: 9 });
-    await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'schedule_changed', title: 'Tomorrow moved' });
+    await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'task_assigned', title: 'Night task', ref_id: 9 }, at);
+    await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'schedule_changed', title: 'Tomorrow moved' }, at);
     await settlePushes();
     expect(await pushes(phone.clientHash)).toEqual([]);
     expect((await inbox(worker)).map((n) => n.title)).toEqual(expect.arrayContaining(['Night task', 'Tomorrow moved']));
@@ -210,8 +210,14 @@ describe('channels', () => {
   it('e-mails a digest of unread notifications of the kinds asked for, once, through the mail queue', async () => {
     await setEmail(admin, 'maria@summit.test');
     ok(await t.gql(SAVE, { t: tenant, s: settings({ email_on: ['order_acknowledged'] }) }, admin.token));
-    await notifyPeople(deps, tenant, [admin.employeeId], { kind: 'order_acknowledged', title: 'PO 1042 acknowledged', ref_id: 1042 });
-    await notifyPeople(deps, tenant, [admin.employeeId], { kind: 'task_assigned', title: 'Not in the digest', ref_id: 5 });
+    await notifyPeople(
+      deps,
+      tenant,
+      [admin.employeeId],
+      { kind: 'order_acknowledged', title: 'PO 1042 acknowledged', ref_id: 1042 },
+      now(),
+    );
+    await notifyPeople(deps, tenant, [admin.employeeId], { kind: 'task_assigned', title: 'Not in the digest', ref_id: 5 }, now());
     // Too fresh: the person may still read it in the app.
     await runSweeps(deps, now());
     expect(await readOutbox(t.database.db, 'maria@summit.test')).toEqual([]);

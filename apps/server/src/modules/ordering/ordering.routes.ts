@@ -123,11 +123,17 @@ export function registerOrderAckRoutes(app: FastifyInstance, deps: { config: Con
       if (done.length) {
         realtime.publish(recordTopic('Orders', 'update', named.tenant), { id: found.id, employees_id: found.employees_id });
         // The person who ordered hears of it in their inbox (issue 21); a failure there never fails the vendor's page.
-        await notifyPeople({ db, realtime, dataDir: config.dataDir, log: app.log }, named.tenant, [found.employees_id], {
-          kind: 'order_acknowledged',
-          title: `${found.view.po}${found.view.vendor ? ` · ${found.view.vendor}` : ''}`,
-          ref_id: found.id,
-        }).catch((err) => app.log.error({ err }, 'notifying an order acknowledgement failed'));
+        await notifyPeople(
+          { db, realtime, dataDir: config.dataDir, log: app.log },
+          named.tenant,
+          [found.employees_id],
+          {
+            kind: 'order_acknowledged',
+            title: `${found.view.po}${found.view.vendor ? ` · ${found.view.vendor}` : ''}`,
+            ref_id: found.id,
+          },
+          now(),
+        ).catch((err) => app.log.error({ err }, 'notifying an order acknowledgement failed'));
         return page(
           reply,
           200,

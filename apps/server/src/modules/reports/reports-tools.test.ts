@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { clock } from '../../platform/clock.js';
 import { createCompanyWithForeman, type TestMember } from '../../testing/factories.js';
 import { pdfText } from '../../testing/pdf.js';
 import { errorCode as code, type GqlResult, okData, useTestApp } from '../../testing/test-app.js';
+import { testClock } from '../../testing/test-clock.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { containers, reservations, tools } from '../tools/tools.table.js';
 
-const t = useTestApp();
+const clock = testClock();
+const t = useTestApp({ deps: { now: clock.now } });
 const ok = (res: GqlResult) => okData(res).reportTools;
 
 const TOOLS = `query($t: ID!, $f: ReportFilter) { reportTools(tenant_uuid: $t, filter: $f) {
@@ -23,7 +24,7 @@ let foreign: TestMember;
 const id = { main: 0, elm: 0 };
 
 beforeAll(async () => {
-  clock.now = () => new Date('2026-03-18T15:00:00Z');
+  clock.set('2026-03-18T15:00:00Z');
   ({ tenant, admin, foreman, foreign } = await createCompanyWithForeman(t.database.db));
   await withTenant(t.database.db, tenant, async (tx) => {
     const [main, elm] = await tx
@@ -69,7 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  clock.now = () => new Date();
+  clock.reset();
 });
 
 describe('reportTools', () => {

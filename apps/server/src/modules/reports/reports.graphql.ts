@@ -1,3 +1,4 @@
+import { isoDay } from '@groundwork/core/pay-periods';
 import { MAX_REPORT_EXPORT_ROWS, MAX_REPORT_PAGE, REPORTS, type ReportFilter, type ReportKey } from '@groundwork/core/reports';
 import { eq } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
@@ -274,7 +275,7 @@ const RUNNERS: Record<ReportKey, Runner> = {
 async function run(report: ReportKey, g: Gated, filter: RawFilter | null | undefined, page: { limit: number; offset: number }) {
   const f = checkFilter(report, filter);
   const scope = await reportScope(g.tx, g.member, f);
-  return RUNNERS[report]({ tx: g.tx, tenant: g.member.tenantUuid, scope, f, page });
+  return RUNNERS[report]({ tx: g.tx, tenant: g.member.tenantUuid, scope, f, page, today: isoDay(g.ctx.now()) });
 }
 
 const reportArgs = (arg: Parameters<NonNullable<Parameters<typeof tenantQuery>[2]['args']>>[0]) => ({

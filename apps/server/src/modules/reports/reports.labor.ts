@@ -1,8 +1,6 @@
 import { jobLabel } from '@groundwork/core/names';
-import { isoDay } from '@groundwork/core/pay-periods';
 import { forecastHours, type LaborGroup, percentUsed, type ReportFilter } from '@groundwork/core/reports';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { clock } from '../../platform/clock.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { actualHours } from '../jobs/jobs.graphql.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -55,7 +53,7 @@ const codeJoin = and(eq(costcodes.tenant_uuid, jobsCostcodes.tenant_uuid), eq(co
 
 type RawRow = Omit<LaborRow, 'job' | 'percent_used' | 'forecast_hours'> & { job: string; job_abbr: string | null };
 
-export async function laborReport({ tx, tenant, scope, f: filter, page }: ReportRun): Promise<LaborReport> {
+export async function laborReport({ tx, tenant, scope, f: filter, page, today }: ReportRun): Promise<LaborReport> {
   const group: LaborGroup = filter.group_by === 'costcode' ? 'costcode' : 'job';
   const where = linesWhere(tenant, scope, filter);
   const [sum] = await tx
@@ -110,7 +108,6 @@ export async function laborReport({ tx, tenant, scope, f: filter, page }: Report
           .limit(page.limit)
           .offset(page.offset)
   ) as RawRow[];
-  const today = isoDay(clock.now());
   const rows = raw.map(({ job_abbr, ...r }): LaborRow => {
     const hrsbdg = round2(Number(r.hrsbdg));
     const actual = round2(Number(r.actual_hours));

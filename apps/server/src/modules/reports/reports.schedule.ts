@@ -47,7 +47,8 @@ function people(f: ReportFilter, alias: string): SQL {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-export async function scheduleReport({ tx, tenant, scope, f, page }: ReportRun): Promise<ScheduleReport> {
+export async function scheduleReport(run: ReportRun): Promise<ScheduleReport> {
+  const { tx, tenant, scope, f, page } = run;
   const jobCond = (column: string) =>
     sql.join(
       [
@@ -103,7 +104,7 @@ export async function scheduleReport({ tx, tenant, scope, f, page }: ReportRun):
   const first = result.rows[0];
   if (!first && page.offset > 0) {
     // Past the last page: no rows, but the count and totals still cover every row.
-    const all = await scheduleReport({ tx, tenant, scope, f, page: { limit: 1, offset: 0 } });
+    const all = await scheduleReport({ ...run, page: { limit: 1, offset: 0 } });
     return { ...all, rows: [], nextToken: null };
   }
   const byDay = (await tx.execute(sql`${joined}

@@ -57,10 +57,17 @@ export const tokenAfter = (offset: number, limit: number, total: number): string
 export type Page<R> = { rows: R[]; total: number; nextToken: string | null };
 
 /**
- * What every report runs with: the gate's transaction and company, the caller's scope, the checked filter and the
- * page asked for.
+ * What every report runs with: the gate's transaction and company, the caller's scope, the checked filter, the
+ * page asked for and the server's date (today, for forecasts, periods and overdue reservations).
  */
-export type ReportRun = { tx: Tx; tenant: string; scope: ReportScope; f: ReportFilter; page: { limit: number; offset: number } };
+export type ReportRun = {
+  tx: Tx;
+  tenant: string;
+  scope: ReportScope;
+  f: ReportFilter;
+  page: { limit: number; offset: number };
+  today: string;
+};
 
 /** The days a windowed report covers; checkFilter has made sure both are there. */
 export const windowOf = (f: ReportFilter) => ({ from: f.from as string, to: f.to as string });

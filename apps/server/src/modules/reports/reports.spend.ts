@@ -36,7 +36,8 @@ const ids = (list: number[]) =>
     sql`, `,
   );
 
-export async function spendReport({ tx, tenant, scope, f, page }: ReportRun): Promise<SpendReport> {
+export async function spendReport(run: ReportRun): Promise<SpendReport> {
+  const { tx, tenant, scope, f, page } = run;
   const jobCond = (column: SQL) =>
     sql.join(
       [f.jobs_id != null ? sql`${column} = ${f.jobs_id}` : sql`true`, scope.all ? sql`true` : sql`${column} in (${ids(scope.jobs)})`],
@@ -106,7 +107,7 @@ export async function spendReport({ tx, tenant, scope, f, page }: ReportRun): Pr
   const first = rows.rows[0];
   if (!first && page.offset > 0) {
     // Past the last page: no rows, but the count and totals still cover every row.
-    const all = await spendReport({ tx, tenant, scope, f, page: { limit: 1, offset: 0 } });
+    const all = await spendReport({ ...run, page: { limit: 1, offset: 0 } });
     return { ...all, rows: [], nextToken: null };
   }
   const matbdg = cents(first?.total_matbdg ?? 0);

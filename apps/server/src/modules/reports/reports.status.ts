@@ -1,8 +1,7 @@
 import { personName } from '@groundwork/core/names';
-import { isoDay, type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
+import { type PayPeriodType, payPeriodFor } from '@groundwork/core/pay-periods';
 import { missingWeekdays } from '@groundwork/core/reports';
 import { type SQL, sql } from 'drizzle-orm';
-import { clock } from '../../platform/clock.js';
 import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
 import { employees } from '../employees/employees.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
@@ -31,8 +30,7 @@ export type StatusRow = {
 export type StatusTotals = { people: number; signed: number; unsigned: number; none: number };
 export type StatusReport = Page<StatusRow> & { totals: StatusTotals; period_start: string; period_end: string };
 
-export async function statusReport({ tx, tenant, scope, f, page }: ReportRun): Promise<StatusReport> {
-  const today = isoDay(clock.now());
+export async function statusReport({ tx, tenant, scope, f, page, today }: ReportRun): Promise<StatusReport> {
   const { type, anchor } = payPeriodConfig(await loadSettings(tx, tenant));
   const period = payPeriodFor(f.date ?? today, type as PayPeriodType, anchor);
   const { start, end } = period;

@@ -1,10 +1,10 @@
 import { MODULES } from '@groundwork/core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { clock } from '../../platform/clock.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { pdfText } from '../../testing/pdf.js';
 import { errorCode as code, type GqlResult, okData, useTestApp } from '../../testing/test-app.js';
+import { testClock } from '../../testing/test-clock.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
@@ -12,7 +12,8 @@ import { jobsCostcodes } from '../jobs/jobs-costcodes.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 
-const t = useTestApp();
+const clock = testClock();
+const t = useTestApp({ deps: { now: clock.now } });
 const ok = (res: GqlResult, field: string) => okData(res)[field];
 
 const LABOR = `query($t: ID!, $f: ReportFilter, $l: Int, $n: String) { reportLaborBudget(tenant_uuid: $t, filter: $f, limit: $l, nextToken: $n) {
@@ -39,7 +40,7 @@ let foreign: TestMember;
 const id = { main: 0, elm: 0, oak: 0, concrete: 0, steel: 0, misc: 0, ann: 0, bob: 0 };
 
 beforeAll(async () => {
-  clock.now = () => new Date(`${TODAY}T15:00:00Z`);
+  clock.set(`${TODAY}T15:00:00Z`);
   tenant = await createTenant(t.database.db);
   admin = await createMember(t.database.db, tenant, { isAdmin: true, firstname: 'Ada' });
   foreman = await createMember(t.database.db, tenant, { permissions: ['basic_access'], firstname: 'Fran' });
@@ -118,7 +119,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  clock.now = () => new Date();
+  clock.reset();
 });
 
 describe('reportLaborBudget', () => {

@@ -1,7 +1,6 @@
-import { daysBetween, isoDay } from '@groundwork/core/pay-periods';
+import { daysBetween } from '@groundwork/core/pay-periods';
 import { percentUsed } from '@groundwork/core/reports';
 import { type SQL, sql } from 'drizzle-orm';
-import { clock } from '../../platform/clock.js';
 import { containers, reservations, tools } from '../tools/tools.table.js';
 import { type Page, type ReportRun, tokenAfter, windowOf } from './reports.scope.js';
 
@@ -26,9 +25,9 @@ export type ToolRow = {
 export type ToolTotals = { tools: number; reserved_days: number; utilisation: number | null; overdue: number };
 export type ToolReport = Page<ToolRow> & { totals: ToolTotals; window_days: number; today: string };
 
-export async function toolsReport({ tx, tenant, scope, f, page }: ReportRun): Promise<ToolReport> {
+export async function toolsReport(run: ReportRun): Promise<ToolReport> {
+  const { tx, tenant, scope, f, page, today } = run;
   const { from, to } = windowOf(f);
-  const today = isoDay(clock.now());
   const windowDays = daysBetween(from, to) + 1;
   const narrowed = f.jobs_id != null || f.employees_id != null || !scope.all;
   const which: SQL = sql.join(
@@ -75,7 +74,7 @@ export async function toolsReport({ tx, tenant, scope, f, page }: ReportRun): Pr
   const first = result.rows[0];
   if (!first && page.offset > 0) {
     // Past the last page: no rows, but the count and totals still cover every row.
-    const all = await toolsReport({ tx, tenant, scope, f, page: { limit: 1, offset: 0 } });
+    const all = await toolsReport({ ...run, page: { limit: 1, offset: 0 } });
     return { ...all, rows: [], nextToken: null };
   }
   const total = first ? Number(first.total_rows) : 0;

@@ -2,16 +2,17 @@ import { TIMECARD_MESSAGES } from '@groundwork/core/timecards';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { clock } from '../../platform/clock.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { testClock } from '../../testing/test-clock.js';
 import { jobsForemen } from '../jobs/jobs.table.js';
 import { tenantSettings } from '../settings/settings.table.js';
 import { seedTimecardSite } from './timecards.fixtures.js';
 import { timecardEntryRules } from './timecards.graphql.js';
 import { timecardEntries, usersTimecard } from './timecards.table.js';
 
-const t = useTestApp();
+const clock = testClock();
+const t = useTestApp({ deps: { now: clock.now } });
 
 // Biweekly periods from Monday 2026-01-05: the period of Wed 2026-03-18 is 03-16 .. 03-29. Setting 6: any day
 // up to today; 15-minute increments.
@@ -112,10 +113,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  clock.now = () => new Date(`${TODAY}T15:00:00Z`);
+  clock.set(`${TODAY}T15:00:00Z`);
 });
 afterEach(() => {
-  clock.now = () => new Date();
+  clock.reset();
 });
 
 describe('createOrUpdateTimecardDayEntry for someone else', () => {
@@ -340,15 +341,21 @@ describe('the record rules for members who are not admins', () => {
       costcodes_id: code,
       hours: 1,
     };
-    const refused = withTenant(t.database.db, tenant, (tx) => timecardEntryRules(tx, member, 'create', [{ id: null, patch }]));
+    const refused = withTenant(t.database.db, tenant, (tx) => timecardEntryRules(tx, member, 'create', [{ id: null, patch }], clock.now()));
     await expect(refused).rejects.toMatchObject({ message: expect.stringContaining(TIMECARD_MESSAGES.future) });
     const allowed = withTenant(t.database.db, tenant, (tx) =>
-      timecardEntryRules(tx, member, 'create', [{ id: null, patch: { ...patch, timecard_date: TODAY } }]),
+      timecardEntryRules(tx, member, 'create', [{ id: null, patch: { ...patch, timecard_date: TODAY } }], clock.now()),
     );
     await expect(allowed).resolves.toBeUndefined();
     await expect(
       withTenant(t.database.db, tenant, (tx) =>
-        timecardEntryRules(tx, { ...member, isAdmin: true, permissions: new Set(['admin_access']) }, 'create', [{ id: null, patch }]),
+        timecardEntryRules(
+          tx,
+          { ...member, isAdmin: true, permissions: new Set(['admin_access']) },
+          'create',
+          [{ id: null, patch }],
+          clock.now(),
+        ),
       ),
     ).resolves.toBeUndefined();
   });

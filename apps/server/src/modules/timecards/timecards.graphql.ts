@@ -1,3 +1,4 @@
+import { isoDay } from '@groundwork/core/pay-periods';
 import { timecardEntryRecordSchema, timecardRecordSchema } from '@groundwork/core/timecards';
 import { sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
@@ -135,7 +136,7 @@ builder.queryField('getTimecardInfo', (t) =>
           // Only what the query asks for is read: a week's entries are one statement, not twelve.
           const asked = selectedColumns(info, false);
           const wants = (field: string) => !asked || asked.has(field);
-          return timecardInfo(tx, member, args, wants);
+          return timecardInfo(tx, member, args, wants, isoDay(ctx.now()));
         },
         { readOnly: true },
       ),
@@ -175,7 +176,8 @@ builder.mutationField('createOrUpdateTimecardDayEntry', (t) =>
       timecard_entries: t.arg({ type: [EntryInput], required: true }),
       crew_employee_ids: t.arg.intList({ required: false }),
     },
-    resolve: (_root, args, ctx) => enterTenant(ctx, args.tenant_uuid, TIMECARDS, ({ tx, member }) => writeTimecardDay(tx, member, args)),
+    resolve: (_root, args, ctx) =>
+      enterTenant(ctx, args.tenant_uuid, TIMECARDS, ({ tx, member }) => writeTimecardDay(tx, member, args, ctx.now())),
   }),
 );
 
@@ -191,7 +193,8 @@ builder.mutationField('signTimecard', (t) =>
       signature_image: t.arg.string({ required: true }),
       usernote: t.arg.string({ required: false }),
     },
-    resolve: (_root, args, ctx) => enterTenant(ctx, args.tenant_uuid, TIMECARDS, ({ tx, member }) => signTimecard(tx, member, args)),
+    resolve: (_root, args, ctx) =>
+      enterTenant(ctx, args.tenant_uuid, TIMECARDS, ({ tx, member }) => signTimecard(tx, member, args, ctx.now())),
   }),
 );
 

@@ -1,4 +1,4 @@
-import { defaultWindow, isoDay, minuteIncrement, toDayNumber } from '@groundwork/core/pay-periods';
+import { defaultWindow, minuteIncrement, toDayNumber } from '@groundwork/core/pay-periods';
 import { MODULES } from '@groundwork/core/permissions';
 import { WORK_EVENT } from '@groundwork/core/scheduling';
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
@@ -6,7 +6,6 @@ import type { Tx } from '../../db/client.js';
 import { AppError, forbidden } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
 import { selectPrepared } from '../../graphql/prepared.js';
-import { clock } from '../../platform/clock.js';
 import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
@@ -95,10 +94,15 @@ export type InfoArgs = {
  * getTimecardInfo: a person's cards and entries in a window. `wants` says which fields the query asks for;
  * only those are read.
  */
-export async function timecardInfo(tx: Tx, member: Member, args: InfoArgs, wants: (field: string) => boolean): Promise<Info> {
+export async function timecardInfo(
+  tx: Tx,
+  member: Member,
+  args: InfoArgs,
+  wants: (field: string) => boolean,
+  today: string,
+): Promise<Info> {
   const wantsRefs = wants('people') || wants('jobs') || wants('costcodes');
   const wantsCollection = wants('timecard_entries_collection') || wants('timecard_collection') || wantsRefs;
-  const today = isoDay(clock.now());
   const window = defaultWindow(today);
   const start = args.start_date ?? window.start;
   const end = args.end_date ?? window.end;

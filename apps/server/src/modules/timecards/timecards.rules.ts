@@ -21,7 +21,6 @@ import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
 import { storedRows } from '../../graphql/record-columns.js';
-import { clock } from '../../platform/clock.js';
 import type { Row } from '../../platform/realtime.js';
 import { employees } from '../employees/employees.table.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -34,9 +33,9 @@ import { timecardEntries, usersTimecard } from './timecards.table.js';
 /** What the day rules need from the company: its settings, pay periods, increment and today. */
 type DayRules = { settings: TenantSetting[]; type: PayPeriodType; anchor: string; increment: number; today: string };
 
-async function loadDayRules(tx: Tx, tenantUuid: string): Promise<DayRules> {
+async function loadDayRules(tx: Tx, tenantUuid: string, now: Date): Promise<DayRules> {
   const settings = await loadSettings(tx, tenantUuid);
-  return { settings, ...payPeriodConfig(settings), increment: minuteIncrement(settings), today: isoDay(clock.now()) };
+  return { settings, ...payPeriodConfig(settings), increment: minuteIncrement(settings), today: isoDay(now) };
 }
 
 /** Spec §5 entry windows, for everyone but admins (who correct time in any window): the refusal, or null. */
@@ -113,9 +112,9 @@ type Change = { id: number | null; patch: Row | null };
  * the cost code budgeted on the job, and at most 24 hours in a day once the whole batch is written.
  * Runs in the write's transaction, before the write.
  */
-export async function timecardEntryRules(tx: Tx, member: Member, action: 'create' | 'update' | 'delete', changes: Change[]) {
+export async function timecardEntryRules(tx: Tx, member: Member, action: 'create' | 'update' | 'delete', changes: Change[], now: Date) {
   const tenant = member.tenantUuid;
-  const rules = await loadDayRules(tx, tenant);
+  const rules = await loadDayRules(tx, tenant, now);
   const stored = new Map<number, StoredLine>((await storedRows(tx, timecardEntries, tenant, changes)).map((r) => [r.id, r]));
   // Each change as the line was (stored) and as it will be (created, or the patch over what is stored).
   const items = changes.flatMap(({ id, patch }, index) => {
@@ -191,9 +190,9 @@ export async function timecardEntryRules(tx: Tx, member: Member, action: 'create
  * and period (its lines name both); deleting a card deletes its lines, so for members who are not admins
  * their days must be open.
  */
-export async function timecardCardRules(tx: Tx, member: Member, action: 'create' | 'update' | 'delete', changes: Change[]) {
+export async function timecardCardRules(tx: Tx, member: Member, action: 'create' | 'update' | 'delete', changes: Change[], now: Date) {
   const tenant = member.tenantUuid;
-  const rules = await loadDayRules(tx, tenant);
+  const rules = await loadDayRules(tx, tenant, now);
   const periodProblem = (card: Row): string | null => {
     const start = card.payperiod_start_date;
     const end = card.payperiod_end_date;
@@ -265,6 +264,7 @@ export async function writeTimecardDay(
   tx: Tx,
   member: Member,
   args: DayEntryArgs,
+  now: Date,
 ): Promise<{ users_timecard: Row[]; users_timecard_entries: Row[] }> {
   const parsed = dayEntrySchema.safeParse({
     ...args,
@@ -278,7 +278,7 @@ export async function writeTimecardDay(
   checkDate(day.timecard_date, 'timecard_date');
   const tenant = member.tenantUuid;
   const targets = [...new Set(args.crew_employee_ids?.length ? args.crew_employee_ids : [day.employees_id])];
-  const rules = await loadDayRules(tx, tenant);
+  const rules = await loadDayRules(tx, tenant, now);
   const period = payPeriodFor(day.timecard_date, rules.type, rules.anchor);
   if (period.start !== day.payperiod_start_date || period.end !== day.payperiod_end_date) {
     throw new AppError('VALIDATION', TIMECARD_MESSAGES.wrongPeriod);

@@ -6,7 +6,6 @@ import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
 import { executePrepared } from '../../graphql/prepared.js';
-import { clock } from '../../platform/clock.js';
 import type { Row } from '../../platform/realtime.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
@@ -115,6 +114,7 @@ export async function signTimecard(
   tx: Tx,
   member: Member,
   args: { users_timecard_id: number; signature_image: string; usernote?: string | null },
+  now: Date,
 ): Promise<Row> {
   if (!SIGNATURE.test(args.signature_image) || args.signature_image.length > 300_000) {
     throw new AppError('VALIDATION', 'Draw your signature to sign.');
@@ -123,7 +123,7 @@ export async function signTimecard(
   const [card] = await tx
     .update(usersTimecard)
     .set({
-      signed_on: clock.now().toISOString(),
+      signed_on: now.toISOString(),
       signed_by: member.employeeId,
       signature_image: args.signature_image,
       usernote: args.usernote ?? null,

@@ -2,15 +2,16 @@ import { TIMECARD_MESSAGES } from '@groundwork/core/timecards';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
-import { clock } from '../../platform/clock.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { testClock } from '../../testing/test-clock.js';
 import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
 import { tenantSettings } from '../settings/settings.table.js';
 import { seedTimecardSite } from './timecards.fixtures.js';
 
-const t = useTestApp();
+const clock = testClock();
+const t = useTestApp({ deps: { now: clock.now } });
 
 // Biweekly periods from Monday 2026-01-05: the period of Wed 2026-03-18 is 03-16 .. 03-29.
 const TODAY = '2026-03-18';
@@ -77,11 +78,11 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  clock.now = () => new Date(`${TODAY}T15:00:00Z`);
+  clock.set(`${TODAY}T15:00:00Z`);
   await setSettings(BASE);
 });
 afterEach(() => {
-  clock.now = () => new Date();
+  clock.reset();
 });
 
 describe('createOrUpdateTimecardDayEntry', () => {
@@ -140,7 +141,7 @@ describe('createOrUpdateTimecardDayEntry', () => {
     await only(9);
     expect((await enter(worker, '2026-03-16', [line(1)])).errors).toBeUndefined();
     // The previous period ended on 03-15: closed under 9.
-    clock.now = () => new Date('2026-03-30T10:00:00Z');
+    clock.set('2026-03-30T10:00:00Z');
     const prev = await t.gql(
       DAY,
       {
