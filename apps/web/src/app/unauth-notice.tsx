@@ -1,6 +1,7 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchChange } from '../lib/search-change';
 import { useSnackbar } from '../shell/snackbar';
 import { unauthMessageKey } from './access';
 
@@ -12,7 +13,7 @@ import { unauthMessageKey } from './access';
 export function UnauthNotice() {
   const { t } = useTranslation('shell');
   const snackbar = useSnackbar();
-  const navigate = useNavigate();
+  const change = useSearchChange();
   const search: Record<string, unknown> = useSearch({ strict: false });
   const unauth = search.unauth;
   // StrictMode runs effects twice; one message per visit.
@@ -26,15 +27,8 @@ export function UnauthNotice() {
     if (shown.current === unauth) return;
     shown.current = unauth;
     snackbar.show({ color: 'warning', message: t(unauthMessageKey(String(unauth))) });
-    void navigate({
-      to: '.',
-      replace: true,
-      search: ((previous: Record<string, unknown>) => {
-        const { unauth: _unauth, ...rest } = previous;
-        return rest;
-      }) as never,
-    });
-  }, [unauth, snackbar, navigate, t]);
+    change({ unauth: undefined }, { replace: true });
+  }, [unauth, snackbar, change, t]);
 
   return null;
 }

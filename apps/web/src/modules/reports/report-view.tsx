@@ -1,10 +1,10 @@
 import { Alert, Box, Button, ButtonGroup, LinearProgress, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob, downloadCsvTable, downloadXlsxSheets } from '../../lib/export-files';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { useSearchChange } from '../../lib/search-change';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchAllRows, fetchReport, fetchReportPdf, filterOf } from './api';
 import { columnsOf, exportTable } from './columns';
@@ -30,7 +30,6 @@ interface Props {
 
 export function ReportView({ tenant, report, search }: Props) {
   const { t, i18n } = useTranslation('reports');
-  const navigate = useNavigate();
   const snackbar = useSnackbar();
   // Reports over a window: the last two weeks unless the query keys say otherwise.
   const defaults = report === 'hours' || report === 'schedule' || report === 'tools' ? { from: localDay(-13), to: localDay() } : {};
@@ -53,8 +52,8 @@ export function ReportView({ tenant, report, search }: Props) {
 
   const group = report === 'labor_budget' ? (search.group ?? 'job') : '';
   const columns = columnsOf(report, group);
-  const change = (patch: Partial<ReportsSearch>) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...patch, report }) as never });
+  const changeSearch = useSearchChange<ReportsSearch>();
+  const change = (patch: Partial<ReportsSearch>) => changeSearch({ ...patch, report });
   const base = `${report}-${localDay()}`;
 
   const exportRows = async (kind: 'csv' | 'xlsx' | 'pdf') => {

@@ -1,9 +1,10 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchChange } from '../../../lib/search-change';
 import { useSnackbar } from '../../../shell/snackbar';
 import { AccountingSystemDialog } from './accounting-system-dialog';
 import { TimecardSystemDialog } from './timecard-system-dialog';
@@ -28,8 +29,8 @@ export function useAccountingDialogRequested(): boolean {
  */
 export function IntegrationsPanel() {
   const { t } = useTranslation('company');
-  const navigate = useNavigate();
-  const open = (dialog: string) => () => void navigate({ to: '.', search: ((previous: Search) => ({ ...previous, dialog })) as never });
+  const change = useSearchChange();
+  const open = (dialog: string) => () => change({ dialog });
   return (
     <Stack spacing={2}>
       <IntegrationCard
@@ -90,7 +91,7 @@ export function AccountingDialogRoute({ tenant }: { tenant: string }) {
   const { t } = useTranslation('company');
   const snackbar = useSnackbar();
   const search: Search = useSearch({ strict: false });
-  const navigate = useNavigate();
+  const change = useSearchChange();
   const result = CALLBACK_RESULTS.find((r) => r === search.qbo);
   const timecardResult = CALLBACK_RESULTS.find((r) => r === search.qbt);
   const said = useRef<string | null>(null);
@@ -101,28 +102,10 @@ export function AccountingDialogRoute({ tenant }: { tenant: string }) {
     said.current = key;
     const message = result ? t(`accounting.callback.${result}`) : t(`timecardSystem.callback.${timecardResult ?? 'error'}`);
     snackbar.show({ color: (result ?? timecardResult) === 'connected' ? 'success' : 'error', message });
-    void navigate({
-      to: '.',
-      search: ((previous: Search) => {
-        const { qbo: _qbo, qbt: _qbt, ...rest } = previous;
-        return rest;
-      }) as never,
-      replace: true,
-    });
-  }, [result, timecardResult, navigate, snackbar, t]);
+    change({ qbo: undefined, qbt: undefined }, { replace: true });
+  }, [result, timecardResult, change, snackbar, t]);
 
-  const close = useCallback(
-    () =>
-      void navigate({
-        to: '.',
-        search: ((previous: Search) => {
-          const { dialog: _dialog, qbo: _qbo, qbt: _qbt, ...rest } = previous;
-          return rest;
-        }) as never,
-        replace: true,
-      }),
-    [navigate],
-  );
+  const close = useCallback(() => change({ dialog: undefined, qbo: undefined, qbt: undefined }, { replace: true }), [change]);
   return (
     <>
       <AccountingSystemDialog tenant={tenant} open={search.dialog === ACCOUNTING_DIALOG} onClose={close} />

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { isCompanyAdmin } from '../../../app/access';
 import { useClaims } from '../../../auth/session';
 import { useAfterFirstScreen } from '../../../lib/first-screen';
+import { useSearchChange } from '../../../lib/search-change';
 import { useTenant } from '../../../lib/storage';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '../../../shell/shell-storage';
@@ -27,7 +28,7 @@ function flagIsSet(): boolean {
 export function useQboDisconnectedDialog() {
   // Read loosely: the dashboard's typed search is another issue's, and this notice may open on any appview route.
   const search: Record<string, unknown> = useSearch({ strict: false });
-  const navigate = useNavigate();
+  const change = useSearchChange();
   const queryPresent = search.dialog === QBO_DIALOG_QUERY;
   const [open, setOpen] = useState(() => queryPresent || flagIsSet());
 
@@ -39,16 +40,9 @@ export function useQboDisconnectedDialog() {
     setOpen(false);
     removeStorage(QBO_DISCONNECTED_KEY);
     if (!queryPresent) return;
-    void navigate({
-      to: '.',
-      // Only `dialog` goes; id, admin, tab, step and the rest stay as they are.
-      search: ((previous: Record<string, unknown>) => {
-        const { dialog: _removed, ...rest } = previous;
-        return rest;
-      }) as never,
-      replace: true,
-    });
-  }, [navigate, queryPresent]);
+    // Only `dialog` goes; id, admin, tab, step and the rest stay as they are.
+    change({ dialog: undefined }, { replace: true });
+  }, [change, queryPresent]);
 
   const raise = useCallback(() => setOpen(true), []);
   return { open, close, raise };

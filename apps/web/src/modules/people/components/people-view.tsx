@@ -1,9 +1,10 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Alert, Button, Stack, Tab, Tabs } from '@mui/material';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TenantGate } from '../../../components/tenant-gate';
+import { useSearchChange } from '../../../lib/search-change';
 import { JoinLinksPanel } from '../../join/components/join-links-panel';
 import { PendingMembers } from '../../join/components/pending-members';
 import type { PeopleSearch } from '../search';
@@ -28,15 +29,11 @@ function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {
   const { t: tJoin } = useTranslation('join');
   const access = usePeopleAccess();
   const search = useSearch({ strict: false }) as PeopleSearch;
-  const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const manage = admin && access.manage;
 
   // Each query key changes on its own; the others are kept (spec §2).
-  const setSearch = useCallback(
-    (patch: Partial<PeopleSearch>) => void navigate({ to: '.', search: (prev: PeopleSearch) => ({ ...prev, ...patch }) } as never),
-    [navigate],
-  );
+  const setSearch = useSearchChange<PeopleSearch>();
   const select = useCallback((id: number) => setSearch({ id }), [setSearch]);
   const tab = admin && search.tab === 'groups' ? 'groups' : manage && search.tab === 'join' ? 'join' : 'people';
 

@@ -1,12 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Button, LinearProgress, Stack, Tab, Tabs } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
 import { RetryAlert } from '../../../components/retry-alert';
 import { TenantGate } from '../../../components/tenant-gate';
+import { useSearchChange } from '../../../lib/search-change';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobsQueryOptions } from '../api/queries';
 import type { ProjectsSearch } from '../search';
@@ -40,7 +41,6 @@ function TenantProjects({ tenant, admin }: { tenant: string; admin: boolean }) {
   const canEdit = useCan('projects', 'write');
   const editable = admin && canEdit;
   const search = useSearch({ strict: false }) as ProjectsSearch;
-  const navigate = useNavigate();
   const jobs = useQuery(jobsQueryOptions(tenant));
   const [creating, setCreating] = useState(false);
 
@@ -49,10 +49,7 @@ function TenantProjects({ tenant, admin }: { tenant: string; admin: boolean }) {
   }, [jobs.isError, snackbar, t]);
 
   // Each query key changes on its own; the others are kept (spec §2).
-  const setSearch = useCallback(
-    (patch: Partial<ProjectsSearch>) => void navigate({ to: '.', search: (prev: ProjectsSearch) => ({ ...prev, ...patch }) } as never),
-    [navigate],
-  );
+  const setSearch = useSearchChange<ProjectsSearch>();
   const select = useCallback((id: number) => setSearch({ id, tab: undefined }), [setSearch]);
 
   if (search.id) {

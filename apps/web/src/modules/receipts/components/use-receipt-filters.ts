@@ -1,5 +1,6 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef } from 'react';
+import { useSearchChange } from '../../../lib/search-change';
 import { DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, type ReceiptFilters, sameFilters } from '../lib/filters';
 
 /**
@@ -10,7 +11,7 @@ import { DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, type ReceiptFilter
  */
 export function useReceiptFilters(enabled: boolean) {
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
+  const change = useSearchChange();
   const { person, job, from, to, status } = raw;
   // The parsed filters only change when one of their query values does.
   const filters = useMemo(
@@ -24,13 +25,9 @@ export function useReceiptFilters(enabled: boolean) {
       if (sameFilters(next, filters)) return;
       const replace = typing !== undefined && lastDateField.current === typing;
       lastDateField.current = typing ?? null;
-      void navigate({
-        to: '.',
-        search: (prev: Record<string, unknown>) => ({ ...prev, ...filtersToSearch(next) }),
-        replace,
-      } as never);
+      change(filtersToSearch(next), { replace });
     },
-    [filters, navigate],
+    [filters, change],
   );
   return { filters, setFilters };
 }

@@ -9,7 +9,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import { Alert, Button, LinearProgress, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
@@ -18,6 +18,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { useAfterFirstPaint, useAfterFirstScreen } from '../../../lib/first-screen';
 import { whenIdle } from '../../../lib/idle';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox-items';
+import { useSearchChange } from '../../../lib/search-change';
 import { useTenant } from '../../../lib/storage';
 import { loadWhenOnline } from '../../../lib/when-online';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -98,11 +99,7 @@ function Timecard({ tenant, settings, me }: { tenant: string; settings: Timecard
   // Changing everyone's cards is the admins' (the matrix gives the rest their own card only).
   const isAdmin = useCan('timecards', 'write');
   const search = useSearch({ strict: false }) as TimecardsSearch;
-  const navigate = useNavigate();
-  const setSearch = useCallback(
-    (patch: Partial<TimecardsSearch>) => void navigate({ to: '.', search: (prev: TimecardsSearch) => ({ ...prev, ...patch }) } as never),
-    [navigate],
-  );
+  const setSearch = useSearchChange<TimecardsSearch>();
 
   const current = periodOf(settings.today, settings);
   const period = useMemo(() => {
