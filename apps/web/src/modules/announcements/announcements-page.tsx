@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_MESSAGES } from '@groundwork/core/announcements';
+import { ANNOUNCEMENT_MESSAGES, type Audience } from '@groundwork/core/announcements';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
@@ -210,7 +210,7 @@ function ManageList({ tenant, status, onEdit }: { tenant: string; status: number
                 {a.title}
               </Typography>
               {a.is_default && <Chip size="small" icon={<PushPinOutlinedIcon />} label={t('pinned')} />}
-              <Chip size="small" variant="outlined" label={t(`audiences.${a.audience}` as never)} />
+              <Chip size="small" variant="outlined" label={t(`audiences.${a.audience as Audience}`)} />
               {!a.on_app && <Chip size="small" variant="outlined" label={t('emailOnly')} />}
             </Stack>
             <Typography variant="body2" color="text.secondary">

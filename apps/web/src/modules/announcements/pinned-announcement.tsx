@@ -1,9 +1,9 @@
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
-import { Alert, AlertTitle, Link } from '@mui/material';
+import { Alert, AlertTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { TextLink } from '../../shell/links';
 import * as api from './api';
 import { htmlToText } from './body-text';
 
@@ -22,9 +22,9 @@ export function PinnedAnnouncement({ tenant }: { tenant: string }) {
     <Alert severity="info" icon={<PushPinOutlinedIcon />} data-testid="pinned-announcement">
       <AlertTitle>{pinned.title}</AlertTitle>
       {text.length > 200 ? `${text.slice(0, 200)}…` : text}{' '}
-      <Link component={RouterLink} to="/modules/announcements" search={{ id: pinned.id } as never}>
+      <TextLink to="/modules/announcements" search={{ id: pinned.id }}>
         {t('readMore')}
-      </Link>
+      </TextLink>
     </Alert>
   );
 }

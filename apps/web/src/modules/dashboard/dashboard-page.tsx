@@ -80,7 +80,7 @@ function Overview() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <ButtonLink
             to="/dashboard"
-            search={{ settings: true, component: 'company-setup' } as never}
+            search={{ settings: true, component: 'company-setup' }}
             variant="outlined"
             startIcon={<SettingsIcon />}
           >
@@ -88,7 +88,7 @@ function Overview() {
           </ButtonLink>
           <ButtonLink
             to="/dashboard"
-            search={{ settings: true, component: 'app-subscription' } as never}
+            search={{ settings: true, component: 'app-subscription' }}
             variant="outlined"
             startIcon={<SubscriptionsIcon />}
           >

@@ -31,6 +31,8 @@ const FACES = ['😣', '🙁', '😐', '🙂', '😄'];
 /** How long the bubble after one's own time entry stays. */
 const NUDGE_MS = 8000;
 const skippedKey = (tenant: string) => `gw.mood.skipped.${tenant}`;
+/** The words of a mood level (MOOD_MIN..MOOD_MAX, checked by the form): one of the five the strings hold. */
+const levelKey = (level: number) => `mood.levels.${level as 1 | 2 | 3 | 4 | 5}` as const;
 
 /**
  * The daily check-in: offered once a day from the app bar (a face that stays until answered, or until "Not now" was
@@ -64,7 +66,7 @@ export function MoodPrompt({ tenant }: { tenant: string }) {
         owner,
         tenant,
         kind: 'mood',
-        label: t('mood.outboxLabel', { level: t(`mood.levels.${variables.mood}` as never) }),
+        label: t('mood.outboxLabel', { level: t(levelKey(variables.mood)) }),
         document: api.answerMoodDocument,
         variables,
       });
@@ -143,16 +145,11 @@ export function MoodPrompt({ tenant }: { tenant: string }) {
             sx={{ flexWrap: 'wrap' }}
           >
             {Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => i + MOOD_MIN).map((level) => (
-              <ToggleButton
-                key={level}
-                value={level}
-                aria-label={t(`mood.levels.${level}` as never)}
-                sx={{ flex: 1, flexDirection: 'column' }}
-              >
+              <ToggleButton key={level} value={level} aria-label={t(levelKey(level))} sx={{ flex: 1, flexDirection: 'column' }}>
                 <span aria-hidden="true" style={{ fontSize: 28 }}>
                   {FACES[level - 1]}
                 </span>
-                <Typography variant="caption">{t(`mood.levels.${level}` as never)}</Typography>
+                <Typography variant="caption">{t(levelKey(level))}</Typography>
               </ToggleButton>
             ))}
           </ToggleButtonGroup>

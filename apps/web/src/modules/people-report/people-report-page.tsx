@@ -16,12 +16,12 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../components/retry-alert';
 import { TenantGate } from '../../components/tenant-gate';
 import { downloadCsvTable, downloadXlsxSheets } from '../../lib/export-files';
+import { ButtonLink } from '../../shell/links';
 import { useSnackbar } from '../../shell/snackbar';
 import { type PeopleReport, peopleReport, type ReportPerson } from './api';
 import { csvTable, exportTables, groupLabel, SECTIONS, type Section, sectionRows } from './report-export';
@@ -41,9 +41,9 @@ export function PeopleReportPage() {
           </Typography>
           <Typography color="text.secondary">{t('subtitle')}</Typography>
         </Box>
-        <Button component={RouterLink} to="/reports/graph" startIcon={<AccountTreeIcon />} variant="outlined">
+        <ButtonLink to="/reports/graph" startIcon={<AccountTreeIcon />} variant="outlined">
           {t('openGraph')}
-        </Button>
+        </ButtonLink>
       </Stack>
       <TenantGate noTenant={t('noTenant')}>{(tenant) => <Report tenant={tenant} />}</TenantGate>
     </Stack>

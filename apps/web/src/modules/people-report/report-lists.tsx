@@ -1,15 +1,15 @@
-import { Box, Button, Card, CardContent, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../shell/links';
 import type { ReportPage, ReportPerson } from './api';
 import { lastSeenWords, missingWords } from './report-export';
 
 /** A person's name as a link to their page (/modules/people?id=…). */
 export function PersonLink({ person }: { person: Pick<ReportPerson, 'id' | 'name'> }) {
   return (
-    <Link component={RouterLink} to="/modules/people" search={{ id: person.id } as never}>
+    <TextLink to="/modules/people" search={{ id: person.id }}>
       {person.name}
-    </Link>
+    </TextLink>
   );
 }
 

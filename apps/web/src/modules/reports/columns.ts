@@ -1,9 +1,15 @@
 import type { TFunction as TFunctionOf } from 'i18next';
 import { numberFormat } from '../../lib/intl';
+import type strings from '../../locales/reports.en.json';
 import type { HoursResult, LaborResult, ScheduleResult, SpendResult, StatusResult, ToolsResult } from './api';
 import type { ReportKey } from './search';
 
 type TFunction = TFunctionOf<'reports'>;
+
+/** A column's key: its heading is `columns.<key>` in the reports' strings, so a column without one fails the type-check. */
+export type ColumnKey = keyof (typeof strings)['columns'];
+/** The time-card states the status report returns, each with its words. */
+type StatusKey = keyof (typeof strings)['status'];
 
 type LaborRow = LaborResult['rows'][number];
 type HoursRow = HoursResult['rows'][number];
@@ -14,7 +20,7 @@ type ToolRow = ToolsResult['rows'][number];
 
 /** One column of a report's table; the exports use the same columns, so files hold what the table shows. */
 export interface Column<R = never> {
-  key: string;
+  key: ColumnKey;
   numeric?: boolean;
   /** The cell's value in a file (numbers stay numbers for Excel). */
   value: (row: R) => string | number | null;
@@ -101,7 +107,7 @@ export function columnsOf(report: ReportKey, group: string): Column<never>[] {
   }
   const cols: Column<StatusRow>[] = [
     { key: 'person', value: (r) => r.person },
-    { key: 'status', value: (r) => r.status, text: (r, t) => t(`status.${r.status}` as never) },
+    { key: 'status', value: (r) => r.status, text: (r, t) => t(`status.${r.status as StatusKey}`) },
     { key: 'hours', numeric: true, value: (r) => r.hours, text: (r, _t, l) => formatHours(l, r.hours) },
     { key: 'days_booked', numeric: true, value: (r) => r.days_booked },
     { key: 'missing_days', numeric: true, value: (r) => r.missing_days },
@@ -121,7 +127,7 @@ export const cellText = (column: Column<never>, row: unknown, t: TFunction, lang
 export function exportTable(columns: Column<never>[], rows: readonly unknown[], t: TFunction, language: string): (string | number)[][] {
   const cs = columns as unknown as Column<unknown>[];
   return [
-    cs.map((c) => t(`columns.${c.key}` as never)),
+    cs.map((c) => t(`columns.${c.key}`)),
     ...rows.map((r) => cs.map((c) => (c.key === 'status' && c.text ? c.text(r, t, language) : (c.value(r) ?? '')))),
   ];
 }

@@ -27,7 +27,7 @@ export function ReportTable({ report, columns, result, page, rowsPerPage, onPage
             <TableRow>
               {columns.map((c) => (
                 <TableCell key={c.key} align={c.numeric ? 'right' : 'left'}>
-                  {t(`columns.${c.key}` as never)}
+                  {t(`columns.${c.key}`)}
                 </TableCell>
               ))}
             </TableRow>

@@ -5,11 +5,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../lib/dates';
 import { AppDialog } from '../../../shell/app-dialog';
+import { ButtonLink } from '../../../shell/links';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
 import { deleteJob } from '../api/mutations';
@@ -192,8 +192,8 @@ function DeleteJobDialog({ tenant, job, onClose, onDeleted }: { tenant: string; 
 function GraphLink({ id }: { id: number }) {
   const { t } = useTranslation('people-report');
   return (
-    <Button component={RouterLink} to="/reports/graph" search={{ job: id } as never} variant="outlined" startIcon={<AccountTreeIcon />}>
+    <ButtonLink to="/reports/graph" search={{ job: id }} variant="outlined" startIcon={<AccountTreeIcon />}>
       {t('graph.fromJob')}
-    </Button>
+    </ButtonLink>
   );
 }
