@@ -1,10 +1,9 @@
-import { Button, CardActionArea, Link, ListItemButton, type ListItemButtonProps } from '@mui/material';
+import { Button, Link, ListItemButton, type ListItemButtonProps } from '@mui/material';
 import { createLink } from '@tanstack/react-router';
 
 // Router-aware MUI components: typed `to`, client-side navigation, preloading on intent.
 export const ButtonLink = createLink(Button);
 export const TextLink = createLink(Link);
-export const CardAreaLink = createLink(CardActionArea);
 
 // ListItemButton renders a div unless told otherwise; a link must be an anchor.
 function ListItemAnchor(props: ListItemButtonProps<'a'>) {
