@@ -170,7 +170,7 @@ const adminPeopleRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'admin/people',
   validateSearch: validatePeopleSearch,
-  component: page(['people', 'join'], () => import('../modules/people/admin-people-page'), 'AdminPeoplePage'),
+  component: page(['people', 'join'], () => import('./admin-people-page'), 'AdminPeoplePage'),
 });
 
 // Signed in without a company: create one and become its first admin (issue 4).

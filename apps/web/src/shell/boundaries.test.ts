@@ -59,6 +59,29 @@ describe('import boundaries', () => {
     expect(output).toContain('they import no module');
   }, 30_000);
 
+  it("refuse a module reaching into another module's folders, but for its api and the files at its top", () => {
+    const refused = [
+      ['apps/web/src/modules/people/components/probe.tsx', '../../join/components/join-links-panel'],
+      ['apps/web/src/modules/dashboard/probe.tsx', '../company/components/delete-company'],
+      ['apps/web/src/modules/tasks/lib/probe.ts', '../../profile/components/passkeys'],
+    ];
+    const allowed = [
+      ['apps/web/src/modules/join/components/probe.tsx', '../../people/api/queries'],
+      ['apps/web/src/modules/dashboard/probe.tsx', '../company/company-setup'],
+      ['apps/web/src/modules/people/components/probe.tsx', '../../../components/confirm-dialog'],
+      ['apps/web/src/modules/people/components/probe.tsx', '../api/keys'],
+      ['apps/web/src/app/probe.tsx', '../modules/join/components/join-links-panel'],
+    ];
+    const { rules, output } = lint([...refused, ...allowed].map(([file, from]) => ({ file, source: importing(from) })));
+    for (const [i, [file, from]] of refused.entries()) {
+      expect(rules[i], `${file} importing ${from}`).toContain('lint/style/noRestrictedImports');
+    }
+    for (const [i, [file, from]] of allowed.entries()) {
+      expect(rules[refused.length + i], `${file} importing ${from}`).not.toContain('lint/style/noRestrictedImports');
+    }
+    expect(output).toContain("A module's folders are its own");
+  }, 30_000);
+
   it('refuse an import cycle, a lazy import() included', () => {
     // Two probes that import each other, one of them lazily (the way a route or dialog loads).
     const a = `__probe-${process.pid}-0-a`;

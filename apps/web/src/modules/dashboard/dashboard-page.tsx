@@ -21,12 +21,12 @@ import { dashboardQueryOptions } from './queries';
 import { type DashboardSearch, openSettingsComponent, type SettingsComponent } from './search';
 
 // Admin screens: only admins download them.
-const CompanySetup = lazy(() => import('../company/components/company-setup').then((m) => ({ default: m.CompanySetup })));
+const CompanySetup = lazy(() => import('../company/company-setup').then((m) => ({ default: m.CompanySetup })));
 // Shown only while a company's subscription is cancelled: loaded then (issue 28).
 const SubscriptionCancelledDialog = lazy(() =>
   import('./subscription-cancelled-dialog').then((m) => ({ default: m.SubscriptionCancelledDialog })),
 );
-const AppSubscription = lazy(() => import('../company/components/app-subscription').then((m) => ({ default: m.AppSubscription })));
+const AppSubscription = lazy(() => import('../company/app-subscription').then((m) => ({ default: m.AppSubscription })));
 
 const SETTINGS_DIALOGS = ['accounting-system-dialog', 'timecard-system-dialog'];
 

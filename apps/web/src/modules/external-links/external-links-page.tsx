@@ -7,7 +7,7 @@ import { useCan } from '../../app/use-can';
 import { CardGrid } from '../../components/list-states';
 import { RetryAlert } from '../../components/retry-alert';
 import { useTenant } from '../../lib/storage';
-import { CustomLinksAdmin } from '../company/components/custom-links-admin';
+import { CustomLinksAdmin } from '../company/custom-links-admin';
 import { myLinksQueryOptions } from './api/queries';
 
 /** Spec §2 /modules/external-links: the signed-in person's links, each opening in a new tab. */

@@ -1,12 +1,10 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Alert, Button, Stack, Tab, Tabs } from '@mui/material';
 import { useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TenantGate } from '../../../components/tenant-gate';
 import { useSearchChange } from '../../../lib/search-change';
-import { JoinLinksPanel } from '../../join/components/join-links-panel';
-import { PendingMembers } from '../../join/components/pending-members';
 import type { PeopleSearch } from '../search';
 import { GroupsPanel } from './groups-panel';
 import { PeopleTable } from './people-table';
@@ -14,19 +12,29 @@ import { PersonDetail } from './person-detail';
 import { PersonFormDialog } from './person-form-dialog';
 import { usePeopleAccess } from './use-people-access';
 
+/**
+ * What the join module adds to the admin directory (issue 26), passed in by the page that composes the two: a tab of
+ * join links and the people waiting for approval above the list. Shown to those who manage people.
+ */
+export interface JoinSlots {
+  tabLabel: string;
+  links: (tenant: string, admin: boolean) => ReactNode;
+  pending: (tenant: string) => ReactNode;
+}
+
 interface PeopleViewProps {
   /** /admin/people: the add, edit, invite, remove and group controls, for people allowed to use them. */
   admin: boolean;
+  join?: JoinSlots;
 }
 
-export function PeopleView({ admin }: PeopleViewProps) {
+export function PeopleView({ admin, join }: PeopleViewProps) {
   const { t } = useTranslation('people');
-  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantPeople tenant={tenant} admin={admin} />}</TenantGate>;
+  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantPeople tenant={tenant} admin={admin} join={join} />}</TenantGate>;
 }
 
-function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {
+function TenantPeople({ tenant, admin, join }: { tenant: string; admin: boolean; join?: JoinSlots }) {
   const { t } = useTranslation('people');
-  const { t: tJoin } = useTranslation('join');
   const access = usePeopleAccess();
   const search = useSearch({ strict: false }) as PeopleSearch;
   const [adding, setAdding] = useState(false);
@@ -35,7 +43,7 @@ function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {
   // Each query key changes on its own; the others are kept (spec §2).
   const setSearch = useSearchChange<PeopleSearch>();
   const select = useCallback((id: number) => setSearch({ id }), [setSearch]);
-  const tab = admin && search.tab === 'groups' ? 'groups' : manage && search.tab === 'join' ? 'join' : 'people';
+  const tab = admin && search.tab === 'groups' ? 'groups' : manage && join && search.tab === 'join' ? 'join' : 'people';
 
   return (
     <Stack spacing={2}>
@@ -48,15 +56,15 @@ function TenantPeople({ tenant, admin }: { tenant: string; admin: boolean }) {
         >
           <Tab value="people" label={t('tabs.people')} />
           <Tab value="groups" label={t('tabs.groups')} />
-          {manage && <Tab value="join" label={tJoin('tab')} />}
+          {manage && join && <Tab value="join" label={join.tabLabel} />}
         </Tabs>
       )}
       {/* Issue 26: people waiting for approval come first, for those who may let them in. */}
-      {manage && tab === 'people' && !search.id && <PendingMembers tenant={tenant} />}
+      {manage && tab === 'people' && !search.id && join?.pending(tenant)}
       {tab === 'groups' ? (
         <GroupsPanel tenant={tenant} editable={access.admin} />
-      ) : tab === 'join' ? (
-        <JoinLinksPanel tenant={tenant} admin={access.admin} />
+      ) : tab === 'join' && join ? (
+        join.links(tenant, access.admin)
       ) : search.id ? (
         <PersonDetail
           key={search.id}

@@ -17,13 +17,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../shell/app-dialog';
-import { useSnackbar } from '../../../shell/snackbar';
-import { companyKeys } from '../api/keys';
-import { createCustomLink, deleteCustomLink, updateCustomLink } from '../api/mutations';
-import { type CustomLink, customLinksQueryOptions, type LinkPerson, peopleQueryOptions } from '../api/queries';
-import { readableErrorSx } from './readable-error';
-import { ConfirmDelete, RowActions } from './record-list-parts';
+import { AppDialog } from '../../shell/app-dialog';
+import { useSnackbar } from '../../shell/snackbar';
+import { companyKeys } from './api/keys';
+import { createCustomLink, deleteCustomLink, updateCustomLink } from './api/mutations';
+import { type CustomLink, customLinksQueryOptions, type LinkPerson, peopleQueryOptions } from './api/queries';
+import { readableErrorSx } from './components/readable-error';
+import { ConfirmDelete, RowActions } from './components/record-list-parts';
 
 const MAX_TITLE = 100;
 const MAX_URL = 2000;

@@ -14,15 +14,15 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { navigationKeys } from '../../../app/navigation-query';
-import { RetryAlert } from '../../../components/retry-alert';
-import { numberFormat } from '../../../lib/intl';
-import { useSnackbar } from '../../../shell/snackbar';
-import { companyKeys } from '../api/keys';
-import { setModuleStatus } from '../api/mutations';
-import { subscriptionQueryOptions } from '../api/queries';
-import { BillingPanel } from './billing-panel';
-import { useCatalogueText } from './catalogue-text';
+import { navigationKeys } from '../../app/navigation-query';
+import { RetryAlert } from '../../components/retry-alert';
+import { numberFormat } from '../../lib/intl';
+import { useSnackbar } from '../../shell/snackbar';
+import { companyKeys } from './api/keys';
+import { setModuleStatus } from './api/mutations';
+import { subscriptionQueryOptions } from './api/queries';
+import { BillingPanel } from './components/billing-panel';
+import { useCatalogueText } from './components/catalogue-text';
 
 /**
  * Spec §2 app-subscription (admins only): the company's billing with Stripe (issue 23), then its modules with their

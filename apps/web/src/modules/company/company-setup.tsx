@@ -1,12 +1,12 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { departmentsApi, divisionsApi } from '../api/mutations';
+import { departmentsApi, divisionsApi } from './api/mutations';
+import { DeleteCompany } from './components/delete-company';
+import { AccountingDialogRoute, IntegrationsPanel, useAccountingDialogRequested } from './components/integrations-panel';
+import { NamedRecordsEditor } from './components/named-records-editor';
+import { TenantSettingsForm } from './components/tenant-settings-form';
 import { CustomLinksAdmin } from './custom-links-admin';
-import { DeleteCompany } from './delete-company';
-import { AccountingDialogRoute, IntegrationsPanel, useAccountingDialogRequested } from './integrations-panel';
-import { NamedRecordsEditor } from './named-records-editor';
-import { TenantSettingsForm } from './tenant-settings-form';
 
 const SECTIONS = ['settings', 'departments', 'divisions', 'links', 'integrations', 'company'] as const;
 type Section = (typeof SECTIONS)[number];
