@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { forbidden } from '../../graphql/errors.js';
 import { tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
-import type { Row } from '../../platform/realtime.js';
 import { withAdminAccess } from '../employees/admins.js';
 import { ownRows } from '../employees/membership.js';
 import { customLinks } from './customlinks.table.js';
@@ -72,7 +71,7 @@ tenantQuery(
         .orderBy(asc(sql`lower(${customLinks.title})`), asc(customLinks.id))
         // A person's own links are few; the cap keeps a runaway list from ever being one huge response.
         .limit(1000);
-      return rows as Row[];
+      return rows;
     },
   },
 );

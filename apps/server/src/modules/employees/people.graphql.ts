@@ -48,7 +48,7 @@ async function setAdmin(tx: Tx, tenantUuid: string, id: number, isAdmin: boolean
     .set({ is_admin: isAdmin, updated_on: sql`now()` })
     .where(and(eq(employees.tenant_uuid, tenantUuid), eq(employees.id, id)))
     .returning();
-  return row as Row;
+  return row;
 }
 
 // --- Global admins ------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ builder.mutationField('inviteUser', (t) =>
         await checkInvite(tx, tenant, person, email, account.id, member.permissions.has(ADMIN_ACCESS));
         let updated: Row[];
         try {
-          updated = (await tx
+          updated = await tx
             .update(employees)
             .set({
               email: person.email?.trim() ? person.email : email,
@@ -198,7 +198,7 @@ builder.mutationField('inviteUser', (t) =>
               updated_on: sql`now()`,
             })
             .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, person.id)))
-            .returning()) as Row[];
+            .returning();
         } catch (e) {
           const err = e as { code?: string; cause?: { code?: string } };
           if ((err.code ?? err.cause?.code) === '23505') throw conflict(PEOPLE_MESSAGES.emailLinkedElsewhere);
@@ -242,7 +242,7 @@ builder.mutationField('removeUserFromTenant', (t) =>
           .set({ cognito_status: COGNITO_STATUS.deleted, cognito_uuid: null, logged_in: false, updated_on: sql`now()` })
           .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, person.id)))
           .returning();
-        return row as Row;
+        return row;
       }),
   }),
 );

@@ -158,8 +158,7 @@ tenantQuery('getJobById', readJobs, {
         .from(link)
         .innerJoin(employees, and(eq(employees.tenant_uuid, link.tenant_uuid), eq(employees.id, link.employees_id)))
         .where(and(eq(link.tenant_uuid, tenant), eq(link.jobs_id, args.id)))
-        .orderBy(asc(employees.firstname), asc(employees.lastname), asc(employees.id))
-        .then((rows) => rows as Row[]);
-    return { job: job as Row, foremen: await team(jobsForemen), pms: await team(jobsPms) };
+        .orderBy(asc(employees.firstname), asc(employees.lastname), asc(employees.id));
+    return { job, foremen: await team(jobsForemen), pms: await team(jobsPms) };
   },
 });

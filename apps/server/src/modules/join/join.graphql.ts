@@ -6,7 +6,6 @@ import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { type Gated, type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import type { Row } from '../../platform/realtime.js';
 import { employeeOps } from '../employees/employees.graphql.js';
 import { employees } from '../employees/employees.table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -225,7 +224,7 @@ tenantMutation('approveJoinRequest', APPROVE, {
         g.ctx.config.appOrigin,
       ),
     );
-    return row as Row;
+    return row;
   },
 });
 

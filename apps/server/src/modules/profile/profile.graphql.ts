@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden } from '../../graphql/errors.js';
 import { type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { type Row, recordTopic } from '../../platform/realtime.js';
+import { recordTopic } from '../../platform/realtime.js';
 import { employeeOps } from '../employees/employees.graphql.js';
 import { employees } from '../employees/employees.table.js';
 
@@ -30,7 +30,7 @@ tenantQuery('getEmployeeViaCognito', OWN_PROFILE, {
   resolve: async (args, { tx, member }) => {
     if (member.identity !== args.cognito_uuid) throw forbidden();
     const [row] = await tx.select().from(employees).where(ownRow(member.tenantUuid, member.identity));
-    return (row as Row | undefined) ?? null;
+    return row ?? null;
   },
 });
 
@@ -61,8 +61,8 @@ tenantMutation('updateEmployeeUserInfo', OWN_PROFILE, {
             .returning();
     // People screens subscribed to onUpdateEmployees see the change, as after updateEmployees.
     if (row && Object.keys(changes).length > 0) {
-      afterCommit(() => ctx.realtime.publish(recordTopic('Employees', 'update', member.tenantUuid), row as Row));
+      afterCommit(() => ctx.realtime.publish(recordTopic('Employees', 'update', member.tenantUuid), row));
     }
-    return (row as Row | undefined) ?? null;
+    return row ?? null;
   },
 });

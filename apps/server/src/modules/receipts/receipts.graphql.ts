@@ -299,7 +299,7 @@ tenantMutation(
         );
       }
       await attachFiles(tx, member, RECEIPTS_SOURCE, row.uuid, input.file_uuids);
-      publish(g, stored ? 'update' : 'create', [row as Row]);
+      publish(g, stored ? 'update' : 'create', [row]);
       const [view] = await receiptsByIds(tx, tenant, [row.id], wantedOf(info, false));
       return view;
     },
@@ -324,7 +324,7 @@ function archiveOperation(name: string, status: 0 | 1, description: string) {
           .where(and(eq(receipts.tenant_uuid, tenant), inArray(receipts.id, unique)))
           .returning();
         if (rows.length !== unique.length) throw notFound('Receipt not found.');
-        publish(g, 'update', rows as Row[]);
+        publish(g, 'update', rows);
         return receiptsByIds(g.tx, tenant, unique, wantedOf(info, false));
       },
     },

@@ -11,7 +11,7 @@ import { builder } from '../../graphql/builder.js';
 import { AppError, notFound } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
-import { type RecordEvent, type Row, recordTopic } from '../../platform/realtime.js';
+import { type RecordEvent, recordTopic } from '../../platform/realtime.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import { applySchedule } from './scheduling.batch.js';
 import {
@@ -185,7 +185,7 @@ function publish(g: Gated, event: RecordEvent, rows: EntryView[]) {
   if (rows.length === 0) return;
   const topic = recordTopic(MODEL, event, g.member.tenantUuid);
   g.afterCommit(() => {
-    for (const row of rows) g.ctx.realtime.publish(topic, { ...row, tenant_uuid: g.member.tenantUuid } as Row);
+    for (const row of rows) g.ctx.realtime.publish(topic, { ...row, tenant_uuid: g.member.tenantUuid });
   });
 }
 

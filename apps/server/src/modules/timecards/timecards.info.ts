@@ -127,7 +127,7 @@ export async function timecardInfo(
     );
   const cardsOf = (ids: number[]) =>
     ids.length === 0
-      ? Promise.resolve([] as Row[])
+      ? Promise.resolve([])
       : tx
           .select()
           .from(usersTimecard)
@@ -181,11 +181,11 @@ export async function timecardInfo(
   if (!wantsCollection) {
     // not asked for
   } else if (args.fetch_all_timecards) {
-    collection = (await tx
+    collection = await tx
       .select()
       .from(timecardEntries)
       .where(entriesWhere())
-      .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date), asc(timecardEntries.id))) as Row[];
+      .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date), asc(timecardEntries.id));
   } else if (args.fetch_crew_timecards && myJobs.length) {
     const crew = await tx
       .selectDistinct({ id: timecardEntries.employees_id })
@@ -193,11 +193,11 @@ export async function timecardInfo(
       .where(entriesWhere(inArray(timecardEntries.jobs_id, myJobs)));
     const ids = crew.map((c) => c.id);
     collection = ids.length
-      ? ((await tx
+      ? await tx
           .select()
           .from(timecardEntries)
           .where(entriesWhere(inArray(timecardEntries.employees_id, ids)))
-          .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date), asc(timecardEntries.id))) as Row[])
+          .orderBy(asc(timecardEntries.employees_id), asc(timecardEntries.timecard_date), asc(timecardEntries.id))
       : [];
   }
   const settings = wants('settings') ? await loadSettings(tx, tenant) : null;

@@ -331,7 +331,7 @@ export async function writeTimecardDay(
         ),
       );
     if (card.signed_on) throw new AppError('CONFLICT', TIMECARD_MESSAGES.locked, { employees_id });
-    cards.push(card as Row);
+    cards.push(card);
     // The lines this write replaces go; the others (a foreman's write: other jobs' lines) stay and
     // count toward the person's 24-hour day.
     const scope = scopes.get(employees_id) ?? 'day';
@@ -346,7 +346,7 @@ export async function writeTimecardDay(
     if (dayProblem) throw new AppError('VALIDATION', dayProblem, { employees_id });
     if (day.timecard_entries.length) {
       written.push(
-        ...((await tx
+        ...(await tx
           .insert(timecardEntries)
           .values(
             day.timecard_entries.map((e) => ({
@@ -362,7 +362,7 @@ export async function writeTimecardDay(
               created_by: member.employeeId,
             })),
           )
-          .returning()) as Row[]),
+          .returning()),
       );
     }
   }

@@ -152,7 +152,7 @@ export async function signTimecard(
     if (exists?.signed) throw new AppError('CONFLICT', TIMECARD_MESSAGES.locked);
     throw notFound();
   }
-  return card as Row;
+  return card;
 }
 
 export async function reopenTimecard(tx: Tx, member: Member, users_timecard_id: number): Promise<Row> {
@@ -163,5 +163,5 @@ export async function reopenTimecard(tx: Tx, member: Member, users_timecard_id: 
     .where(and(eq(usersTimecard.tenant_uuid, member.tenantUuid), eq(usersTimecard.id, users_timecard_id)))
     .returning();
   if (!card) throw notFound();
-  return card as Row;
+  return card;
 }
