@@ -16,7 +16,13 @@ export type LiveSession = { claims: SessionClaims; id: string; token: string; us
 
 export const SESSION_TTL_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
-/** better-auth's (better-call's) signed cookie value: `token.base64(HMAC-SHA256(secret, token))`. */
+/**
+ * better-auth's (better-call's) signed cookie value: `token.base64(HMAC-SHA256(secret, token))`. Written here, not
+ * imported: better-call exports only `serializeSignedCookie` (async, a whole Set-Cookie header) and keeps its signer
+ * and verifier internal; these two are the same format, synchronous, checked on every request with node:crypto. The
+ * passkey endpoints hand a cookie signed here to better-auth, which verifies it with its own code (passkeys.ts, and
+ * the passkey tests in identity.test.ts), so a difference in format would fail there.
+ */
 export function signToken(secret: string, token: string): string {
   return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
