@@ -2,10 +2,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { type RenderResult, render } from '@testing-library/react';
+import { graphql, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { vi } from 'vitest';
-import type { request } from '../lib/graphql';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { GraphQLRequestError } from '../lib/graphql-error';
 import { i18n } from '../lib/i18n';
 import { SnackbarProvider } from './snackbar';
 import { theme } from './theme';
@@ -60,27 +62,54 @@ export function renderRoutes(url: string, routes: TestRoute[], queries: TestQuer
   return { router, queryClient };
 }
 
-/** Answers one GraphQL operation from its variables (what the mocked `request` resolves to). */
+/** Answers one GraphQL operation from its variables (the `data` the endpoint returns); a thrown GraphQLRequestError is the endpoint's error. */
 export type OperationHandler = (variables: Record<string, unknown>) => unknown;
 
+const endpoint = setupServer();
+let received: { operation: string; variables: Record<string, unknown> }[] = [];
+
 /**
- * Makes the test file's mocked `request` (vi.mock of lib/graphql) answer each operation by its name from
- * `handlers`, looked up on every call (so a test may replace one); an operation without one fails.
+ * A test file's GraphQL endpoint: MSW answers the app's real `request` (fetch to /graphql, the error parsing) with
+ * what `answerOperations` says. Call once at the top of a test file; the answers and the calls seen are cleared after
+ * each test, and a request nobody answers fails the test.
  */
-export function answerOperations(mockedRequest: typeof request, handlers: Record<string, OperationHandler>) {
-  vi.mocked(mockedRequest).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    const handler = handlers[operationName(doc)];
-    if (!handler) throw new Error(`unexpected ${operationName(doc)}`);
-    return handler(variables);
-  }) as never);
+export function setupGraphQLEndpoint() {
+  beforeAll(() => endpoint.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    endpoint.resetHandlers();
+    received = [];
+  });
+  afterAll(() => endpoint.close());
 }
 
-/** The variables of each call the mocked `request` got for `operation`, in order. */
-export const requestCalls = (mockedRequest: typeof request, operation: string) =>
-  vi
-    .mocked(mockedRequest)
-    .mock.calls.filter(([doc]) => operationName(doc) === operation)
-    .map(([, variables]) => variables as Record<string, unknown>);
+/**
+ * Answers each GraphQL operation by its name from `handlers`, looked up on every request (so a test may replace one);
+ * an operation without one gets an error. A handler's GraphQLRequestError goes back as the server would send it; any
+ * other error it throws is a network failure.
+ */
+export function answerOperations(handlers: Record<string, OperationHandler>) {
+  endpoint.use(
+    graphql.operation(async ({ operationName, variables }) => {
+      received.push({ operation: operationName, variables });
+      const handler = handlers[operationName];
+      if (!handler) return HttpResponse.json({ errors: [{ message: `unexpected ${operationName}` }] });
+      try {
+        const data = (await handler(variables)) as Record<string, unknown> | null;
+        return HttpResponse.json({ data });
+      } catch (error) {
+        // Any other error is the network failing: fetch rejects, as it does when the signal is lost.
+        if (!(error instanceof GraphQLRequestError)) return HttpResponse.error();
+        return HttpResponse.json(
+          { errors: [{ message: error.message, extensions: { code: error.code } }] },
+          { status: error.status ?? 200 },
+        );
+      }
+    }),
+  );
+}
+
+/** The variables of each request the endpoint got for `operation` in this test, in order. */
+export const requestCalls = (operation: string) => received.filter((r) => r.operation === operation).map((r) => r.variables);
 
 /** Makes MUI's useMediaQuery see a window of the given width (jsdom has no matchMedia and no layout). */
 export function setWindowWidth(width: number) {

@@ -1,16 +1,13 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
-import { GraphQLRequestError, request } from '../../lib/graphql';
+import { GraphQLRequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, renderWithQueries } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { AnnouncementDialog } from './announcement-dialog';
 import type { Announcement } from './api';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000032';
 configure({ asyncUtilTimeout: 5000 });
@@ -39,7 +36,7 @@ let refusal: Error | null;
 beforeEach(() => {
   saves = [];
   refusal = null;
-  answerOperations(request, {
+  answerOperations({
     AnnDepartments: () => ({
       listDepartments: {
         items: [

@@ -1,16 +1,12 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localToday } from '../../lib/dates';
-import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
 import { offerMoodCheckIn } from '../../lib/mood-offer';
-import { answerOperations, renderWithQueries } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries, requestCalls, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { MoodPrompt } from './mood-prompt';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000021';
 configure({ asyncUtilTimeout: 5000 });
@@ -22,7 +18,7 @@ beforeEach(() => {
   localStorage.clear();
   today = null;
   answers = [];
-  answerOperations(request, {
+  answerOperations({
     MyMoodToday: () => ({ myMoodToday: today }),
     AnswerMood: (variables) => {
       answers.push(variables);
@@ -56,7 +52,7 @@ describe('the daily mood check-in', () => {
   it('is not offered once answered today', async () => {
     today = { mood: 3, hurt: false, mood_date: localToday() };
     show();
-    await waitFor(() => expect(vi.mocked(request)).toHaveBeenCalled());
+    await waitFor(() => expect(requestCalls('MyMoodToday')).not.toHaveLength(0));
     expect(screen.queryByRole('button', { name: "How's your day?" })).toBeNull();
   });
 
@@ -67,7 +63,7 @@ describe('the daily mood check-in', () => {
     expect(screen.queryByRole('button', { name: "How's your day?" })).toBeNull();
     first.unmount();
     show();
-    await waitFor(() => expect(vi.mocked(request)).toHaveBeenCalled());
+    await waitFor(() => expect(requestCalls('MyMoodToday')).not.toHaveLength(0));
     expect(screen.queryByRole('button', { name: "How's your day?" })).toBeNull();
     expect(answers).toEqual([]);
   });

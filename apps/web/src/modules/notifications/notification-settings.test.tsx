@@ -1,14 +1,10 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, renderWithQueries } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { NotificationSettingsButton } from './notification-settings';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000021';
 configure({ asyncUtilTimeout: 5000 });
@@ -18,7 +14,7 @@ const stored = { push_off: ['task_comment'], email_on: [], quiet_start: null, qu
 
 beforeEach(() => {
   saved = [];
-  answerOperations(request, {
+  answerOperations({
     MyNotificationSettings: () => ({ myNotificationSettings: stored }),
     SaveNotificationSettings: (variables) => {
       saved.push(variables.settings as Record<string, unknown>);

@@ -1,17 +1,14 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GraphQLRequestError, request } from '../../lib/graphql';
+import { GraphQLRequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, type OperationHandler, renderWithQueries, requestCalls } from '../../shell/test-utils';
+import { answerOperations, type OperationHandler, renderWithQueries, requestCalls, setupGraphQLEndpoint } from '../../shell/test-utils';
 import type { TreeNode } from './api';
 import { BulkItemsDialog, ItemDialog, VendorDialog } from './catalogue-dialogs';
 import { item } from './test-fixtures';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000032';
 configure({ asyncUtilTimeout: 5000 });
@@ -24,7 +21,7 @@ const TYPES: TreeNode[] = [
 const DECK_KIT = item(6, 'Deck kit', { unit: 'kit', is_bundle: true });
 
 let handlers: Record<string, OperationHandler>;
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 beforeEach(() => {
   handlers = {
@@ -40,11 +37,10 @@ beforeEach(() => {
     DeleteBundleItems: () => ({ deleteBundleItems: [{ id: 91 }] }),
     CreateVendors: () => ({ createVendors: [{ id: 4 }] }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   await i18n.changeLanguage('en');
 });
 

@@ -1,17 +1,14 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
-import { GraphQLRequestError, request } from '../../lib/graphql';
+import { GraphQLRequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, type OperationHandler, renderWithQueries, requestCalls } from '../../shell/test-utils';
+import { answerOperations, type OperationHandler, renderWithQueries, requestCalls, setupGraphQLEndpoint } from '../../shell/test-utils';
 import type { Order } from './api';
 import { OrderDialog } from './order-dialog';
 import { item, order, vendor } from './test-fixtures';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000031';
 configure({ asyncUtilTimeout: 5000 });
@@ -27,7 +24,7 @@ const ITEMS = [
 ];
 
 let handlers: Record<string, OperationHandler>;
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 beforeEach(() => {
   handlers = {
@@ -47,11 +44,10 @@ beforeEach(() => {
     },
     SaveOrder: () => ({ saveOrder: { message: 'Order saved.', warning: null, order: null } }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   await i18n.changeLanguage('en');
 });
 

@@ -1,15 +1,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, type OperationHandler, renderWithQueries, requestCalls } from '../../shell/test-utils';
+import { answerOperations, type OperationHandler, renderWithQueries, requestCalls, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { OrderingPage } from './ordering-page';
 import { order } from './test-fixtures';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000033';
 configure({ asyncUtilTimeout: 5000 });
@@ -29,7 +25,7 @@ const SENT = order({
 });
 
 let handlers: Record<string, OperationHandler>;
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -62,11 +58,10 @@ beforeEach(() => {
       duplicateOrder: { ...SENT, id: 43, uuid: 'o43', po_number: 43, sent_on: null, sent_to: null, send_count: 0, acknowledged_on: null },
     }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   localStorage.clear();
   await i18n.changeLanguage('en');
 });

@@ -1,15 +1,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, renderWithQueries } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { ProjectNotesPage } from './project-notes-page';
 import { report } from './test-fixtures';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000033';
 configure({ asyncUtilTimeout: 5000 });
@@ -36,7 +32,7 @@ beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
   searches = [];
   saves = [];
-  answerOperations(request, {
+  answerOperations({
     ReportJobs: () => ({
       listTimecardJobs: [
         { id: 1, job: 'Main Street', job_abbr: 'MS', status: 1 },

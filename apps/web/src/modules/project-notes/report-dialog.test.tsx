@@ -1,17 +1,14 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '../../lib/dates';
-import { GraphQLRequestError, request } from '../../lib/graphql';
+import { GraphQLRequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, renderWithQueries } from '../../shell/test-utils';
+import { answerOperations, renderWithQueries, setupGraphQLEndpoint } from '../../shell/test-utils';
 import type { Draft, Report } from './api';
 import { ReportDialog } from './report-dialog';
 import { report } from './test-fixtures';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000031';
 const NEW_KEY = `gw-report-draft:${TENANT}:new`;
@@ -85,7 +82,7 @@ beforeEach(() => {
   draftCalls = [];
   saves = [];
   refusal = null;
-  answerOperations(request, {
+  answerOperations({
     DraftDailyReport: (variables) => {
       draftCalls.push(variables);
       if (!drafts[variables.from as string])

@@ -1,16 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadBlob, downloadCsvTable } from '../../lib/export-files';
-import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { answerOperations, type OperationHandler, renderRoutes, requestCalls } from '../../shell/test-utils';
+import { answerOperations, type OperationHandler, renderRoutes, requestCalls, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { ReportsPage } from './reports-page';
 import { validateReportsSearch } from './search';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 vi.mock('../../lib/export-files', () => ({ downloadBlob: vi.fn(), downloadCsvTable: vi.fn(), downloadXlsxSheets: vi.fn() }));
 // jsdom has no layout for SVG charts: the chart is a stand-in that shows what it was given.
 vi.mock('./report-chart', () => ({
@@ -49,7 +45,7 @@ const labor = (rows: unknown[], nextToken: string | null = null) => ({
 });
 
 let handlers: Record<string, OperationHandler>;
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -130,11 +126,10 @@ beforeEach(() => {
     }),
     ExportReportPdf: () => ({ exportReportPdf: btoa('%PDF-1.7') }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   vi.mocked(downloadCsvTable).mockReset();
   vi.mocked(downloadBlob).mockReset();
   localStorage.clear();

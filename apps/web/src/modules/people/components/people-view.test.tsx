@@ -1,15 +1,19 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GraphQLRequestError, request } from '../../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GraphQLRequestError } from '../../../lib/graphql';
 import type { OperationHandler } from '../../../shell/test-utils';
-import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import {
+  answerOperations,
+  renderRoutes,
+  requestCalls,
+  resetWindowWidth,
+  setupGraphQLEndpoint,
+  setWindowWidth,
+} from '../../../shell/test-utils';
 import { validatePeopleSearch } from '../search';
 import { PeopleView } from './people-view';
 
-vi.mock('../../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 
@@ -59,7 +63,7 @@ const foremen = {
 };
 
 let handlers: Record<string, OperationHandler>;
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -79,14 +83,13 @@ beforeEach(() => {
       })),
     }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
   // A phone: the card list (jsdom has no layout for the data grid's virtual rows).
   setWindowWidth(390);
 });
 
 afterEach(() => {
   resetWindowWidth();
-  vi.mocked(request).mockReset();
   localStorage.clear();
 });
 

@@ -1,15 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
 import type { OperationHandler } from '../../../shell/test-utils';
-import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import {
+  answerOperations,
+  renderRoutes,
+  requestCalls,
+  resetWindowWidth,
+  setupGraphQLEndpoint,
+  setWindowWidth,
+} from '../../../shell/test-utils';
 import { validateProjectsSearch } from '../search';
 import { ProjectsView } from './projects-view';
 
-vi.mock('../../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 const job = {
@@ -48,7 +51,7 @@ const budgetLine = (id: number, costcode: string, hrsbdg: number, status = 1) =>
 });
 
 let handlers: Record<string, OperationHandler>;
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -71,13 +74,12 @@ beforeEach(() => {
     UpdateJobs: (v) => ({ updateJobs: v.data }),
     UpdateJobsCostcodes: () => ({ updateJobsCostcodes: [{ id: 1 }] }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
 });
 
 afterEach(() => {
   resetWindowWidth();
   vi.useRealTimers();
-  vi.mocked(request).mockReset();
   localStorage.clear();
 });
 

@@ -1,14 +1,17 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationHandler } from '../../../shell/test-utils';
-import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import {
+  answerOperations,
+  renderRoutes,
+  requestCalls,
+  resetWindowWidth,
+  setupGraphQLEndpoint,
+  setWindowWidth,
+} from '../../../shell/test-utils';
 import { ReceiptsView } from './receipts-view';
 
-vi.mock('../../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -36,7 +39,7 @@ const receipt = {
   updated_on: '2026-11-20T10:00:00Z',
 };
 
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 let handlers: Record<string, OperationHandler>;
 
@@ -50,12 +53,11 @@ beforeEach(() => {
     ReceiptPeople: () => ({ listEmployees: { items: [{ id: 5, firstname: 'Ben', lastname: 'Miller', username: null }], nextToken: null } }),
     SaveReceipt: (v) => ({ saveReceipt: { ...receipt, ...(v.receipt as object), id: 12 } }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
 });
 
 afterEach(() => {
   resetWindowWidth();
-  vi.mocked(request).mockReset();
   localStorage.clear();
 });
 

@@ -1,15 +1,18 @@
 import { configure, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationHandler } from '../../../shell/test-utils';
-import { answerOperations, renderRoutes, requestCalls, resetWindowWidth, setWindowWidth } from '../../../shell/test-utils';
+import {
+  answerOperations,
+  renderRoutes,
+  requestCalls,
+  resetWindowWidth,
+  setupGraphQLEndpoint,
+  setWindowWidth,
+} from '../../../shell/test-utils';
 import { validateTimecardsSearch } from '../search';
 import { TimecardsView } from './timecards-view';
 
-vi.mock('../../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 
@@ -45,7 +48,7 @@ const info = (extra: Record<string, unknown> = {}) => ({
   },
 });
 
-const calls = (operation: string) => requestCalls(request, operation);
+const calls = requestCalls;
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
@@ -60,14 +63,13 @@ beforeEach(() => {
     TimecardJobs: () => ({ listTimecardJobs: [] }),
     TimecardPeople: () => ({ listEmployees: { items: [ann, bob], nextToken: null } }),
   };
-  answerOperations(request, handlers);
+  answerOperations(handlers);
   // A phone: the day list.
   setWindowWidth(390);
 });
 
 afterEach(() => {
   resetWindowWidth();
-  vi.mocked(request).mockReset();
   localStorage.clear();
 });
 
