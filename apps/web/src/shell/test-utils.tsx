@@ -83,18 +83,17 @@ export function setupGraphQLEndpoint() {
 }
 
 /**
- * Answers each GraphQL operation by its name from `handlers`, looked up on every request (so a test may replace one);
- * an operation without one gets an error. A handler's GraphQLRequestError goes back as the server would send it; any
- * other error it throws is a network failure.
+ * Answers each GraphQL operation the endpoint gets with `answer(operation, variables)`: its `data`, or, when it gives
+ * undefined, an error naming the operation. A GraphQLRequestError it throws goes back as the server would send it;
+ * any other error it throws is a network failure.
  */
-export function answerOperations(handlers: Record<string, OperationHandler>) {
+export function answerEachOperation(answer: (operation: string, variables: Record<string, unknown>) => unknown) {
   endpoint.use(
     graphql.operation(async ({ operationName, variables }) => {
       received.push({ operation: operationName, variables });
-      const handler = handlers[operationName];
-      if (!handler) return HttpResponse.json({ errors: [{ message: `unexpected ${operationName}` }] });
       try {
-        const data = (await handler(variables)) as Record<string, unknown> | null;
+        const data = (await answer(operationName, variables)) as Record<string, unknown> | null | undefined;
+        if (data === undefined) return HttpResponse.json({ errors: [{ message: `unexpected ${operationName}` }] });
         return HttpResponse.json({ data });
       } catch (error) {
         // Any other error is the network failing: fetch rejects, as it does when the signal is lost.
@@ -107,6 +106,14 @@ export function answerOperations(handlers: Record<string, OperationHandler>) {
     }),
   );
 }
+
+/** Answers each GraphQL operation by its name from `handlers`, looked up on every request (so a test may replace one). */
+export function answerOperations(handlers: Record<string, OperationHandler>) {
+  answerEachOperation((operation, variables) => handlers[operation]?.(variables));
+}
+
+/** The operations the endpoint got in this test, in order. */
+export const requestedOperations = () => received.map((r) => r.operation);
 
 /** The variables of each request the endpoint got for `operation` in this test, in order. */
 export const requestCalls = (operation: string) => received.filter((r) => r.operation === operation).map((r) => r.variables);
@@ -136,8 +143,3 @@ export function resetWindowWidth() {
   delete window.matchMedia;
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
 }
-
-/** The operation name of a GraphQL document a mocked `request` receives: tests answer by it. */
-export const operationName = (doc: unknown) =>
-  (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find((d) => d.kind === 'OperationDefinition')?.name
-    ?.value ?? '';

@@ -1,14 +1,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GraphQLRequestError, request } from '../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GraphQLRequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderRoutes } from '../../shell/test-utils';
+import { answerEachOperation, renderRoutes, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { ChatbotPage } from './chatbot-page';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 configure({ asyncUtilTimeout: 5000 });
@@ -40,8 +37,8 @@ beforeEach(() => {
   stored = [];
   asks = [];
   askError = null;
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    switch (name(doc)) {
+  answerEachOperation(async (operation, variables) => {
+    switch (operation) {
       case 'GetChatbotInfo':
         return {
           getChatbotInfo: {
@@ -64,13 +61,12 @@ beforeEach(() => {
         stored = [];
         return { clearChatConversation: 2 };
       default:
-        throw new Error(`unexpected ${name(doc)}`);
+        throw new Error(`unexpected ${operation}`);
     }
-  }) as never);
+  });
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   localStorage.clear();
   await i18n.changeLanguage('en');
 });

@@ -1,16 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localToday } from '../../lib/dates';
-import { GraphQLRequestError, request } from '../../lib/graphql';
+import { GraphQLRequestError } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderRoutes } from '../../shell/test-utils';
+import { answerEachOperation, renderRoutes, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { DashboardCards } from './dashboard-cards';
 import type { DashboardNumbers } from './queries';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000027';
 
@@ -40,16 +37,15 @@ let calls: Record<string, unknown>[];
 beforeEach(() => {
   answer = EVERYTHING;
   calls = [];
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    if (name(doc) !== 'GetDashboard') throw new Error(`unexpected ${name(doc)}`);
+  answerEachOperation(async (operation, variables) => {
+    if (operation !== 'GetDashboard') throw new Error(`unexpected ${operation}`);
     calls.push(variables);
     if (answer instanceof Error) throw answer;
     return { getDashboard: answer };
-  }) as never);
+  });
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   await i18n.changeLanguage('en');
 });
 

@@ -1,25 +1,14 @@
 import { configure, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../lib/graphql';
-import { renderWithQueries } from '../../shell/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { answerEachOperation, renderWithQueries, requestedOperations, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { ExternalLinksPage } from './external-links-page';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
 
 // The machine is shared and busy: give lazy MUI pieces more than the 1 s default to appear.
 configure({ asyncUtilTimeout: 5000 });
-
-function operationName(doc: unknown): string {
-  const definition = (doc as { definitions: { kind: string; name?: { value: string } }[] }).definitions.find(
-    (d) => d.kind === 'OperationDefinition',
-  );
-  return definition?.name?.value ?? '';
-}
 
 const answers: Record<string, unknown> = {
   ListCustomLinksPerUser: {
@@ -32,15 +21,10 @@ const answers: Record<string, unknown> = {
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
-  vi.mocked(request).mockImplementation((async (doc: unknown) => {
-    const name = operationName(doc);
-    if (!(name in answers)) throw new Error(`unexpected ${name}`);
-    return answers[name];
-  }) as never);
+  answerEachOperation(async (operation) => answers[operation]);
 });
 
 afterEach(() => {
-  vi.mocked(request).mockReset();
   localStorage.clear();
 });
 
@@ -64,7 +48,7 @@ describe('external links page', () => {
       expect(await screen.findByRole('link', { name: /Payroll/ })).toBeVisible();
       expect(screen.queryByRole('heading', { name: 'Manage links' })).toBeNull();
       expect(screen.queryByRole('combobox', { name: 'Person' })).toBeNull();
-      expect(vi.mocked(request).mock.calls.map(([doc]) => operationName(doc))).toEqual(['ListCustomLinksPerUser']);
+      expect(requestedOperations()).toEqual(['ListCustomLinksPerUser']);
     });
   }
 });

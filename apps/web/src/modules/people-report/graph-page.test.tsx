@@ -1,16 +1,12 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderRoutes, resetWindowWidth, setWindowWidth } from '../../shell/test-utils';
+import { answerEachOperation, renderRoutes, resetWindowWidth, setupGraphQLEndpoint, setWindowWidth } from '../../shell/test-utils';
 import type { CompanyGraph } from './api';
 import { GraphPage } from './graph-page';
 import { validateGraphSearch } from './search';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000027';
 configure({ asyncUtilTimeout: 5000 });
@@ -46,15 +42,14 @@ beforeAll(() => {
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
   asked = [];
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    if (name(doc) !== 'CompanyGraph') throw new Error(`unexpected ${name(doc)}`);
+  answerEachOperation(async (operation, variables) => {
+    if (operation !== 'CompanyGraph') throw new Error(`unexpected ${operation}`);
     asked.push(variables);
     return { companyGraph: GRAPH };
-  }) as never);
+  });
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   localStorage.clear();
   resetWindowWidth();
   await i18n.changeLanguage('en');

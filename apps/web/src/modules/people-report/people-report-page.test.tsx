@@ -1,16 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadCsvTable, downloadXlsxSheets } from '../../lib/export-files';
-import { request } from '../../lib/graphql';
 import { i18n } from '../../lib/i18n';
-import { operationName as name, renderRoutes } from '../../shell/test-utils';
+import { answerEachOperation, renderRoutes, setupGraphQLEndpoint } from '../../shell/test-utils';
 import type { PeopleReport, ReportPerson } from './api';
 import { PeopleReportPage } from './people-report-page';
 
-vi.mock('../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 vi.mock('../../lib/export-files', () => ({ downloadCsvTable: vi.fn(), downloadXlsxSheets: vi.fn(async () => {}) }));
 
 const TENANT = '00000000-0000-4000-8000-000000000028';
@@ -58,14 +54,13 @@ const REPORT: PeopleReport = {
 
 beforeEach(() => {
   localStorage.setItem('selectedTenantUuid', TENANT);
-  vi.mocked(request).mockImplementation((async (doc: unknown) => {
-    if (name(doc) !== 'PeopleReport') throw new Error(`unexpected ${name(doc)}`);
+  answerEachOperation(async (operation) => {
+    if (operation !== 'PeopleReport') throw new Error(`unexpected ${operation}`);
     return { peopleReport: REPORT };
-  }) as never);
+  });
 });
 
 afterEach(async () => {
-  vi.mocked(request).mockReset();
   vi.mocked(downloadCsvTable).mockReset();
   localStorage.clear();
   await i18n.changeLanguage('en');
@@ -122,7 +117,9 @@ describe('the people report', () => {
   });
 
   it('says so when the report cannot be fetched', async () => {
-    vi.mocked(request).mockRejectedValue(new Error('offline'));
+    answerEachOperation(() => {
+      throw new Error('offline');
+    });
     renderPage();
     expect(await screen.findByText('There was a problem fetching the people report.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

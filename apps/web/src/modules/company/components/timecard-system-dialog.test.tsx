@@ -1,14 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
+import { setupGraphQLEndpoint } from '../../../shell/test-utils';
 import { answerRequests, type Call, renderWithQueries } from './test-helpers';
 import { TimecardSystemDialog } from './timecard-system-dialog';
 import { lastWeek } from './timecard-system-import';
 
-vi.mock('../../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000231';
 configure({ asyncUtilTimeout: 5000 });

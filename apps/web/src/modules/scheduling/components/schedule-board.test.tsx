@@ -1,14 +1,10 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { operationName as name, renderWithQueries } from '../../../shell/test-utils';
+import { answerEachOperation, renderWithQueries, setupGraphQLEndpoint } from '../../../shell/test-utils';
 import { ScheduleBoard } from './schedule-board';
 
-vi.mock('../../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 const TENANT = '00000000-0000-4000-8000-000000000019';
 configure({ asyncUtilTimeout: 5000 });
@@ -22,8 +18,9 @@ const person = (id: number, full: string, trades: string[], departments: number[
 });
 
 beforeEach(() => {
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: { from: string; to: string }) => {
-    if (name(doc) !== 'ScheduleBoard') throw new Error(`unexpected ${name(doc)}`);
+  answerEachOperation(async (operation, vars) => {
+    const variables = vars as { from: string; to: string };
+    if (operation !== 'ScheduleBoard') throw new Error(`unexpected ${operation}`);
     return {
       getScheduleBoard: {
         from: variables.from,
@@ -42,7 +39,7 @@ beforeEach(() => {
         divisions: [{ id: 7, label: 'North' }],
       },
     };
-  }) as never);
+  });
 });
 
 afterEach(async () => {

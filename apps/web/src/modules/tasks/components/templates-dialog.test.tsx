@@ -1,14 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { request } from '../../../lib/graphql';
-import { operationName as name, renderInShell } from '../../../shell/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerEachOperation, renderInShell, setupGraphQLEndpoint } from '../../../shell/test-utils';
 import { TemplatesDialog } from './templates-dialog';
 
-vi.mock('../../../lib/graphql', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/graphql')>()),
-  request: vi.fn(),
-}));
+setupGraphQLEndpoint();
 
 configure({ asyncUtilTimeout: 5000 });
 const TENANT = '00000000-0000-4000-8000-000000000001';
@@ -16,8 +12,8 @@ let saved: Record<string, unknown>[];
 
 beforeEach(() => {
   saved = [];
-  vi.mocked(request).mockImplementation((async (doc: unknown, variables: Record<string, unknown>) => {
-    switch (name(doc)) {
+  answerEachOperation(async (operation, variables) => {
+    switch (operation) {
       case 'ListChecklistTemplates':
         return {
           listChecklistTemplates: [
@@ -34,11 +30,10 @@ beforeEach(() => {
         saved.push(variables.template as Record<string, unknown>);
         return { saveChecklistTemplate: { id: 4, name: 'Pre-pour inspection' } };
       default:
-        throw new Error(`unexpected ${name(doc)}`);
+        throw new Error(`unexpected ${operation}`);
     }
-  }) as never);
+  });
 });
-afterEach(() => vi.mocked(request).mockReset());
 
 function renderDialog(admin: boolean) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
