@@ -40,6 +40,11 @@ export const TIMECARD_MESSAGES = {
   emptyForOther: 'Enter at least one line to save time for someone else.',
   otherCard: 'That time card belongs to someone else.',
   cardHasTime: 'A time card with time on it cannot move to another person or pay period.',
+  notBudgeted: 'That cost code is not budgeted on this job.',
+  drawSignature: 'Draw your signature to sign.',
+  missingJob: 'Missing jobs_id in entry',
+  chooseCostcode: 'Choose a cost code.',
+  hoursPositive: 'Hours must be more than zero.',
 } as const;
 
 export const DEFAULT_WINDOW_DAYS = 7;

@@ -18,15 +18,15 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format');
 export { MAX_HOURS_PER_DAY, OVERTIME_WEEKLY_HOURS, TIMECARD_MESSAGES } from './pay-periods.js';
 
 /** The hours of one line: a finite number (zod refuses NaN and infinities) above zero, at most a day. */
-export const hoursSchema = z.number().positive('Hours must be more than zero.').max(MAX_HOURS_PER_DAY, 'A day has at most 24 hours.');
+export const hoursSchema = z.number().positive(TIMECARD_MESSAGES.hoursPositive).max(MAX_HOURS_PER_DAY, TIMECARD_MESSAGES.dayTotal);
 
 const equipmentSchema = z.array(z.string().trim().min(1).max(100)).max(20).nullish();
 const noteSchema = z.string().max(1000).nullish();
 
 /** One line of a day entry: hours on a job and cost code, with the equipment used. */
 export const timecardEntrySchema = z.object({
-  jobs_id: z.number().int().positive('Missing jobs_id in entry'),
-  costcodes_id: z.number().int().positive('Choose a cost code.'),
+  jobs_id: z.number().int().positive(TIMECARD_MESSAGES.missingJob),
+  costcodes_id: z.number().int().positive(TIMECARD_MESSAGES.chooseCostcode),
   hours: hoursSchema,
   equipment: equipmentSchema,
   note: noteSchema,
@@ -41,8 +41,8 @@ export const timecardEntryRecordSchema = z
     users_timecard_id: z.number().int().positive(),
     employees_id: z.number().int().positive(),
     timecard_date: isoDate,
-    jobs_id: z.number().int().positive('Missing jobs_id in entry'),
-    costcodes_id: z.number().int().positive('Choose a cost code.'),
+    jobs_id: z.number().int().positive(TIMECARD_MESSAGES.missingJob),
+    costcodes_id: z.number().int().positive(TIMECARD_MESSAGES.chooseCostcode),
     hours: hoursSchema,
     equipment: equipmentSchema,
     note: noteSchema,

@@ -57,7 +57,6 @@ async function unbudgetedLine(tx: Tx, tenant: string, lines: readonly { jobs_id:
   const ok = new Set(budgeted.map((b) => `${b.jobs_id}:${b.costcodes_id}`));
   return lines.findIndex((e) => !ok.has(`${e.jobs_id}:${e.costcodes_id}`));
 }
-const NOT_BUDGETED = 'That cost code is not budgeted on this job.';
 
 type StoredLine = typeof timecardEntries.$inferSelect;
 type StoredCard = typeof usersTimecard.$inferSelect;
@@ -158,7 +157,7 @@ export async function timecardEntryRules(tx: Tx, member: Member, action: 'create
     if (!before || after.hours > before.hours || dayKey(after) !== dayKey(before)) grown.push({ index, line: after });
   }
   const bad = await unbudgetedLine(tx, tenant, toBudget);
-  if (bad >= 0) throw recordRefusal(toBudget[bad].index, 'VALIDATION', NOT_BUDGETED);
+  if (bad >= 0) throw recordRefusal(toBudget[bad].index, 'VALIDATION', TIMECARD_MESSAGES.notBudgeted);
 
   // The days that may grow, as they will be: the stored lines this batch leaves alone, plus its new and
   // changed ones. Each is blamed on the first record that grows it.
@@ -305,7 +304,7 @@ export async function writeTimecardDay(
 
   // Every line must book to an active job and a cost code budgeted and switched on for that job.
   const bad = await unbudgetedLine(tx, tenant, day.timecard_entries);
-  if (bad >= 0) throw new AppError('VALIDATION', NOT_BUDGETED, { index: bad });
+  if (bad >= 0) throw new AppError('VALIDATION', TIMECARD_MESSAGES.notBudgeted, { index: bad });
 
   const people = await tx
     .select({ id: employees.id })

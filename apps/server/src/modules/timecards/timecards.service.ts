@@ -117,7 +117,7 @@ export async function signTimecard(
   now: Date,
 ): Promise<Row> {
   if (!SIGNATURE.test(args.signature_image) || args.signature_image.length > 300_000) {
-    throw new AppError('VALIDATION', 'Draw your signature to sign.');
+    throw new AppError('VALIDATION', TIMECARD_MESSAGES.drawSignature);
   }
   if ((args.usernote?.length ?? 0) > 1000) throw new AppError('VALIDATION', 'You must enter a maximum of 1000 characters');
   const [card] = await tx
