@@ -1,6 +1,8 @@
-import { createServer } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type {} from 'postgraphile';
+import { fileURLToPath } from 'node:url';
 
 /** The header the PostGraphile peer takes its tenant from (it has no sessions; see startPostGraphile). */
 export const TENANT_HEADER = 'x-bench-tenant';
@@ -34,16 +36,44 @@ export type PostGraphileServer = { url: string; close: () => Promise<void> };
  * app_user (grafast's pgSettings: begin; select set_config(k, v, true) …; query; commit), so the same
  * forced RLS applies. Unlike the app it checks no session or membership: the tenant comes from a header.
  */
+/** The part of PostGraphile's API the bench uses (its own types live in bench/peer's install, not the project's). */
+type PeerPreset = Record<string, unknown>;
+type Peer = {
+  postgraphile: (preset: PeerPreset) => {
+    createServ: (grafserv: unknown) => { addTo: (server: Server, addExitHandler: boolean) => Promise<void> };
+    getSchema: () => Promise<unknown>;
+    release: () => Promise<void>;
+  };
+  makePgService: (options: {
+    connectionString: string;
+    poolConfig: { max: number };
+    schemas: string[];
+    pubsub: boolean;
+    pgSettings: (ctx: { node?: { req: IncomingMessage } }) => Record<string, string | undefined>;
+  }) => PeerPreset & { release?: () => Promise<void> };
+  grafserv: unknown;
+  PostGraphileAmberPreset: PeerPreset;
+};
+
+const PEER_DIR = fileURLToPath(new URL('./peer/', import.meta.url));
+
+/**
+ * PostGraphile 5 declares node >= 22, so it is not in the project's install (npm ci would warn on every machine);
+ * bench/peer pins it with a lockfile of its own and is installed here on the first bench run.
+ */
+async function loadPeer(): Promise<Peer> {
+  if (!existsSync(`${PEER_DIR}node_modules/postgraphile/package.json`)) {
+    console.log('postgraphile: installing the bench peer into bench/peer (first run only)');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: PEER_DIR, stdio: 'inherit' });
+  }
+  return (await import(new URL('./peer/index.js', import.meta.url).href)) as Peer;
+}
+
 export async function startPostGraphile(opts: { connectionString: string; poolSize: number }): Promise<PostGraphileServer> {
   polyfillPromiseWithResolvers();
   // Loaded only now, after the polyfill, and with GRAPHILE_ENV set (grafast reads it when it loads).
   process.env.GRAPHILE_ENV ??= process.env.NODE_ENV === 'production' ? 'production' : 'development';
-  const [{ postgraphile }, { makePgService }, { grafserv }, { PostGraphileAmberPreset }] = await Promise.all([
-    import('postgraphile'),
-    import('postgraphile/adaptors/pg'),
-    import('postgraphile/grafserv/node'),
-    import('postgraphile/presets/amber'),
-  ]);
+  const { postgraphile, makePgService, grafserv, PostGraphileAmberPreset } = await loadPeer();
   const pgService = makePgService({
     connectionString: opts.connectionString,
     poolConfig: { max: opts.poolSize },
@@ -55,7 +85,7 @@ export async function startPostGraphile(opts: { connectionString: string; poolSi
       return { role: 'app_user', 'app.tenant_uuid': typeof tenant === 'string' ? tenant : undefined };
     },
   });
-  const preset: GraphileConfig.Preset = {
+  const preset: PeerPreset = {
     extends: [PostGraphileAmberPreset],
     pgServices: [pgService],
     grafserv: { graphqlPath: '/graphql', graphiql: false, watch: false },
