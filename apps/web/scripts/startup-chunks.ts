@@ -223,11 +223,17 @@ export function startupChunkGroups(webRoot: string, entry: string, apps: readonl
     // The page script's own imports in a small chunk of their own. Left to the bundler they joined `common`, which
     // holds React: the page script (and the first reads it asks) then waited for that download first.
     {
+      debugName: 'boot',
       name: (id: string, ctx: ChunkingContext) => (id !== at(entry) && setsOf(ctx).entry.has(id) ? 'boot' : null),
       priority: 3,
     },
-    { name: (id: string, ctx: ChunkingContext) => (usersOf(id, ctx).length > 1 ? 'common' : null), priority: 2 },
     {
+      debugName: 'common',
+      name: (id: string, ctx: ChunkingContext) => (usersOf(id, ctx).length > 1 ? 'common' : null),
+      priority: 2,
+    },
+    {
+      debugName: 'one app',
       name: (id: string, ctx: ChunkingContext) => {
         const users = usersOf(id, ctx);
         return users.length === 1 ? users[0] : null;
@@ -239,7 +245,7 @@ export function startupChunkGroups(webRoot: string, entry: string, apps: readonl
     // cuts it into (table parts, an icon, a hook): over HTTP/1.1 each took one of the browser's six connections for
     // a round trip.
     // (The shared part is taken first: a group takes the modules its modules import along with them.)
-    { name: (id: string, ctx: ChunkingContext) => pageOf(id, ctx)?.shared ?? null, priority: 0.5 },
-    { name: (id: string, ctx: ChunkingContext) => pageOf(id, ctx)?.own ?? null, priority: 0 },
+    { debugName: 'page shared', name: (id: string, ctx: ChunkingContext) => pageOf(id, ctx)?.shared ?? null, priority: 0.5 },
+    { debugName: 'page own', name: (id: string, ctx: ChunkingContext) => pageOf(id, ctx)?.own ?? null, priority: 0 },
   ];
 }

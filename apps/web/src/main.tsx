@@ -20,7 +20,7 @@ else {
   // The chunks the router opens next, asked now too. The server names them in the page's HTML, but a repeat visit
   // gets the service worker's copy of index.html, which names none: the router then found them one after another.
   const path = window.location.pathname;
-  const early: Promise<unknown>[] = [import('./auth/guard'), import('./app/access'), import('./app/layouts/appview-layout')];
+  const early: Promise<unknown>[] = [import('./auth/guard'), import('./app/layouts/appview-layout')];
   if (path === '/dashboard') early.push(import('./modules/dashboard/dashboard-page'));
   if (path === '/modules/timecards') early.push(import('./modules/timecards/timecards-page'));
   // The router imports them itself and reports a failure there.

@@ -18,6 +18,7 @@ import { validateProjectsSearch } from '../modules/projects/search';
 import { validateReportsSearch } from '../modules/reports/search';
 import { validateTestPageSearch } from '../modules/test-page/search';
 import { validateTimecardsSearch } from '../modules/timecards/search';
+import * as access from './access';
 import { ErrorPage, NotFoundPage } from './error-pages';
 import { EmptyLayout } from './layouts/empty-layout';
 
@@ -28,7 +29,6 @@ export interface RouterContext {
 // Sign-in code (and the identity contract's schemas) stays out of the first download.
 const SessionExpiryWatcher = lazy(() => import('../auth/session-expiry').then((m) => ({ default: m.SessionExpiryWatcher })));
 const guard = () => import('../auth/guard');
-const access = () => import('./access');
 
 /**
  * A page's chunk and its strings fetched side by side, so the page renders once with both (no second round trip).
@@ -72,11 +72,11 @@ const appviewLayout = createRoute({
   // The shell's strings come beside the checks; each page's come with its code (the rest once the first screen is up).
   beforeLoad: async (args) => {
     const strings = loadShellNamespaces();
-    const [gate, rules] = await Promise.all([guard(), access()]);
-    rules.startTenantReads(args);
+    const gate = await guard();
+    access.startTenantReads(args);
     await gate.requireTenant(args);
     // Spec §2 page access and the subscription check (issue 23), side by side: neither waits for the other.
-    await Promise.all([rules.requireAllowedPage(args), rules.requireActiveSubscription(args)]);
+    await Promise.all([access.requireAllowedPage(args), access.requireActiveSubscription(args)]);
     await strings;
   },
   // The app bar and drawer are only needed after sign-in, so the landing page does not download them.
@@ -135,7 +135,7 @@ const dashboardRoute = createRoute({
   path: 'dashboard',
   validateSearch: validateDashboardSearch,
   // Spec §2: admin-only settings are refused before the dashboard renders.
-  beforeLoad: async ({ context, search }) => (await access()).refuseAdminSettings({ context, search: { ...search } }),
+  beforeLoad: async ({ context, search }) => access.refuseAdminSettings({ context, search: { ...search } }),
   // The dashboard's requests start beside its code's download (not awaited: the screen shows its own loading).
   loader: ({ context }) => {
     prefetchDashboard(context.queryClient);

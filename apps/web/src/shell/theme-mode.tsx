@@ -6,6 +6,7 @@ import { readStorage, THEME_KEY, writeStorage } from './shell-storage';
 import { useSnackbar } from './snackbar';
 import { normalizeThemeMode, type ThemeMode } from './theme';
 import { type ThemeModeApi, ThemeModeContext } from './theme-mode-context';
+import { saveThemeToProfile } from './theme-profile';
 
 export { useThemeMode } from './theme-mode-context';
 
@@ -30,12 +31,7 @@ export function ThemeModeProvider({ saveToProfile: givenSave, children }: ThemeM
   const { t } = useTranslation('shell');
   const queryClient = useContext(QueryClientContext);
   const saveToProfile = useMemo<SaveThemeToProfile | undefined>(
-    () =>
-      givenSave ??
-      (queryClient
-        ? // Loaded on first use: the profile API is not needed to paint the app.
-          (theme) => import('./theme-profile').then((m) => m.saveThemeToProfile(queryClient, theme))
-        : undefined),
+    () => givenSave ?? (queryClient ? (theme) => saveThemeToProfile(queryClient, theme) : undefined),
     [givenSave, queryClient],
   );
   const { show } = useSnackbar();
