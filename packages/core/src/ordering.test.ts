@@ -43,6 +43,24 @@ describe('bulk items (spec §5)', () => {
       { item: 'Nails 16d', unit: null, unit_cost_cents: null },
     ]);
   });
+  it('reads a CSV file saved with a BOM, semicolons and CRLF, with a quoted name running over two lines', () => {
+    const csv = '\uFEFFItem;Unit;Cost\r\n"Joist hanger\r\nLUS28, galv.";ea;$1.89\r\n"Caulk ""clear""";tube;4\r\nRebar #4;stick;\r\n';
+    expect(parseBulkItems(csv)).toEqual([
+      { item: 'Joist hanger LUS28, galv.', unit: 'ea', unit_cost_cents: 189 },
+      { item: 'Caulk "clear"', unit: 'tube', unit_cost_cents: 400 },
+      { item: 'Rebar #4', unit: 'stick', unit_cost_cents: null },
+    ]);
+  });
+  it('reads a spreadsheet paste by its tabs, keeping commas inside names, and a plain list one name a line', () => {
+    expect(parseBulkItems('Bolt, 1/2 x 6\tea\t1.15\nWasher\tea\t0.12\n')).toEqual([
+      { item: 'Bolt, 1/2 x 6', unit: 'ea', unit_cost_cents: 115 },
+      { item: 'Washer', unit: 'ea', unit_cost_cents: 12 },
+    ]);
+    expect(parseBulkItems('Name\nTyvek roll\n\n  OSB 7/16 \n')).toEqual([
+      { item: 'Tyvek roll', unit: null, unit_cost_cents: null },
+      { item: 'OSB 7/16', unit: null, unit_cost_cents: null },
+    ]);
+  });
   it('names each name repeated within a batch once, compared case-insensitively', () => {
     expect(duplicatesWithin(['OSB 7/16', 'Tyvek', 'osb  7/16', 'OSB 7/16', 'tyvek'])).toEqual(['OSB 7/16', 'Tyvek']);
     expect(duplicatesWithin(['a', 'b'])).toEqual([]);

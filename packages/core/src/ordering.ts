@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { z } from 'zod';
 import { isRecipientEmail } from './identity.js';
 
@@ -227,38 +228,41 @@ export const insuranceLapsed = (expires: string | null | undefined, today: strin
 /** One row of a bulk create: a name, and optionally unit and unit cost (in dollars, as people type them). */
 export type BulkItem = { item: string; unit?: string | null; unit_cost_cents?: number | null };
 
-/** Splits one CSV line (RFC 4180 quotes: "a, b" and "" for a quote). */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === '\t') {
-      cells.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  cells.push(cur);
-  return cells.map((c) => c.trim());
+/** The separators a pasted list or CSV file may use: a comma, a tab (copied from a spreadsheet) or a semicolon. */
+const CSV_SEPARATORS = [',', '\t', ';'];
+
+/**
+ * The rows of a pasted list or a CSV file's text, read by papaparse (RFC 4180: "a, b", "" for a quote, line breaks
+ * inside quotes; CRLF; a UTF-8 BOM), its separator guessed from the text. A line that guess leaves whole is read
+ * again on its own, so a line typed with commas below rows pasted from a spreadsheet still splits. Blank lines are
+ * skipped; cells are trimmed.
+ */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let start = 0;
+  Papa.parse<string[]>(text, {
+    delimitersToGuess: CSV_SEPARATORS,
+    skipEmptyLines: 'greedy',
+    step: ({ data, meta }) => {
+      const line = text.slice(start, meta.cursor);
+      start = meta.cursor;
+      const cells =
+        (data.length === 1 && Papa.parse<string[]>(line, { delimitersToGuess: CSV_SEPARATORS, skipEmptyLines: 'greedy' }).data[0]) || data;
+      rows.push(cells.map((c) => c.trim()));
+    },
+  });
+  return rows;
 }
 
 /**
- * A pasted list or a CSV file's text → items. One item per line; a line may carry `name, unit, cost` (comma or
- * tab separated, as copied from a spreadsheet). A first line naming the columns ("item", "name") is a header.
+ * A pasted list or a CSV file's text → items. One item per row; a row may carry `name, unit, cost` (comma, tab or
+ * semicolon separated, as copied from a spreadsheet or saved by one). A first row naming the columns ("item",
+ * "name") is a header.
  */
 export function parseBulkItems(raw: string): BulkItem[] {
-  const lines = raw.split(/\r?\n/).filter((l) => l.trim());
+  const rows = csvRows(raw.replace(/^\uFEFF/, ''));
   const out: BulkItem[] = [];
-  for (const [i, line] of lines.entries()) {
-    const [name, unit, cost] = csvCells(line);
+  for (const [i, [name, unit, cost]] of rows.entries()) {
     if (i === 0 && /^(item|name|item name)$/i.test(name ?? '')) continue;
     if (!name) continue;
     const dollars = cost ? Number(cost.replace(/[$,\s]/g, '')) : Number.NaN;

@@ -1,4 +1,4 @@
-import { ORDERING_MESSAGES } from '@groundwork/core/ordering';
+import { ORDERING_MESSAGES, parseBulkItems } from '@groundwork/core/ordering';
 import { MODULES } from '@groundwork/core/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
@@ -185,6 +185,15 @@ describe('catalogue: bulk create (spec §5)', () => {
     expect(made).toMatchObject([
       { item: 'Joist hanger LUS28', active: 'true', status: 1, unit: 'ea', unit_cost_cents: 189 },
       { item: 'Anchor bolt 1/2 x 10', active: 'true', status: 1 },
+    ]);
+  });
+
+  it('adds the items of a CSV file as the web reads it: a BOM, semicolons, CRLF and a quoted name over two lines', async () => {
+    const csv = '\uFEFFItem;Unit;Cost\r\n"Hurricane tie\r\nH2.5A, galv.";ea;$0.89\r\nSill gasket 5-1/2;roll;12\r\n';
+    const made = ok(await t.gql(BULK, { t: tenant, d: parseBulkItems(csv) }, admin.token)).bulkCreateItems;
+    expect(made).toMatchObject([
+      { item: 'Hurricane tie H2.5A, galv.', unit: 'ea', unit_cost_cents: 89, active: 'true', status: 1 },
+      { item: 'Sill gasket 5-1/2', unit: 'roll', unit_cost_cents: 1200 },
     ]);
   });
 
