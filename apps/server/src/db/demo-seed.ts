@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isoDay } from '@groundwork/core/pay-periods';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../identity/auth.js';
 import { account, user } from '../identity/auth.table.js';
@@ -68,13 +69,17 @@ const COSTCODES: [string, string][] = [
 
 /**
  * A demo company for a first start on an empty database. Returns its uuid, or null if anyone has an account.
- * With `storage`, the daily reports get their site photos (stored as uploads are).
+ * With `storage`, the daily reports get their site photos (stored as uploads are). Its records are dated from
+ * `today` (by default the current UTC date): this week's and the last pay period's time, the schedule around this
+ * week, tasks due, reservations overdue, receipts and reports of the last weeks, so the two-minute tour of the
+ * README finds the dashboard, the time cards and the board full on any day.
  */
-export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}): Promise<string | null> {
+export async function seedDemoCompany(db: Db, opts: { storage?: Storage; today?: string } = {}): Promise<string | null> {
   // Accounts, not companies: the serving role sees no company outside one's transaction (row-level security).
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(user)) as { count: number }[];
   if (count > 0) return null;
   const tenant_uuid = randomUUID();
+  const today = opts.today ?? isoDay(new Date());
   // Everyone (the three admins first) is a real user who signs in with their e-mail and DEMO_PASSWORD.
   const userIds = await demoUsers(
     db,
@@ -109,15 +114,15 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}):
     const personIds = people.map((p) => p.id);
     const codeIds = codes.map((c) => c.id);
     const jobIds = await seedDemoJobs(tx, tenant_uuid, personIds, codeIds);
-    await seedDemoTimecards(tx, tenant_uuid, personIds.slice(3, 9), jobIds.slice(0, 4), codeIds.slice(0, 6));
+    await seedDemoTimecards(tx, tenant_uuid, personIds, jobIds, codeIds, today);
     await seedCompanyDefaults(tx, tenant_uuid);
     await seedDemoCustomLinks(tx, tenant_uuid, personIds);
-    await seedDemoReceipts(tx, tenant_uuid, personIds, jobIds.slice(0, 3), codeIds);
-    await seedDemoSchedule(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
-    await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
-    await seedDemoTools(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
-    await seedDemoOrdering(tx, tenant_uuid, personIds, jobIds.slice(0, 4));
-    await seedDemoReports(tx, tenant_uuid, personIds, jobIds.slice(0, 4), opts.storage);
+    await seedDemoReceipts(tx, tenant_uuid, personIds, jobIds.slice(0, 3), codeIds, today);
+    await seedDemoSchedule(tx, tenant_uuid, personIds, jobIds.slice(0, 6), today);
+    await seedDemoTasks(tx, tenant_uuid, personIds, jobIds.slice(0, 4), today);
+    await seedDemoTools(tx, tenant_uuid, personIds, jobIds.slice(0, 4), today);
+    await seedDemoOrdering(tx, tenant_uuid, personIds, jobIds.slice(0, 4), today);
+    await seedDemoReports(tx, tenant_uuid, personIds, jobIds.slice(0, 4), opts.storage, today);
     await seedDemoChat(tx, tenant_uuid, personIds);
     await seedDemoIssues(tx, tenant_uuid, {
       id: personIds[5],
@@ -168,7 +173,7 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage } = {}):
       .insert(usergroupUsers)
       .values([people[8], people[10]].map((p) => ({ tenant_uuid, usergroups_id: groups[2].id, employees_id: p.id })));
     await seedDemoJoin(tx, tenant_uuid, groups[1].id);
-    await seedDemoAnnouncements(tx, tenant_uuid, personIds);
+    await seedDemoAnnouncements(tx, tenant_uuid, personIds, today);
     await seedDemoBilling(tx, tenant_uuid);
     await seedDemoDeviceMutations(tx, tenant_uuid, personIds[personIds.length - 1]);
     await seedDemoAccounting(tx, tenant_uuid, personIds, jobIds);

@@ -4,11 +4,13 @@ import type { Tx } from '../../db/client.js';
 import { scheduledLabor } from './scheduling.table.js';
 
 /**
- * Three weeks of schedule (last week, this week, next week; Monday to Friday) for the demo's two crews:
+ * Three weeks of schedule (last week, this week, next week) for the demo's two crews, Monday to Friday:
  * Luis Hernandez's (people 3, 5, 6, 7) on the first job Monday to Wednesday and the third job Thursday and
- * Friday; Tom Nguyen's (people 4, 9, 11, 12, 13) on the second job, Frank on the fourth on Thursdays. Past days
- * are confirmed (one declined), this week's are partly confirmed, next week's pending with one declined and
- * two days of vacation. `people` and `jobs` are in the demo's order.
+ * Friday; Tom Nguyen's (people 4, 9, 11, 12, 13) on the second job, Frank on the fourth on Thursdays. On weekends
+ * the sixth job, the Golden Brewery, is shut down for its tie-ins: Tom, Hector and Jake on Saturdays, Hector and Jake
+ * on Sundays (so an admin's "Scheduled tomorrow" is not empty on a Friday or a Saturday). Past days are confirmed
+ * (one declined), this week's are partly confirmed, next week's pending with one declined and two days of vacation.
+ * The time cards (timecards.seed.ts) follow this plan. `people` and `jobs` are in the demo's order.
  */
 export async function seedDemoSchedule(tx: Tx, tenant_uuid: string, people: number[], jobs: number[], today = isoDay(new Date())) {
   const monday = addDays(weekStart(today), -7);
@@ -58,6 +60,16 @@ export async function seedDemoSchedule(tx: Tx, tenant_uuid: string, people: numb
         }
         const job = p === 9 && d === 3 ? (jobs[3] ?? jobs[1]) : jobs[1];
         if (job) rows.push({ tenant_uuid, employees_id: people[p], jobs_id: job, date, ...answer(date, p) });
+      }
+    }
+    const shutdown = jobs[5];
+    for (const [d, crew] of [
+      [5, [4, 11, 13]],
+      [6, [11, 13]],
+    ] as const) {
+      const date = addDays(monday, week * 7 + d);
+      for (const p of crew) {
+        if (shutdown && people[p]) rows.push({ tenant_uuid, employees_id: people[p], jobs_id: shutdown, date, ...answer(date, p) });
       }
     }
   }

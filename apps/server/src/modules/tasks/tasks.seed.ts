@@ -7,9 +7,9 @@ import { checklistTemplates, taskAssignees, tasks, taskThreads } from './tasks.t
 
 /**
  * Tasks in the demo company: punch items and to-dos on the first jobs (even jobs are Luis's, odd ones Tom's),
- * assigned to the crew, some done, some overdue; two checklist templates, "Pre-pour inspection" applied to the
- * first job with two of its items ticked. `people` is in the demo's order (0 Maria, 1 James, 2 Dana, 3 Luis,
- * 4 Tom, 5 Aisha, 6 Ben, 7 Carlos, …).
+ * assigned to the crew, Maria and Luis, some done, some overdue; two checklist templates, "Pre-pour inspection"
+ * applied to the first job with two of its items ticked. `people` is in the demo's order (0 Maria, 1 James, 2 Dana,
+ * 3 Luis, 4 Tom, 5 Aisha, 6 Ben, 7 Carlos, …).
  */
 export async function seedDemoTasks(tx: Tx, tenant_uuid: string, people: number[], jobs: number[], today = isoDay(new Date())) {
   const [prePour] = await tx
@@ -48,6 +48,11 @@ export async function seedDemoTasks(tx: Tx, tenant_uuid: string, people: number[
     ['Submit RFI for the door hardware', 'Architect has not answered.', 3, 1, [1], -3, 2, 'in_progress'],
     ['Hang safety signage at the entrance', null, 0, 0, [6], 0, 1, 'done'],
     ['Sweep and magnet the parking area', null, 1, 4, [9, 10], 4, 0, 'open'],
+    // The superintendent's and a foreman's own (their dashboards' "Tasks due": due today, one overdue).
+    ['Walk level 2 with the owner’s rep', 'Punch walk before the ceiling grid goes in.', 0, 1, [0], 0, 1, 'open'],
+    ['Approve the retaining-wall change order', 'CO #7 from the site contractor, $18,400.', 1, 1, [0], -1, 2, 'open'],
+    ['Review the crane lift plan for the roof units', null, 2, 3, [0, 3], 3, 1, 'open'],
+    ['Confirm the concrete pump for the slab pour', 'Pump and two trucks, 6:30 am.', 2, 0, [3], 0, 2, 'open'],
   ];
   const at = (i: number) => people[i % people.length];
   // The thread shows each author's name as written then (customUpdateTask stores it the same way).
