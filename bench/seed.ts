@@ -38,7 +38,7 @@ export const SIZES = {
 /** Ten biweekly pay periods of time, from this Monday; the measured period is the fifth. */
 export const TIME = { anchor: '2026-01-05', periods: 10, measured: { start: '2026-03-02', end: '2026-03-15' } } as const;
 
-export type SeedContext = {
+type SeedContext = {
   tx: Tx;
   tenantUuid: string;
   /** Seeded, so every run measures the same rows. */
@@ -47,13 +47,13 @@ export type SeedContext = {
   ids: Map<string, number[]>;
 };
 
-export type SeedStep = { table: string; run: (ctx: SeedContext) => Promise<number[]> };
+type SeedStep = { table: string; run: (ctx: SeedContext) => Promise<number[]> };
 
 /**
  * Run in order inside one tenant transaction. Jobs (300) and time entries (100k) join this list as steps
  * once their tables exist; time entries can draw employee and job ids from `ctx.ids`.
  */
-export const SEED_STEPS: SeedStep[] = [
+const SEED_STEPS: SeedStep[] = [
   { table: 'employees', run: seedPeople },
   { table: 'costcodes', run: seedCostcodes },
   { table: 'jobs', run: seedJobs },
@@ -272,7 +272,7 @@ async function seedReports({ tx, tenantUuid, random, ids }: SeedContext): Promis
   );
 }
 
-export async function insertBatched<T extends PgTable & { id: PgColumn }>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
+async function insertBatched<T extends PgTable & { id: PgColumn }>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
   if (rows.length === 0) return [];
   const size = Math.min(5000, Math.floor(60_000 / Object.keys(rows[0]).length));
   const ids: number[] = [];

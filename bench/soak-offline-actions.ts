@@ -3,8 +3,6 @@
 // comment, a note, an amount of hours) so the end can count each one: lost (not there) or duplicated (twice).
 import type { Page } from 'playwright-core';
 
-export const PHOTO_MARK = 'photo';
-
 /** A GraphQL call from the page, with its session cookie. A string, not a function: tsx would wrap a function's inner
  * names in a helper the page does not have. */
 export async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
@@ -34,9 +32,9 @@ export async function keepWorking(page: Page) {
   }
 }
 
-export const dayLabel = (date: string) =>
+const dayLabel = (date: string) =>
   new Intl.DateTimeFormat('en', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-export const longDay = (date: string) =>
+const longDay = (date: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );

@@ -6,7 +6,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** The longest main-thread task (ms) and the blocking time (ms) of one interaction. */
-export type Tasks = { longest: number; blocking: number };
+type Tasks = { longest: number; blocking: number };
 export type InteractionFigures = [string, Tasks[]][];
 
 // A string, not a function: tsx would wrap a function's inner names in a helper the page does not have.

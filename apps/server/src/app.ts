@@ -42,8 +42,6 @@ type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
 import { registerMetricsRoute, securityHeaders } from './http-guards.js';
 
-export { securityHeaders } from './http-guards.js';
-
 export type AppDeps = {
   config: Config;
   database: Database;

@@ -141,10 +141,11 @@ export type TaskRelation = {
   creator: boolean;
 };
 
-/** Everyone sees tasks assigned to them and on jobs they belong to; admins see all. */
+/**
+ * Everyone sees tasks assigned to them and on jobs they belong to; admins see all. Whoever may read a task may also
+ * comment, attach photos and change its status.
+ */
 export const mayReadTask = (r: TaskRelation) => r.admin || r.onJob || r.assigned || r.creator;
-/** Comment, attach photos, change the status: whoever may read it. */
-export const mayWorkTask = mayReadTask;
 /** Reassign, retitle, re-date: admins and the job's foremen and PMs (and the creator of a task on no job). */
 export const mayManageTask = (r: TaskRelation, onAJob: boolean) => r.admin || r.leadsJob || (!onAJob && r.creator);
 /** Create on a job (and apply templates to it): admins and that job's foremen and PMs. Tasks on no job: admins. */

@@ -22,8 +22,6 @@ export const auditColumns = () => ({ created_on: createdOn(), updated_on: update
 /** Spec §4 soft delete / archive: 1 active, anything else archived or deleted (rows are kept). */
 export const activeStatus = () => integer('status').notNull().default(1);
 
-export const now = sql`now()`;
-
 /**
  * An outer query's column, always written with its table (`"tasks"."tenant_uuid"`), for correlated subqueries.
  * drizzle writes a bare `"tenant_uuid"` when the outer query reads one table, and inside `(select … from jobs j …)`

@@ -9,8 +9,6 @@ import type { SmsSender } from '../platform/sms.js';
 import type { DeviceMutation } from './device-mutations.js';
 import type { TenantGate } from './tenant-gate.js';
 
-export type { Member } from '../modules/employees/membership.js';
-
 /**
  * A GraphQL request's context. It holds no database handle: company data is reached only through the
  * tenant gate (graphql/gate.ts), and the few global reads through the gate's narrow methods.

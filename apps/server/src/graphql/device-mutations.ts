@@ -189,7 +189,7 @@ export function deviceMutationsPlugin(): Plugin {
 }
 
 /** How long a queued change's id and answer are kept: longer than any phone stays offline with a full outbox. */
-export const DEVICE_MUTATION_DAYS = 30;
+const DEVICE_MUTATION_DAYS = 30;
 
 /** The company's sweep forgets ids and answers older than that (a resend that late is a new change). */
 export async function forgetOldDeviceMutations(tx: Tx, tenantUuid: string, at: Date): Promise<number> {

@@ -14,7 +14,7 @@ export const forbidden = () => new AppError('FORBIDDEN', 'You do not have permis
 export const notFound = (message = 'Not found.', extensions?: Record<string, unknown>) => new AppError('NOT_FOUND', message, extensions);
 
 /** The PostgreSQL error code somewhere along an error's causes (drizzle wraps pg's; GraphQL wraps both). */
-export const pgCode = (e: unknown): string | undefined => {
+const pgCode = (e: unknown): string | undefined => {
   let err = e as { code?: unknown; cause?: unknown; originalError?: unknown } | undefined;
   for (let depth = 0; err && depth < 5; depth++) {
     if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return err.code;

@@ -19,7 +19,7 @@ import { forbidden, notFound, unauthenticated } from './errors.js';
 import type { TenantGate } from './tenant-gate.js';
 
 /** Membership lives with the people module (modules/employees/membership.ts); re-exported for the gate's users. */
-export { loadMember, loadMemberIn, type Member } from '../modules/employees/membership.js';
+export { loadMember, type Member } from '../modules/employees/membership.js';
 /** The gate's connection holder lives in tenant-gate.ts (no request types, so the context can name it without a cycle). */
 export { preparedStatements, readClient, TenantGate } from './tenant-gate.js';
 

@@ -16,14 +16,14 @@ import { AppError } from './errors.js';
 const NUL_MESSAGE = 'Text may not contain NUL characters (\\u0000).';
 
 /** How deep a variable may nest: far beyond any input of ours (a filter's `and` nests a few levels). */
-export const MAX_VARIABLE_DEPTH = 32;
+const MAX_VARIABLE_DEPTH = 32;
 
 /**
  * Walks the variables once, iteratively (a 20,000-deep value must not overflow the stack): the longest
  * list, and the first problem with the shape: too deep, or a string with a NUL byte (PostgreSQL refuses
  * those in text, so they are refused here with a plain message instead).
  */
-export function inspectVariables(root: unknown): { longest: number; problem: string | null } {
+function inspectVariables(root: unknown): { longest: number; problem: string | null } {
   let longest = 0;
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length) {

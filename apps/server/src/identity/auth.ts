@@ -13,7 +13,7 @@ import type { Db } from '../db/client.js';
 import { authSchema, user } from './auth.table.js';
 
 /** Why a passkey answer without user verification (PIN, fingerprint, face) is refused. */
-export const USER_NOT_VERIFIED = 'the passkey did not verify you (PIN, fingerprint or face)';
+const USER_NOT_VERIFIED = 'the passkey did not verify you (PIN, fingerprint or face)';
 
 /** The header better-auth reads the client address from; set from Fastify's request.ip, never by the client. */
 export const CLIENT_IP_HEADER = 'x-gw-client-ip';

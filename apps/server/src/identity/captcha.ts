@@ -55,7 +55,7 @@ export function createCaptcha(opts: { db: Db; hmacKey: string; maxNumber: number
 }
 
 /** What GET /api/identity/captcha answers: a proof-of-work to solve, or the reCAPTCHA widget to show. */
-export type CaptchaChallenge =
+type CaptchaChallenge =
   | { kind: 'altcha'; algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }
   | { kind: 'recaptcha'; siteKey: string };
 
@@ -65,7 +65,7 @@ export interface Captcha {
   verify(payload: unknown): Promise<boolean>;
 }
 
-export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 /**
  * Google reCAPTCHA v2 (checkbox), used instead of the proof of work when both keys are configured. The widget's

@@ -132,4 +132,3 @@ export function createCodes(db: Db, secret: string, now: () => Date) {
     },
   };
 }
-export type Codes = ReturnType<typeof createCodes>;

@@ -1,5 +1,5 @@
 import { LOCKOUT_RESET_SECONDS, lockoutSeconds } from '@groundwork/core/identity';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { authLockout } from './auth.table.js';
 import { tooManyRequests } from './errors.js';
@@ -49,6 +49,3 @@ export async function assertNotLocked(db: Db, key: string, now: Date): Promise<v
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(authLockout).where(eq(authLockout.key, key));
 }
-
-export const lockoutRow = (db: Db, key: string) =>
-  db.select({ failures: authLockout.failures }).from(authLockout).where(sql`${authLockout.key} = ${key}`);

@@ -8,9 +8,7 @@ import { accountCreation, signUpActions } from './sign-up.js';
 import { tenantClaims, tenantSelectionActions } from './tenant-selection.js';
 import { totpActions, totpSecrets } from './totp.js';
 
-export type { AccountRef } from './account-flags.js';
-export { type ActionRequest, AUTO_SIGN_IN_COOKIE, type IdentityDeps, maskDestination } from './flow-context.js';
-export { MFA_REQUIRED_MESSAGE } from './totp.js';
+export type { ActionRequest, IdentityDeps } from './flow-context.js';
 
 /**
  * The identity service: the Cognito-shaped actions the web app calls (identity/routes.ts), and the account

@@ -28,7 +28,7 @@ export function signToken(secret: string, token: string): string {
 }
 
 /** The token inside a signed value, or null when the signature is not ours. */
-export function unsignToken(secret: string, signed: string | undefined): string | null {
+function unsignToken(secret: string, signed: string | undefined): string | null {
   if (!signed) return null;
   let value = signed;
   try {

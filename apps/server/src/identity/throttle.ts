@@ -31,6 +31,6 @@ export async function hit(db: Db, key: string, rule: { windowSeconds: number; ma
   return row.count <= rule.max;
 }
 
-export async function pruneThrottle(db: Db, now: Date): Promise<void> {
+async function pruneThrottle(db: Db, now: Date): Promise<void> {
   await db.delete(authThrottle).where(lt(authThrottle.windowStart, new Date(now.getTime() - PRUNE_AFTER_MS)));
 }

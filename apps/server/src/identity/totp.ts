@@ -8,7 +8,7 @@ import { codeMismatch, invalidParameter } from './errors.js';
 import { type ActionRequest, type FlowContext, isPlaceholder, type Res, type UserRow } from './flow-context.js';
 
 const TOTP_PERIOD_SECONDS = 30;
-export const MFA_REQUIRED_MESSAGE = 'Two-factor authentication is required for this account.';
+const MFA_REQUIRED_MESSAGE = 'Two-factor authentication is required for this account.';
 
 /** The authenticator-app secret of an account: stored encrypted, its codes accepted once each. */
 export function totpSecrets(flow: FlowContext) {

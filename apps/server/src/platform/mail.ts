@@ -4,7 +4,7 @@ import { type Deliver, enqueueOutbox, type Message, writeOutbox } from './outbox
 import type { Storage } from './storage.js';
 
 /** An e-mail: `to` and `cc` are comma-separated addresses; attachments are objects of the storage port. */
-export type Mail = Message;
+type Mail = Message;
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**

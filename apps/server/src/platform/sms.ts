@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { enqueueOutbox, writeOutbox } from './outbox.js';
 
-export type Sms = { to: string; text: string };
+type Sms = { to: string; text: string };
 /** An SMS provider adapter (Twilio, SNS…) implements this; without one, messages go to the outbox. */
 export type SmsSender = {
   send(sms: Sms): Promise<void>;

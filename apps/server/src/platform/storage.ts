@@ -7,9 +7,9 @@ import { createS3Storage } from './storage-s3.js';
  * The storage port (see storage-keys.ts for its interface and the checked `<tenant_uuid>/<name>` keys):
  * local disk by default, an S3-compatible bucket when S3_BUCKET and its credentials are set.
  */
-export { checkTenant, isObjectName, objectKey, type Storage, StorageKeyError } from './storage-keys.js';
+export { type Storage, StorageKeyError } from './storage-keys.js';
 
-export function createStorage(config: Pick<Config, 'filesDir' | 's3'>): Storage {
+function createStorage(config: Pick<Config, 'filesDir' | 's3'>): Storage {
   return config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.filesDir);
 }
 

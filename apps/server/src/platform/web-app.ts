@@ -18,7 +18,7 @@ const PUBLIC_STRINGS = 'src/lib/strings/public.{lang}.ts';
 // The signed-in shell renders with its own strings and the shared ones of the sign-in bundle (lib/i18n.ts
 // loadShellNamespaces): both, or the second would be asked only once the app's code has run.
 const SIGNED_IN = [APP, 'src/auth/guard.ts', 'src/app/layouts/appview-layout.tsx', 'src/lib/strings/signed-in.{lang}.ts', PUBLIC_STRINGS];
-export const ROUTE_CHUNKS: Record<string, string[]> = {
+const ROUTE_CHUNKS: Record<string, string[]> = {
   '/login': [SIGN_IN_APP, PUBLIC_STRINGS],
   '/sign-up': [SIGN_IN_APP, 'src/auth/sign-up-page.tsx', PUBLIC_STRINGS],
   '/forgot-password': [SIGN_IN_APP, 'src/auth/forgot-password-page.tsx', PUBLIC_STRINGS],
@@ -68,7 +68,7 @@ function preloadsFor(manifest: Manifest, keys: string[]): string[] {
  * index.html for each page in ROUTE_CHUNKS and language, with the page's chunks as modulepreloads; other paths get
  * index.html as built. Without a build manifest (an older build) every page gets index.html as built.
  */
-export function pageShells(webDist: string, log?: (message: string) => void) {
+function pageShells(webDist: string, log?: (message: string) => void) {
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const manifestPath = path.join(webDist, '.vite/manifest.json');
   const pages = new Map<string, string>();

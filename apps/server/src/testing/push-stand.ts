@@ -5,7 +5,7 @@ import { PushApiModel } from 'web-push-testing/src/PushApiModel.js';
 import WebPushTestingServer from 'web-push-testing/src/server.js';
 
 /** A browser's push subscription as the stand-in hands it out (`clientHash` reads what it received). */
-export type StandSubscription = { endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string };
+type StandSubscription = { endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string };
 
 /**
  * A push service stand-in (web-push-testing) on 127.0.0.1 for the server's real `web-push` adapter to talk to:

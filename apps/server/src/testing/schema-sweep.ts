@@ -24,7 +24,7 @@ import type { TestApp } from './test-app.js';
  * the schema and called, so a new operation is covered without anyone writing a test for it.
  */
 
-export type RootKind = 'query' | 'mutation' | 'subscription';
+type RootKind = 'query' | 'mutation' | 'subscription';
 export type SweptField = { kind: RootKind; field: GraphQLField<unknown, unknown> };
 
 /** Every root field that takes tenant_uuid: the operations on company data. */
@@ -45,7 +45,7 @@ export function tenantFields(schema: GraphQLSchema): SweptField[] {
 export type Values = { tenantUuid: string; id: number; text: string };
 
 /** A value of `type` that passes GraphQL's coercion: every required input field filled, lists of one. */
-export function sampleValue(type: GraphQLInputType, name: string, v: Values, depth = 0): unknown {
+function sampleValue(type: GraphQLInputType, name: string, v: Values, depth = 0): unknown {
   if (isNonNullType(type)) return sampleValue(type.ofType as GraphQLInputType, name, v, depth);
   if (isListType(type)) return [sampleValue(type.ofType as GraphQLInputType, name, v, depth)];
   if (isEnumType(type)) return type.getValues()[0]?.value;
@@ -77,7 +77,7 @@ export function sampleValue(type: GraphQLInputType, name: string, v: Values, dep
 }
 
 /** The operation text calling `field` with every argument as a variable, selecting __typename of objects. */
-export function operationFor({ kind, field }: SweptField): string {
+function operationFor({ kind, field }: SweptField): string {
   const vars = field.args.map((a, i) => `$a${i}: ${a.type.toString()}`).join(', ');
   const args = field.args.map((a, i) => `${a.name}: $a${i}`).join(', ');
   const named = getNamedType(field.type);
@@ -148,7 +148,7 @@ export async function companySnapshot(db: Db, tenantUuid: string): Promise<strin
  * Stands for a value nested 20,000 levels deep. JSON.stringify (and so app.inject) would overflow the
  * stack on the real thing, so call() writes it into the request body as text.
  */
-export const DEEP = '\u0001deep-variable\u0001';
+const DEEP = '\u0001deep-variable\u0001';
 const deepJson = `${'{"a":'.repeat(20_000)}{}${'}'.repeat(20_000)}`;
 
 /** Malformed values for an argument of this type: wrong shapes, bounds, NUL bytes, huge and deep values. */

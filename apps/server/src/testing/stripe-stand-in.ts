@@ -14,7 +14,7 @@ export type StandIn = {
   close(): Promise<void>;
 };
 
-export const card = { id: 'pm_card', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 } };
+const card = { id: 'pm_card', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 } };
 
 export function subscriptionObject(id: string, customer: string, status: string, tenant?: string): Record<string, unknown> {
   return {

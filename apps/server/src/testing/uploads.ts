@@ -21,7 +21,7 @@ export type MultipartFile = {
 };
 
 /** A multipart body with one file part in the field `file`, as a browser's FormData sends it. */
-export function multipartFile(name: string, content: Buffer, opts: MultipartFile = {}) {
+function multipartFile(name: string, content: Buffer, opts: MultipartFile = {}) {
   const boundary = opts.boundary ?? `----groundwork${Math.random().toString(16).slice(2)}`;
   const fields = Object.entries(opts.fields ?? {}).map(([field, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`),

@@ -19,7 +19,7 @@ const isSyncType = (t: string): t is SyncType => Object.hasOwn(SYNC_TYPES, t);
  * A due row the retry did not write (a newer version was pushed instead, or the record is no longer to be pushed,
  * e.g. already synced at its version) stops being due.
  */
-export async function retryDuePushes(tx: Tx, config: Config, tenant: string, at: Date): Promise<RetryCounts> {
+async function retryDuePushes(tx: Tx, config: Config, tenant: string, at: Date): Promise<RetryCounts> {
   const counts: RetryCounts = { retried: 0, synced: 0, failed: 0 };
   // Failed rows with a backoff: those due now, and those still waiting (a newer version failed too: not yet).
   const failed = await tx
@@ -66,7 +66,7 @@ export async function retryDuePushes(tx: Tx, config: Config, tenant: string, at:
 }
 
 /** The lock one company's retry holds for its transaction, so two instances never push the same records at once. */
-export const retryLockKey = (tenant: string) => `qbo-push-retry:${tenant}`;
+const retryLockKey = (tenant: string) => `qbo-push-retry:${tenant}`;
 
 /**
  * For the company's sweep, after its own transaction: the retry in a walled transaction of its own, only when

@@ -139,7 +139,7 @@ export async function completeConnect(db: Db, config: Config, query: Record<stri
 }
 
 /** The company's API with a fresh access token, refreshing (and storing the rotated tokens) when it is due. */
-export async function access(tx: Tx, config: Config, tenant: string, force = false): Promise<Access<QboApi>> {
+async function access(tx: Tx, config: Config, tenant: string, force = false): Promise<Access<QboApi>> {
   const qbo = config.qbo;
   if (!qbo) return { message: M.notConfigured };
   const row = await QBO.read(tx, tenant);

@@ -5,7 +5,7 @@ import type { AnnouncementRow } from './announcements.service.js';
 export type Stats = { audience: number; seen: number; acknowledged: number };
 export type View = AnnouncementRow & { author_name: string | null; seen_on: string | null; acked_on: string | null; stats: Stats | null };
 
-export const StatsRef = builder.objectRef<Stats>('AnnouncementStats').implement({
+const StatsRef = builder.objectRef<Stats>('AnnouncementStats').implement({
   fields: (t) => ({
     audience: t.exposeInt('audience', { description: 'Active people the announcement reaches now.' }),
     seen: t.exposeInt('seen'),
@@ -40,7 +40,7 @@ export const AnnouncementRef = builder.objectRef<View>('Announcement').implement
 export const AnnouncementPageRef = pageRef('AnnouncementPage', AnnouncementRef);
 
 export type Reader = { employees_id: number; name: string | null; seen_on: string | null; acked_on: string | null };
-export const ReaderRef = builder.objectRef<Reader>('AnnouncementReader').implement({
+const ReaderRef = builder.objectRef<Reader>('AnnouncementReader').implement({
   fields: (t) => ({
     employees_id: t.exposeInt('employees_id'),
     name: t.exposeString('name', { nullable: true }),

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
 import { employees } from '../employees/employees.table.js';
 import { tenants } from '../tenants/tenants.table.js';
-import { idOf, stripeFor } from './billing.stripe.js';
+import { stripeFor } from './billing.stripe.js';
 import { billingAccounts } from './billing.table.js';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
@@ -182,5 +182,3 @@ export async function createPortal(tx: Tx, config: Config, tenant: string): Prom
   const session = await stripeFor(config.stripe).billingPortal.sessions.create({ customer: customerId, return_url: settingsUrl(config) });
   return { url: session.url };
 }
-
-export { idOf };

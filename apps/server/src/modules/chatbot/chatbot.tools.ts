@@ -13,7 +13,7 @@ import { say } from './chatbot.words.js';
  * about records they could not open is refused with a sentence, never answered with data.
  */
 
-export type { ChatTool, Ties, ToolContext, ToolResult } from './chatbot.tool-types.js';
+export type { Ties, ToolContext, ToolResult } from './chatbot.tool-types.js';
 
 /** The jobs the asker runs (foreman or PM): where they see the crew's schedule and hours. */
 export async function tiesOf(tx: Tx, member: Member): Promise<Ties> {
@@ -32,7 +32,7 @@ export async function tiesOf(tx: Tx, member: Member): Promise<Ties> {
   return { led, leadsAny: led.size > 0 };
 }
 
-export const CHAT_TOOLS: ChatTool[] = LOOKUP_TOOLS as unknown as ChatTool[];
+const CHAT_TOOLS: ChatTool[] = LOOKUP_TOOLS as unknown as ChatTool[];
 /** The tools the asker's permissions reach (the others are neither offered nor run). */
 export const toolsFor = (member: Member) => CHAT_TOOLS.filter((tool) => tool.allowed(member));
 

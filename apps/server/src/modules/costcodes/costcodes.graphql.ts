@@ -4,7 +4,7 @@ import { defineRecordOperations } from '../../graphql/record-operations.js';
 import { costcodes } from './costcodes.table.js';
 
 // Everyone who enters time needs the cost codes, so basic_access may read them.
-export const costcodeOps = defineRecordOperations({
+defineRecordOperations({
   name: 'Costcodes',
   typeName: 'Costcode',
   table: costcodes,

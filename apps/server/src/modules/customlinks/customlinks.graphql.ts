@@ -22,7 +22,7 @@ const httpUrl = z
   }, 'Enter a web address that starts with http:// or https://');
 
 /** Writes may be partial (updates), so every field is optional here; the table requires title and url on create. */
-export const customLinkFields = z
+const customLinkFields = z
   .object({
     title: z.string().trim().min(1, 'This field is required').max(200, 'You must enter a maximum of 200 characters'),
     url: httpUrl,
@@ -33,7 +33,7 @@ export const customLinkFields = z
   .loose();
 
 // People admins manage everyone's links; every member reads their own (spec: custom links per employee).
-export const customLinkOps = defineRecordOperations({
+const customLinkOps = defineRecordOperations({
   name: 'CustomLinks',
   typeName: 'CustomLink',
   table: customLinks,

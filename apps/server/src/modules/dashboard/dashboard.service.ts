@@ -46,7 +46,7 @@ type Row = {
 };
 
 /** Which cards the member may see, from the one permission matrix (module switches included). */
-export function visibleCards(member: Member) {
+function visibleCards(member: Member) {
   const { permissions: held, off } = member;
   const timecards = accessTo(held, 'timecards', 'read', off);
   const tools = accessTo(held, 'tools', 'read', off);

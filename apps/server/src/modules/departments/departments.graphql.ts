@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
 import { departments } from './departments.table.js';
 
-export const departmentOps = defineRecordOperations({
+defineRecordOperations({
   name: 'Departments',
   typeName: 'Department',
   table: departments,

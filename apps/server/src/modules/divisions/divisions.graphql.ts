@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
 import { divisions } from './divisions.table.js';
 
-export const divisionOps = defineRecordOperations({
+defineRecordOperations({
   name: 'Divisions',
   typeName: 'Division',
   table: divisions,

@@ -8,7 +8,7 @@ import { employees } from './employees.table.js';
 import { activeMembership } from './membership.js';
 
 /** A person who can act as a global admin: is_admin, active, and still signed in to the company. */
-export const activeAdmin = and(eq(employees.is_admin, true), isNotNull(employees.cognito_uuid), activeMembership());
+const activeAdmin = and(eq(employees.is_admin, true), isNotNull(employees.cognito_uuid), activeMembership());
 
 /**
  * Locks the company's active admins (in id order, before any other person row, so two writers cannot

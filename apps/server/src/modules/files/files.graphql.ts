@@ -10,7 +10,7 @@ import { files } from './files.table.js';
  * own uploads; admin_access sees, renames and hides the company's. Deleting hides the file (status 0): the bytes stay
  * until the company's clean-up, so a record that still names it never points at nothing.
  */
-export const fileRecordOps = defineRecordOperations({
+defineRecordOperations({
   name: 'Filecabinet',
   typeName: 'File',
   table: files,

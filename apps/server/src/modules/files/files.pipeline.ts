@@ -94,7 +94,7 @@ export function sniff(head: Buffer, nameExt: string): Sniffed | null {
 }
 
 /** The most pixels a picture may have (a 20 MB upload must not decode into gigabytes). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 /** Thumbnails fit in this square, as JPEG: small enough to travel inside list rows as thumbnail_base64. */
 export const THUMBNAIL_SIZE = 320;
 const THUMBNAIL_QUALITY = 70;

@@ -25,7 +25,7 @@ const jobModel: RecordModel = {
   // Kept by triggers from the job's budget lines (migration 0033).
   readOnly: ['budget_hours', 'booked_minutes'],
 };
-export const jobOps = defineRecordOperations(jobModel);
+const jobOps = defineRecordOperations(jobModel);
 
 for (const [name, typeName, table] of [
   ['JobsForemen', 'JobForeman', jobsForemen],
@@ -34,7 +34,7 @@ for (const [name, typeName, table] of [
   defineRecordOperations({ name, typeName, table, area, orderBy: () => [sql`${table.jobs_id}`] });
 }
 
-export const budgetLineOps = defineRecordOperations({
+defineRecordOperations({
   name: 'JobsCostcodes',
   typeName: 'JobCostcode',
   table: jobsCostcodes,

@@ -11,7 +11,7 @@ export const JOIN_PENDING_ENDPOINT = `${JOIN_ENDPOINT}/pending`;
 
 /** One company the caller asked to join: its name and when they asked. Nothing else (no ids, no link, no people). */
 export type PendingJoin = { company: string; requested_on: string };
-export type PendingJoins = { pending: PendingJoin[] };
+type PendingJoins = { pending: PendingJoin[] };
 
 /**
  * The identity's own pending requests, across companies, oldest first. Runs as app_user with no tenant, no identity
@@ -19,7 +19,7 @@ export type PendingJoins = { pending: PendingJoin[] };
  * 0018): it sees this person's request rows and the names of those companies, nothing else. Approval and declining
  * delete the row, so either way the company drops out of this list.
  */
-export async function pendingJoinsOf(db: Db, identity: string): Promise<PendingJoin[]> {
+async function pendingJoinsOf(db: Db, identity: string): Promise<PendingJoin[]> {
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Tx;
     await tx.execute(sql`select set_config('app.join_identity', ${identity}, true), set_config('role', 'app_user', true)`);

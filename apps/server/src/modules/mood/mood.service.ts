@@ -1,4 +1,4 @@
-import { MIN_GROUP, type MoodGroup, type MoodGrouping, suppressSmall } from '@groundwork/core/mood';
+import { type MoodGroup, type MoodGrouping, suppressSmall } from '@groundwork/core/mood';
 import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { departmentMembers } from '../announcements/announcements.table.js';
@@ -32,8 +32,6 @@ export async function moodGroups(tx: Tx, tenant: string, from: string, to: strin
     group by 1 order by 1`)) as unknown as { rows: { key: string; people: number; answers: number; sum: number; hurt: number }[] };
   return res.rows.map((r) => suppressSmall({ key: String(r.key), people: r.people, answers: r.answers, sum: r.sum, hurt: r.hurt }));
 }
-
-export { MIN_GROUP };
 
 /** Who follows up an injury: the people in a department called Safety, else the company's admins. */
 export async function safetyAdmins(tx: Tx, tenant: string): Promise<number[]> {

@@ -57,7 +57,7 @@ async function permissionsOf(tx: Tx, tenantUuid: string, employeeId: number): Pr
  * The items `permissions` allow in the company: an item is shown when it asks for no permission or for
  * one the person holds (admin_access: all of them), and its module, if any, is not switched off there.
  */
-export async function navigationFor(tx: Tx, tenantUuid: string, permissions: ReadonlySet<string>): Promise<Item[]> {
+async function navigationFor(tx: Tx, tenantUuid: string, permissions: ReadonlySet<string>): Promise<Item[]> {
   const items = await tx.select().from(navigationItems);
   const switches = await tx
     .select({ modules_id: tenantsModules.modules_id, status: tenantsModules.status })

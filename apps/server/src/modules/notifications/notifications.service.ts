@@ -230,7 +230,7 @@ export async function notifyInTx(tx: Tx, tenant: string, people: readonly number
   return planDelivery(tx, tenant, await addNotifications(tx, tenant, people, notice), at);
 }
 
-export function deliveryOf(deps: NotifyDeps, tenant: string): Delivery {
+function deliveryOf(deps: NotifyDeps, tenant: string): Delivery {
   return { ...deps, inTenant: (fn) => withTenant(deps.db, tenant, fn) };
 }
 

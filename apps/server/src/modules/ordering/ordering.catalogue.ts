@@ -85,7 +85,7 @@ const itemExtras = {
 };
 
 /** Names among `names` the catalogue already has (spec §5, case-insensitively), as the catalogue spells them. */
-export async function existingNames(tx: Tx, tenant: string, names: readonly string[], exceptIds: readonly number[] = []) {
+async function existingNames(tx: Tx, tenant: string, names: readonly string[], exceptIds: readonly number[] = []) {
   const keys = [...new Set(names.map(itemKey))];
   if (!keys.length) return [];
   const rows = await tx
@@ -178,7 +178,7 @@ async function checkDefaults(
 type BundlePart = { items_id: number; quantity: number; item: string; unit: string | null; unit_cost_cents: number | null };
 
 /** The active parts of the bundles among `ids`, with each part's catalogue name, unit and cost. */
-export async function bundlesOf(tx: Tx, tenant: string, ids: readonly number[]) {
+async function bundlesOf(tx: Tx, tenant: string, ids: readonly number[]) {
   const out = new Map<number, { name: string; parts: BundlePart[] }>();
   if (!ids.length) return out;
   const rows = await tx

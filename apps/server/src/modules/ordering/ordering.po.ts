@@ -42,7 +42,7 @@ type PoParts = {
   ackLink: string;
 };
 
-export async function poParts(tx: Tx, config: Config, tenant: string, order: OrderRow, now: Date): Promise<PoParts> {
+async function poParts(tx: Tx, config: Config, tenant: string, order: OrderRow, now: Date): Promise<PoParts> {
   const [company] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
   const [job] = order.jobs_id
     ? await tx
@@ -77,7 +77,7 @@ const address = (j: PoParts['job']) =>
   j ? [j.street, [j.city, j.state].filter(Boolean).join(', '), j.zip].filter(Boolean).join(' ') || null : null;
 
 /** The purchase order as a PDF: company, PO number, dates, job and delivery address, vendor, lines and total. */
-export function renderPoPdf(p: PoParts): Promise<Buffer> {
+function renderPoPdf(p: PoParts): Promise<Buffer> {
   const o = p.order;
   const deliverTo = o.delivery_address || address(p.job);
   const facts: Content = {
@@ -143,7 +143,7 @@ export function renderPoPdf(p: PoParts): Promise<Buffer> {
   return renderPdf({ brand: { company: p.company }, lang: 'en', title: `Purchase order ${formatPoNumber(o.po_number)}`, content });
 }
 
-export function poMail(p: PoParts, sender: string | null) {
+function poMail(p: PoParts, sender: string | null) {
   const o = p.order;
   const po = formatPoNumber(o.po_number);
   const job = p.job ? [p.job.job_abbr, p.job.job].filter(Boolean).join(' · ') : null;
@@ -162,7 +162,7 @@ export function poMail(p: PoParts, sender: string | null) {
 }
 
 /** Stores the PO's PDF through the storage port as a file of the order (the previous one is retired). */
-export async function storePoPdf(tx: Tx, config: Config, member: Member, order: OrderRow, pdf: Buffer) {
+async function storePoPdf(tx: Tx, config: Config, member: Member, order: OrderRow, pdf: Buffer) {
   const uuid = randomUUID();
   const object = `${uuid}.pdf`;
   await storageFor(config).put(member.tenantUuid, object, pdf, { bytes: pdf.length, contentType: 'application/pdf' });

@@ -150,7 +150,7 @@ export async function draftFromDay(tx: Tx, tenant: string, jobId: number, day: s
   };
 }
 
-export async function previousReport(tx: Tx, tenant: string, jobId: number, day: string) {
+async function previousReport(tx: Tx, tenant: string, jobId: number, day: string) {
   const [row] = await tx
     .select()
     .from(jobsNotes)

@@ -4,10 +4,10 @@ import type { Draft, ReportRow } from './project-notes.service.js';
 
 // --- Types ------------------------------------------------------------------------------------------
 
-export type PhotoView = { uuid: string; caption: string | null; thumbnail_base64: string | null; original_name: string };
+type PhotoView = { uuid: string; caption: string | null; thumbnail_base64: string | null; original_name: string };
 export type ReportView = ReportRow & { photo_files?: PhotoView[] };
 
-export const ReportPhotoRef = builder.objectRef<PhotoView>('DailyReportPhoto').implement({
+const ReportPhotoRef = builder.objectRef<PhotoView>('DailyReportPhoto').implement({
   fields: (t) => ({
     uuid: t.exposeID('uuid'),
     caption: t.exposeString('caption', { nullable: true }),
@@ -69,10 +69,10 @@ export const SaveReportResultRef = builder.objectRef<{ report: ReportView; messa
   }),
 });
 
-export const ManpowerCodeInput = builder.inputType('ManpowerCodeInput', {
+const ManpowerCodeInput = builder.inputType('ManpowerCodeInput', {
   fields: (t) => ({ costcode: t.string({ required: true }), hours: t.float({ required: true }) }),
 });
-export const ManpowerInput = builder.inputType('ManpowerInput', {
+const ManpowerInput = builder.inputType('ManpowerInput', {
   fields: (t) => ({
     employees_id: t.int({ required: false }),
     name: t.string({ required: true }),
@@ -80,7 +80,7 @@ export const ManpowerInput = builder.inputType('ManpowerInput', {
     costcodes: t.field({ type: [ManpowerCodeInput], required: true }),
   }),
 });
-export const ReportPhotoInput = builder.inputType('DailyReportPhotoInput', {
+const ReportPhotoInput = builder.inputType('DailyReportPhotoInput', {
   fields: (t) => ({ uuid: t.string({ required: true }), caption: t.string({ required: false }) }),
 });
 export const DailyReportInput = builder.inputType('DailyReportInput', {

@@ -245,7 +245,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A receipt's files are readable exactly by who may read the receipt: receipts admins (and admin_access) any of
  * the company's, receipts_basic only their own; nobody while the module is off.
  */
-export async function readableReceipts(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
+async function readableReceipts(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
   const access = accessTo(member.permissions, 'receipts', 'read', member.off);
   const wanted = [...new Set(sourceUuids.filter((u) => typeof u === 'string' && UUID.test(u)))];
   if (!access || wanted.length === 0) return new Set();

@@ -31,8 +31,8 @@ export type HoursRow = {
   regular_hours: number;
   overtime_hours: number;
 };
-export type HoursTotals = { hours: number; regular_hours: number; overtime_hours: number; people: number };
-export type HoursWeek = { week_start: string; regular_hours: number; overtime_hours: number };
+type HoursTotals = { hours: number; regular_hours: number; overtime_hours: number; people: number };
+type HoursWeek = { week_start: string; regular_hours: number; overtime_hours: number };
 export type HoursReport = Page<HoursRow> & { totals: HoursTotals; weeks: HoursWeek[] };
 
 type Entry = { id: number; employees_id: number; timecard_date: string; jobs_id: number; costcodes_id: number; hours: number };

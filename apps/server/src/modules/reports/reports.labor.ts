@@ -28,7 +28,7 @@ export type LaborRow = {
   first_day: string | null;
   end_date: string | null;
 };
-export type LaborTotals = { hrsbdg: number; actual_hours: number; percent_used: number | null };
+type LaborTotals = { hrsbdg: number; actual_hours: number; percent_used: number | null };
 export type LaborReport = Page<LaborRow> & { totals: LaborTotals; group_by: LaborGroup; today: string };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -76,7 +76,7 @@ const STATUS = {
   es: { signed: 'Firmada', unsigned: 'Sin firmar', none: 'Sin tarjeta' },
 } as const;
 
-export const REPORT_TITLES: Record<ReportKey, Record<PdfLanguage, string>> = {
+const REPORT_TITLES: Record<ReportKey, Record<PdfLanguage, string>> = {
   labor_budget: { en: 'Labor budget vs actual', es: 'Presupuesto de mano de obra vs real' },
   hours: { en: 'Hours by person, job and week', es: 'Horas por persona, trabajo y semana' },
   timecard_status: { en: 'Time card status', es: 'Estado de las tarjetas de tiempo' },

@@ -24,8 +24,8 @@ export type ScheduleRow = {
   unplanned: number;
   hours: number;
 };
-export type ScheduleTotals = { planned: number; punched: number; no_show: number; unplanned: number; hours: number };
-export type ScheduleDay = { day: string; planned: number; punched: number };
+type ScheduleTotals = { planned: number; punched: number; no_show: number; unplanned: number; hours: number };
+type ScheduleDay = { day: string; planned: number; punched: number };
 export type ScheduleReport = Page<ScheduleRow> & { totals: ScheduleTotals; days: ScheduleDay[] };
 
 const ids = (list: number[]) =>

@@ -27,7 +27,7 @@ export type SpendRow = {
   spent: number;
   percent_used: number | null;
 };
-export type SpendTotals = { matbdg: number; receipts: number; orders: number; spent: number; percent_used: number | null };
+type SpendTotals = { matbdg: number; receipts: number; orders: number; spent: number; percent_used: number | null };
 export type SpendReport = Page<SpendRow> & { totals: SpendTotals };
 
 const ids = (list: number[]) =>

@@ -16,7 +16,7 @@ import { type Page, type ReportRun, tokenAfter } from './reports.scope.js';
  * period up to today on which they booked no time are their missing days. Admins: every active person; a
  * foreman or PM: the people with time on, or scheduled to work on, their jobs in the period.
  */
-export type CardStatus = 'signed' | 'unsigned' | 'none';
+type CardStatus = 'signed' | 'unsigned' | 'none';
 export type StatusRow = {
   employees_id: number;
   person: string;
@@ -27,7 +27,7 @@ export type StatusRow = {
   missing_days: number;
   missing_dates: string[];
 };
-export type StatusTotals = { people: number; signed: number; unsigned: number; none: number };
+type StatusTotals = { people: number; signed: number; unsigned: number; none: number };
 export type StatusReport = Page<StatusRow> & { totals: StatusTotals; period_start: string; period_end: string };
 
 export async function statusReport({ tx, tenant, scope, f, page, today }: ReportRun): Promise<StatusReport> {

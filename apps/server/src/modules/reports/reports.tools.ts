@@ -22,7 +22,7 @@ export type ToolRow = {
   overdue: number;
   overdue_since: string | null;
 };
-export type ToolTotals = { tools: number; reserved_days: number; utilisation: number | null; overdue: number };
+type ToolTotals = { tools: number; reserved_days: number; utilisation: number | null; overdue: number };
 export type ToolReport = Page<ToolRow> & { totals: ToolTotals; window_days: number; today: string };
 
 export async function toolsReport(run: ReportRun): Promise<ToolReport> {

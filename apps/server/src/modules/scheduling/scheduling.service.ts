@@ -67,7 +67,7 @@ const jobForemen = sql<
   where f.tenant_uuid = jobs.tenant_uuid and f.jobs_id = jobs.id)`;
 
 /** Active jobs with their address, budgeted hours (the sum of their active cost-code lines) and foremen. */
-export async function boardJobs(tx: Tx, tenant: string, only?: readonly number[]): Promise<BoardJob[]> {
+async function boardJobs(tx: Tx, tenant: string, only?: readonly number[]): Promise<BoardJob[]> {
   if (only && only.length === 0) return [];
   return tx
     .select({
@@ -126,7 +126,7 @@ async function boardGroups(tx: Tx, tenant: string): Promise<{ departments: Board
   return { departments: deps, divisions: divs };
 }
 
-export async function entriesBetween(
+async function entriesBetween(
   tx: Tx,
   tenant: string,
   from: string,

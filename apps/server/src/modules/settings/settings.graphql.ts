@@ -6,7 +6,7 @@ import { AppError } from '../../graphql/errors.js';
 import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { codxTenantOptionsValues, tenantSettings } from './settings.table.js';
 
-export type GlobalSetting = {
+type GlobalSetting = {
   codx_tenant_options_values_id: number;
   title: string;
   description: string | null;
@@ -42,7 +42,7 @@ const TenantSettingInput = builder.inputRef<SettingInput>('TenantSettingInput').
 });
 
 /** Every option in catalogue order, each with the company's stored value or else its default. */
-export async function loadGlobalSettings(tx: Tx, tenantUuid: string): Promise<GlobalSetting[]> {
+async function loadGlobalSettings(tx: Tx, tenantUuid: string): Promise<GlobalSetting[]> {
   const options = await tx.select().from(codxTenantOptionsValues).orderBy(asc(codxTenantOptionsValues.position));
   const stored = await tx.select().from(tenantSettings).where(eq(tenantSettings.tenant_uuid, tenantUuid));
   const byId = new Map(stored.map((s) => [s.codx_tenant_options_values_id, s]));

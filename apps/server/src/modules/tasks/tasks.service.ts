@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS, accessTo } from '@groundwork/core/permissions';
-import { isOverdue, mayManageTask, mayReadTask, type TaskRelation } from '@groundwork/core/tasks';
+import { isOverdue, mayManageTask, type TaskRelation } from '@groundwork/core/tasks';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
@@ -69,7 +69,7 @@ export const isAdmin = (m: Member) => m.permissions.has(ADMIN_ACCESS);
 export type JobTies = { led: Set<number>; on: Set<number> };
 
 /** A crew member belongs to the jobs they are scheduled on within this many days either side of today. */
-export const CREW_WINDOW_DAYS = 14;
+const CREW_WINDOW_DAYS = 14;
 
 export async function jobTies(tx: Tx, member: Member): Promise<JobTies> {
   const t = member.tenantUuid;
@@ -329,7 +329,7 @@ export async function tasksByIds(tx: Tx, member: Member, ids: number[], withFile
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A task's photos are readable exactly by who may read the task; nobody while the module is off. */
-export async function readableTasks(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
+async function readableTasks(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
   const wanted = [...new Set(sourceUuids.filter((u) => typeof u === 'string' && UUID.test(u)))];
   if (!accessTo(member.permissions, 'tasks', 'read', member.off) || !wanted.length) return new Set();
   const led = await jobTies(tx, member);
@@ -341,5 +341,3 @@ export async function readableTasks(tx: Tx, member: Member, sourceUuids: string[
 }
 
 registerFileSource(TASKS_SOURCE, readableTasks);
-
-export { mayReadTask };

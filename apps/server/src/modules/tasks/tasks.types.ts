@@ -6,9 +6,9 @@ import type { TemplateItem } from './tasks.table.js';
 
 // --- Types ----------------------------------------------------------------------------------------
 
-export const TaskFileRef = fileSummaryRef('TaskFile');
+const TaskFileRef = fileSummaryRef('TaskFile');
 
-export const AssigneeRef = builder.objectRef<Assignee>('TaskAssignee').implement({
+const AssigneeRef = builder.objectRef<Assignee>('TaskAssignee').implement({
   fields: (t) => ({ employees_id: t.exposeInt('employees_id'), name: t.exposeString('name', { nullable: true }) }),
 });
 
@@ -45,7 +45,7 @@ export const TaskRef = builder.objectRef<TaskView>('Task').implement({
   }),
 });
 
-export const ThreadEntryRef = builder.objectRef<ThreadEntry>('TaskThreadEntry').implement({
+const ThreadEntryRef = builder.objectRef<ThreadEntry>('TaskThreadEntry').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
     task_thread_uuid: t.exposeID('task_thread_uuid'),
@@ -91,7 +91,7 @@ export const UpdateResultRef = builder.objectRef<{ task: TaskView; thread: TaskT
 });
 
 export type TemplateRow = { id: number; name: string; description: string | null; items: TemplateItem[]; status: number };
-export const TemplateItemRef = builder.objectRef<TemplateItem>('ChecklistTemplateItem').implement({
+const TemplateItemRef = builder.objectRef<TemplateItem>('ChecklistTemplateItem').implement({
   fields: (t) => ({
     title: t.exposeString('title'),
     body: t.string({ nullable: true, resolve: (i) => i.body ?? null }),

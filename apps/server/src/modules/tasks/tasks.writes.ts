@@ -42,7 +42,7 @@ function checkUser(g: Gated, userId: number) {
 }
 
 /** Reads one task for a change, locked; NOT_FOUND when the caller may not read it. */
-export async function taskForChange(g: Gated, id: number) {
+async function taskForChange(g: Gated, id: number) {
   const t = g.member.tenantUuid;
   const [row] = await g.tx
     .select()

@@ -131,7 +131,7 @@ builder.mutationField('createTenant', (t) =>
 const resultRows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Every tenant table but tenants itself, ordered so that a table comes before any table it references. */
-export async function tenantTablesChildrenFirst(tx: Tx): Promise<string[]> {
+async function tenantTablesChildrenFirst(tx: Tx): Promise<string[]> {
   const tables = resultRows<{ name: string }>(
     await tx.execute(sql`
       select c.relname as name from pg_class c

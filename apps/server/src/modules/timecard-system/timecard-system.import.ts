@@ -16,7 +16,7 @@ import { timecardSystemImports } from './timecard-system.table.js';
 
 /** The dry run and the import of a pay period's QuickBooks Time timesheets as time entries (issue 23). */
 
-export type ImportOp = {
+type ImportOp = {
   remote_id: string;
   date: string;
   hours: number;
@@ -30,7 +30,7 @@ export type ImportOp = {
   /** The entry typed in the app that this timesheet meets (conflict only). */
   conflict_entry_id: number | null;
 };
-export type ImportResult = ImportOp & { status: 'imported' | 'conflict' | 'blocked' | 'skipped'; timecard_entries_id: number | null };
+type ImportResult = ImportOp & { status: 'imported' | 'conflict' | 'blocked' | 'skipped'; timecard_entries_id: number | null };
 
 const hoursOf = (seconds: number) => Math.round(seconds / 36) / 100;
 const key = (...parts: (string | number)[]) => parts.join('|');

@@ -26,10 +26,9 @@ export const TIMECARD_CONNECTION_EVENTS = ['connect', 'check', 'disconnect'] as 
 export type TimecardConnectionEvent = (typeof TIMECARD_CONNECTION_EVENTS)[number];
 
 export const TIMECARD_API_ACTIONS = ['mapping', 'map', 'preview', 'import', 'log'] as const;
-export type TimecardApiAction = (typeof TIMECARD_API_ACTIONS)[number];
 
 /** user: a QuickBooks Time user to one of our people; jobcode: a jobcode to one of our jobs. */
-export const TIMECARD_MAPPING_KINDS = ['user', 'jobcode'] as const;
+const TIMECARD_MAPPING_KINDS = ['user', 'jobcode'] as const;
 export type TimecardMappingKind = (typeof TIMECARD_MAPPING_KINDS)[number];
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { containers } from './tools.table.js';
 
 /** The name a company's headquarters container starts with; admins may rename it. */
-export const HQ_NAME = 'HQ';
+const HQ_NAME = 'HQ';
 
 /**
  * A company's headquarters container (issue 16: exactly one per company, created with the company). Called where

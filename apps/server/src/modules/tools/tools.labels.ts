@@ -7,7 +7,7 @@ import { type PdfLanguage, renderPdf } from '../../platform/pdf.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { containers, tools } from './tools.table.js';
 
-export type Label = { kind: 'tool' | 'container'; number: string; name: string; id: number };
+type Label = { kind: 'tool' | 'container'; number: string; name: string; id: number };
 
 const TITLE: Record<PdfLanguage, string> = { en: 'Tool labels', es: 'Etiquetas de herramientas' };
 
@@ -15,7 +15,7 @@ const TITLE: Record<PdfLanguage, string> = { en: 'Tool labels', es: 'Etiquetas d
  * A printable sheet of QR labels, three across: each cell holds the code (pdfmake's native qr, vector, so it prints
  * sharp at any size) and the tool number and name beneath it, for when the camera cannot read it.
  */
-export function renderLabelSheet(company: string, labels: Label[], lang: PdfLanguage): Promise<Buffer> {
+function renderLabelSheet(company: string, labels: Label[], lang: PdfLanguage): Promise<Buffer> {
   const cells: Content[] = labels.map((l) => ({
     stack: [
       { qr: l.kind === 'tool' ? toolQr(l.number) : containerQr(l.id), fit: 110, alignment: 'center', eccLevel: 'M' },

@@ -12,7 +12,7 @@ import { checkNoOverlap, overdueWhere, type ReservationRow, reservationRows } fr
 import { reservations, tools } from './tools.table.js';
 
 const today = () => isoDay(new Date());
-export const withOverdue = (rows: ReservationRow[]) => {
+const withOverdue = (rows: ReservationRow[]) => {
   const now = today();
   return rows.map((r) => ({ ...r, overdue: r.status === 1 && !r.is_completed && r.end_date < now }));
 };

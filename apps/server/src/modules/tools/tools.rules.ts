@@ -36,7 +36,7 @@ export async function withPhotos(g: Gated, rows: ToolRow[], info?: GraphQLResolv
   return rows.map((r) => ({ ...r, photos: photos.get(r.uuid) ?? [] }));
 }
 
-export async function nextToolNumbers(g: { tx: Gated['tx'] }, tenant: string, n: number): Promise<string[]> {
+async function nextToolNumbers(g: { tx: Gated['tx'] }, tenant: string, n: number): Promise<string[]> {
   const [{ max }] = await g.tx
     .select({ max: sql<number>`coalesce(max(nullif(regexp_replace(${tools.tool_number}, '\\D', '', 'g'), '')::int), 0)::int` })
     .from(tools)

@@ -1,6 +1,6 @@
 import { accessTo } from '@groundwork/core/permissions';
 import { containerDeletedNote, rangesOverlap, TOOL_MESSAGES } from '@groundwork/core/tools';
-import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
@@ -310,13 +310,10 @@ export async function checkNoOverlap(
 export const overdueWhere = (today: string) =>
   and(eq(reservations.status, 1), eq(reservations.is_completed, false), lt(reservations.end_date, today));
 
-export const upcomingWhere = (today: string) =>
-  and(eq(reservations.status, 1), eq(reservations.is_completed, false), gt(reservations.end_date, sql`cast(${today} as date) - 1`));
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A tool's photos are readable by whoever may see the company's tools, while the module is on. */
-export async function readableTools(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
+async function readableTools(tx: Tx, member: Member, sourceUuids: string[]): Promise<Set<string>> {
   const access = accessTo(member.permissions, 'tools', 'read', member.off);
   const wanted = [...new Set(sourceUuids.filter((u) => typeof u === 'string' && UUID.test(u)))];
   if (!access || wanted.length === 0) return new Set();

@@ -8,8 +8,8 @@ import { enterTenant, type Rule } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from './usergroups.table.js';
 
-export type UserGroupUser = { id: number; username: string | null; firstname: string | null; lastname: string | null };
-export type UserGroup = {
+type UserGroupUser = { id: number; username: string | null; firstname: string | null; lastname: string | null };
+type UserGroup = {
   id: number;
   usergroup: string;
   status: number;
@@ -31,7 +31,7 @@ const UserGroupUserRef = builder.objectRef<UserGroupUser>('UserGroupUser').imple
   }),
 });
 
-export const UserGroupRef = builder.objectRef<UserGroup>('UserGroup').implement({
+const UserGroupRef = builder.objectRef<UserGroup>('UserGroup').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
     usergroup: t.exposeString('usergroup'),
@@ -97,7 +97,7 @@ async function guardName<T>(p: Promise<T>): Promise<T> {
 }
 
 /** Full groups (permissions and people) for the given ids, or every group of the tenant; sorted by name. */
-export async function loadGroups(tx: Tx, tenantUuid: string, ids?: readonly number[]): Promise<UserGroup[]> {
+async function loadGroups(tx: Tx, tenantUuid: string, ids?: readonly number[]): Promise<UserGroup[]> {
   if (ids && ids.length === 0) return [];
   const groupRows = await tx
     .select({ id: usergroups.id, usergroup: usergroups.usergroup, status: usergroups.status })
