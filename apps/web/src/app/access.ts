@@ -9,16 +9,16 @@ import { billingStatusQueryOptions } from './billing-status-query';
 import { navigationQueryOptions } from './navigation-query';
 
 /** Spec §2 access redirects: the `unauth` query values this app sets. */
-export const UNAUTH_PAGE = 'page';
-export const UNAUTH_SETTINGS = 'settings';
+const UNAUTH_PAGE = 'page';
+const UNAUTH_SETTINGS = 'settings';
 
 /** Pages every member may open whatever their navigation says (spec §2), with their sub-paths. */
 // /reports/graph has no menu item (spec §2 lists none): it shows each member what the matrix lets them read, and the
 // server refuses it to anyone who may not read jobs.
-export const ACCESS_EXEMPT_PATHS = ['/dashboard', '/user-profile', '/reports/graph'] as const;
+const ACCESS_EXEMPT_PATHS = ['/dashboard', '/user-profile', '/reports/graph'] as const;
 
 /** Spec §2/§6: only admins may open these dashboard settings. */
-export const ADMIN_SETTINGS_COMPONENTS = ['company-setup', 'app-subscription'] as const;
+const ADMIN_SETTINGS_COMPONENTS = ['company-setup', 'app-subscription'] as const;
 
 function normalise(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');

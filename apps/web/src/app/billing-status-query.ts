@@ -1,11 +1,9 @@
 import { BILLING_STATUS } from '@groundwork/core/early-reads';
 import { queryOptions } from '@tanstack/react-query';
-import { graphql, type ResultOf, request } from '../lib/graphql';
+import { graphql, request } from '../lib/graphql';
 
 // The page's first script asks this read too (lib/early-reads.ts holds the text).
 export const billingStatusQuery = graphql(BILLING_STATUS);
-
-export type BillingStatus = ResultOf<typeof billingStatusQuery>['billingStatus'];
 
 export const billingStatusKeys = {
   all: ['billing-status'] as const,

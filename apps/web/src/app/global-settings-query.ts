@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { graphql, type ResultOf, request } from '../lib/graphql';
 
-export const listGlobalSettingsQuery = graphql(`
+const listGlobalSettingsQuery = graphql(`
   query ListGlobalSettings($tenant_uuid: ID!) {
     listGlobalSettings(tenant_uuid: $tenant_uuid) {
       codx_tenant_options_values_id

@@ -1,11 +1,9 @@
 import { LIST_USERS_NAVIGATION } from '@groundwork/core/early-reads';
 import { queryOptions } from '@tanstack/react-query';
-import { graphql, type ResultOf, request } from '../lib/graphql';
+import { graphql, request } from '../lib/graphql';
 
 // The page's first script asks this read too (lib/early-reads.ts holds the text).
-export const listUsersNavigationQuery = graphql(LIST_USERS_NAVIGATION);
-
-export type ServerNavigationItem = ResultOf<typeof listUsersNavigationQuery>['listUsersNavigation'][number];
+const listUsersNavigationQuery = graphql(LIST_USERS_NAVIGATION);
 
 /** Everything navigation-related of one company starts with this key, so a tenant switch or sign-out clears it. */
 export const navigationKeys = {

@@ -22,6 +22,8 @@ import * as access from './access';
 import { ErrorPage, NotFoundPage } from './error-pages';
 import { EmptyLayout } from './layouts/empty-layout';
 
+// Exported for the declarations tsc emits: the test helpers' return types (auth/test-helpers.tsx, shell/test-app.tsx)
+// hold a router whose type names it.
 export interface RouterContext {
   queryClient: QueryClient;
 }

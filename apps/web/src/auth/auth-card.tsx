@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../shell/use-document-title';
 
 // Spec §9: the sign-in screens switch to their mobile layout under 501 px.
-export const AUTH_MOBILE_QUERY = '(max-width:500.98px)';
+const AUTH_MOBILE_QUERY = '(max-width:500.98px)';
 
 interface AuthCardProps {
   title: string;

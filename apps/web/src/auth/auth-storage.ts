@@ -5,7 +5,7 @@ import type { SignInResult } from './sign-in-flow';
 
 // Spec §3 browser-storage keys of the identity area.
 export const PASSKEY_HISTORY_KEY = 'passkeyHistory';
-export const HAS_USED_PASSKEY_KEY = 'has_used_passkey_before';
+const HAS_USED_PASSKEY_KEY = 'has_used_passkey_before';
 export const THEME_KEY = 'theme';
 const RETURN_ROUTE_KEY = 'returnRoute';
 const PENDING_KEY = 'pendingSignIn';

@@ -3,7 +3,7 @@ export type AltchaChallenge = { algorithm: string; challenge: string; salt: stri
 /** The server answers a proof of work to solve, or (when it has reCAPTCHA keys) the widget's site key. */
 export type CaptchaChallenge = ({ kind?: 'altcha' } & AltchaChallenge) | { kind: 'recaptcha'; siteKey: string };
 
-export const CAPTCHA_ENDPOINT = '/api/identity/captcha';
+const CAPTCHA_ENDPOINT = '/api/identity/captcha';
 
 export async function fetchCaptchaChallenge(): Promise<CaptchaChallenge> {
   const response = await fetch(CAPTCHA_ENDPOINT, { credentials: 'include' });

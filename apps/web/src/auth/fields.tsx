@@ -1,8 +1,7 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Button, IconButton, InputAdornment, Link, Stack, TextField, type TextFieldProps } from '@mui/material';
-import { useRouter } from '@tanstack/react-router';
-import { forwardRef, type MouseEvent, type ReactNode, useState } from 'react';
+import { Button, IconButton, InputAdornment, Stack, TextField, type TextFieldProps } from '@mui/material';
+import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A password field with the spec §2 show/hide toggle. */
@@ -63,24 +62,5 @@ export function FormActions(props: { cancelLabel: string; onCancel: () => void; 
         {props.submitLabel}
       </Button>
     </Stack>
-  );
-}
-
-/**
- * A client-side link between the sign-in screens. Plain hrefs (not typed `to`) because the routes'
- * search keys (step, expired) are read loosely until the shared route-query-key schema exists.
- */
-export function AuthLink({ href, children }: { href: string; children: ReactNode }) {
-  const router = useRouter();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    router.history.push(href);
-  };
-  return (
-    // The theme's caramel is too light for small text on white (WCAG AA); links use the body colour, underlined.
-    <Link href={href} onClick={onClick} underline="always" sx={{ color: 'text.primary' }}>
-      {children}
-    </Link>
   );
 }

@@ -39,7 +39,7 @@ export function Icon({ name }: { name: keyof typeof ICONS }) {
 }
 
 // Spec §9: the sign-in screens switch to their mobile layout under 501 px.
-export const AUTH_MOBILE_QUERY = '(max-width:500.98px)';
+const AUTH_MOBILE_QUERY = '(max-width:500.98px)';
 
 function useMatchMedia(query: string): boolean {
   return useSyncExternalStore(

@@ -73,7 +73,7 @@ export function syncSelectedTenant(claims: IdentityClaims): string | null {
  * the auth cookie (SignOut) and all cached data go, then /login. A failed SignOut still clears the
  * browser side; the caller shows 'There was a problem signing out.'.
  */
-export async function signOut(queryClient: QueryClient, goToLogin: () => unknown): Promise<{ ok: boolean }> {
+async function signOut(queryClient: QueryClient, goToLogin: () => unknown): Promise<{ ok: boolean }> {
   let ok = true;
   try {
     await identityCall('SignOut', {});

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 
 export type SignInResult = IdentityActions['InitiateAuth']['res'];
 
-export type CodeStep =
+type CodeStep =
   | 'CONFIRM_SIGN_IN_WITH_SMS_CODE'
   | 'CONFIRM_SIGN_IN_WITH_TOTP_CODE'
   | 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE'

@@ -9,7 +9,7 @@ export type Reply = { status?: number; body: unknown };
 export type IdentityHandler = (action: string, body: Record<string, unknown>) => Reply | Promise<Reply> | undefined;
 export type Call = { action: string; body: Record<string, unknown> };
 
-export const NOT_SIGNED_IN: Reply = { status: 401, body: { name: 'NotAuthorizedException', message: 'Not signed in' } };
+const NOT_SIGNED_IN: Reply = { status: 401, body: { name: 'NotAuthorizedException', message: 'Not signed in' } };
 
 export function claims(overrides: Partial<IdentityClaims> = {}): IdentityClaims {
   return {

@@ -9,7 +9,7 @@ export const graphql = initGraphQLTada<{
   scalars: { ID: string };
 }>();
 
-export type { FragmentOf, ResultOf, VariablesOf } from 'gql.tada';
+export type { ResultOf, VariablesOf } from 'gql.tada';
 
 export { GraphQLRequestError } from './graphql-error';
 

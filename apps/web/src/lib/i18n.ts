@@ -11,7 +11,7 @@ const PUBLIC_NAMESPACES = ['translation', 'shell', 'auth', 'join'] as const;
  * What the signed-in shell itself shows (the app bar's theme and notifications, the dashboard): one chunk per language
  * (lib/strings/signed-in.*.ts), fetched beside the shell's code.
  */
-export const SHELL_NAMESPACES = ['profile', 'announcements', 'dashboard'] as const;
+const SHELL_NAMESPACES = ['profile', 'announcements', 'dashboard'] as const;
 /** Every other signed-in screen's strings: a chunk per namespace and language, fetched with the screen (issue 28). */
 const PAGE_NAMESPACES = [
   'projects',

@@ -22,11 +22,11 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Spec §9 dialog constants.
-export const DIALOG_DEFAULT_WIDTH = 500;
-export const DIALOG_EXPANDED_WIDTH = '90%';
-export const DIALOG_MOBILE_QUERY = '(max-width: 599.95px)';
-export const BLINK_DELAY_MS = 3000;
-export const BLINK_DURATION_MS = 1000;
+const DIALOG_DEFAULT_WIDTH = 500;
+const DIALOG_EXPANDED_WIDTH = '90%';
+const DIALOG_MOBILE_QUERY = '(max-width: 599.95px)';
+const BLINK_DELAY_MS = 3000;
+const BLINK_DURATION_MS = 1000;
 
 export interface DialogButton {
   label?: string;

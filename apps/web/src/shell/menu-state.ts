@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { MENU_OPEN_KEY, readStorage, writeStorage } from './shell-storage';
 
 // Spec §2, §9: the menu is open by default only when the window is wider than 450 px.
-export const MENU_OPEN_MIN_WIDTH = 450;
+const MENU_OPEN_MIN_WIDTH = 450;
 
 export function initialMenuOpen(windowWidth = window.innerWidth): boolean {
   const stored = readStorage(MENU_OPEN_KEY);

@@ -4,7 +4,7 @@ import { graphql, type ResultOf, request, type VariablesOf } from '../lib/graphq
 // The signed-in person's own record in the chosen company: the shell reads it (name, theme) on every page, so it
 // lives here; the profile module re-exports it from its public api.
 
-export const getEmployeeViaCognitoQuery = graphql(`
+const getEmployeeViaCognitoQuery = graphql(`
   query GetEmployeeViaCognito($tenant_uuid: ID!, $cognito_uuid: String!) {
     getEmployeeViaCognito(tenant_uuid: $tenant_uuid, cognito_uuid: $cognito_uuid) {
       id
@@ -25,7 +25,7 @@ export const getEmployeeViaCognitoQuery = graphql(`
   }
 `);
 
-export const updateEmployeeUserInfoMutation = graphql(`
+const updateEmployeeUserInfoMutation = graphql(`
   mutation UpdateEmployeeUserInfo($tenant_uuid: ID!, $cognito_uuid: String!, $employee: EmployeeUserInfoInput!) {
     updateEmployeeUserInfo(tenant_uuid: $tenant_uuid, cognito_uuid: $cognito_uuid, employee: $employee) {
       id

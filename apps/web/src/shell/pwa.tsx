@@ -13,7 +13,7 @@ export interface ServiceWorkerState {
 
 const NO_SERVICE_WORKER: ServiceWorkerState = { registered: false, activated: false, updateAvailable: false, offlineReady: false };
 
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 
 interface WatchOptions {
   onChange: (patch: Partial<ServiceWorkerState>) => void;

@@ -20,8 +20,8 @@ interface SnackbarApi {
 }
 
 // Spec §9: 2000 ms; a horizontal swipe longer than 50 px dismisses.
-export const SNACKBAR_TIMEOUT_MS = 2000;
-export const SWIPE_DISMISS_PX = 50;
+const SNACKBAR_TIMEOUT_MS = 2000;
+const SWIPE_DISMISS_PX = 50;
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
 

@@ -28,7 +28,7 @@ export function renderInShell(ui: ReactElement, { snackbarEnabled = true }: { sn
  * A query client for one test: no retries, and when `claims` is given, those identity claims cached as the
  * signed-in person's (e.g. `{ 'cognito:groups': ['admin_access'] }`; null: nobody signed in).
  */
-export function testQueryClient(claims?: Record<string, unknown> | null): QueryClient {
+function testQueryClient(claims?: Record<string, unknown> | null): QueryClient {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (claims !== undefined) queryClient.setQueryData(['identity', 'claims'], claims);
   return queryClient;

@@ -109,7 +109,7 @@ interface LightboxProps {
 }
 
 /** One image at full size over a dark backdrop, with previous/next for several. */
-export function Lightbox({ images, index, onIndex, onClose }: LightboxProps) {
+function Lightbox({ images, index, onIndex, onClose }: LightboxProps) {
   const { t } = useTranslation('files');
   const titleId = useId();
   const file = images[index];

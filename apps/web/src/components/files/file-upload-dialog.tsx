@@ -12,7 +12,7 @@ import type { StoredFile } from './upload-file';
 import { type FileUploads, type UploadItem, useFileUploads } from './use-file-uploads';
 
 /** Photos and PDFs; on phones the picker also offers the camera. */
-export const IMAGE_OR_PDF = 'image/*,application/pdf';
+const IMAGE_OR_PDF = 'image/*,application/pdf';
 const PHONE_OR_TOUCH = '(max-width: 599.95px), (pointer: coarse)';
 
 interface FileUploadFieldProps {

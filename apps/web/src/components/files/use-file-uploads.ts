@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type StoredFile, UploadError, uploadFile } from './upload-file';
 
-export type UploadState = 'uploading' | 'done' | 'error';
+type UploadState = 'uploading' | 'done' | 'error';
 
 /** One file of an upload list: picked now (with its File, so a failure can be re-sent) or already stored. */
 export interface UploadItem {

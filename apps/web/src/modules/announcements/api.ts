@@ -34,7 +34,7 @@ export type Option = { id: number; label: string };
 const FIELDS = `id title body start_date exp_date author_name status is_default on_app requires_ack audience audience_ids seen_on acked_on
   stats { audience seen acknowledged }`;
 
-export const currentAnnouncements = (v: T) =>
+const currentAnnouncements = (v: T) =>
   request(
     op<{ currentAnnouncements: Announcement[] }, T & { today: string }>(
       `query CurrentAnnouncements($tenant_uuid: ID!, $today: String) { currentAnnouncements(tenant_uuid: $tenant_uuid, today: $today) { ${FIELDS} } }`,

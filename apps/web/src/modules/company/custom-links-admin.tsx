@@ -29,7 +29,7 @@ const MAX_TITLE = 100;
 const MAX_URL = 2000;
 
 /** The server accepts http and https addresses only; the same rule here gives the message before the round trip. */
-export function isWebAddress(value: string): boolean {
+function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value.trim());
     return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);

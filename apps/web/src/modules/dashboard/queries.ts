@@ -6,11 +6,11 @@ import { graphql, type ResultOf, request } from '../../lib/graphql';
 // on its way (prefetch.ts), and the screen reads the same queries.
 
 /** Every card's numbers in one request (server: apps/server/src/modules/dashboard); the page's first script asks it too. */
-export const getDashboardQuery = graphql(GET_DASHBOARD);
+const getDashboardQuery = graphql(GET_DASHBOARD);
 
 export type DashboardNumbers = ResultOf<typeof getDashboardQuery>['getDashboard'];
 
-export const dashboardKey = (tenant: string, today: string) => ['dashboard', tenant, 'cards', today] as const;
+const dashboardKey = (tenant: string, today: string) => ['dashboard', tenant, 'cards', today] as const;
 
 /** The cards' numbers for one company and day. */
 export const dashboardQueryOptions = (tenant: string, today: string) =>

@@ -49,14 +49,14 @@ export const posterUrl = (id: number, lang: 'en' | 'es') => `${JOIN_POSTER_ENDPO
 
 // --- People admins ------------------------------------------------------------------------------
 
-export const joinLinksQuery = graphql(`
+const joinLinksQuery = graphql(`
   query JoinLinks($tenant_uuid: ID!) {
     listJoinLinks(tenant_uuid: $tenant_uuid) { id name code url status auto_approve usergroup_ids pending created_on }
   }
 `);
 export type JoinLink = ResultOf<typeof joinLinksQuery>['listJoinLinks'][number];
 
-export const joinRequestsQuery = graphql(`
+const joinRequestsQuery = graphql(`
   query JoinRequests($tenant_uuid: ID!) {
     listJoinRequests(tenant_uuid: $tenant_uuid) { id join_links_id link_name username firstname lastname created_on }
   }

@@ -15,7 +15,7 @@ export type PendingJoin = { company: string; requested_on: string };
 class PendingJoinsError extends Error {}
 
 /** Keyed by the person, so someone else signing in on the same browser never sees the previous list. */
-export function pendingJoinsQueryOptions(identity: string) {
+function pendingJoinsQueryOptions(identity: string) {
   return queryOptions({
     queryKey: ['join', 'pending', identity] as const,
     queryFn: async (): Promise<PendingJoin[]> => {

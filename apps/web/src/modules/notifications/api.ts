@@ -21,7 +21,7 @@ export type Notification = {
 };
 export type Page = { items: Notification[]; nextToken: string | null; unread: number };
 
-export const NOTIFICATION_FIELDS = 'id kind title link ref_id count read_at created_on updated_on';
+const NOTIFICATION_FIELDS = 'id kind title link ref_id count read_at created_on updated_on';
 
 export const listMyNotifications = (v: T & { nextToken?: string | null; unread_only?: boolean }) =>
   request(

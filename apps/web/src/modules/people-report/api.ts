@@ -53,7 +53,7 @@ export const peopleReport = (v: ReportVars) =>
   ).then((r) => r.peopleReport);
 
 export type GraphNode = { id: string; kind: GraphNodeKind; label: string; ref_id: number; detail: string | null };
-export type GraphEdge = { id: string; source: string; target: string; kind: GraphEdgeKind };
+type GraphEdge = { id: string; source: string; target: string; kind: GraphEdgeKind };
 export type CompanyGraph = { nodes: GraphNode[]; edges: GraphEdge[]; jobs: { id: number; label: string }[]; truncated: boolean };
 
 type GraphVars = { tenant_uuid: string; jobs_id?: number | null; kinds?: string[] | null };

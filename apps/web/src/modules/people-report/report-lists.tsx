@@ -5,7 +5,7 @@ import type { ReportPage, ReportPerson } from './api';
 import { lastSeenWords, missingWords } from './report-export';
 
 /** A person's name as a link to their page (/modules/people?id=…). */
-export function PersonLink({ person }: { person: Pick<ReportPerson, 'id' | 'name'> }) {
+function PersonLink({ person }: { person: Pick<ReportPerson, 'id' | 'name'> }) {
   return (
     <TextLink to="/modules/people" search={{ id: person.id }}>
       {person.name}

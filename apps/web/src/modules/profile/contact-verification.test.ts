@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type { PhoneVerificationState } from '@groundwork/core/identity';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   afterUpdate,
   checkNewEmail,
@@ -16,6 +17,10 @@ const PHONE = '+13035550142';
 const MASKED = '+*******0142';
 
 describe('phone verification states (spec §4: sending, sent, verifying, verified, resending, error)', () => {
+  it('has the states of the spec, and idle', () => {
+    expectTypeOf<Exclude<VerificationState['status'], 'idle'>>().toEqualTypeOf<PhoneVerificationState>();
+  });
+
   it('goes sending → sent → verifying → verified', () => {
     const sending = run([{ type: 'send', value: PHONE }]);
     expect(sending).toEqual({ status: 'sending', value: PHONE });

@@ -1,20 +1,13 @@
-import {
-  type AttributeUpdateStep,
-  type CodeDelivery,
-  isEmail,
-  isPhone,
-  normalizePhone,
-  type PhoneVerificationState,
-} from '@groundwork/core/identity';
+import { type AttributeUpdateStep, type CodeDelivery, isEmail, isPhone, normalizePhone } from '@groundwork/core/identity';
 
 /** The sign-in attributes a person changes from the profile (spec §7 UpdateUserAttributes). */
 export type ContactAttribute = 'email' | 'phone_number';
 
 /**
  * Spec §4 "Phone verification: sending, sent, verifying, verified, resending, error" (the sign-in e-mail
- * goes through the same states). `value` is the new address or number; `destination` is where the
- * server says the code went (masked); an error keeps it when a code is out, so the code can still be
- * entered or sent again.
+ * goes through the same states; its test holds every status but idle to core's PhoneVerificationState).
+ * `value` is the new address or number; `destination` is where the server says the code went (masked);
+ * an error keeps it when a code is out, so the code can still be entered or sent again.
  */
 export type VerificationState =
   | { status: 'idle' }
@@ -24,10 +17,6 @@ export type VerificationState =
   | { status: 'verified'; value: string }
   | { status: 'resending'; value: string; destination: string }
   | { status: 'error'; value: string; destination: string | null; message: string };
-
-// Every status but idle is one of the spec's states.
-type Covers<T extends PhoneVerificationState> = T;
-export type ActiveStatus = Covers<Exclude<VerificationState['status'], 'idle'>>;
 
 export type VerificationEvent =
   /** UpdateUserAttributes with a new value is on its way. */

@@ -64,7 +64,7 @@ export type ReportJob = { id: number; label: string };
 export const manpowerOf = (r: { manpower: unknown }) => (r.manpower ?? []) as ManpowerLine[];
 
 /** The first and last day of a 'YYYY-MM' month. */
-export function monthRange(month: string): { from: string | null; to: string | null } {
+function monthRange(month: string): { from: string | null; to: string | null } {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m) return { from: null, to: null };
   const last = new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();

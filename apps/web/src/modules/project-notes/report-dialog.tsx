@@ -22,7 +22,7 @@ import { ReportManpower } from './report-manpower';
 import { ReportPhotos } from './report-photos';
 import { useReportDraft } from './use-report-draft';
 
-export const REPORTS_SOURCE_TABLE = 'jobs_notes';
+const REPORTS_SOURCE_TABLE = 'jobs_notes';
 
 type Props = { tenant: string; report: Report | null; jobs: ReportJob[]; defaultJob: number | null; onClose: () => void };
 

@@ -2,7 +2,7 @@ import { type ManpowerLine, REPORT_MESSAGES, type REPORT_SECTIONS } from '@groun
 import { localToday } from '../../lib/dates';
 import { manpowerOf, type Report } from './api';
 
-export type Section = (typeof REPORT_SECTIONS)[number];
+type Section = (typeof REPORT_SECTIONS)[number];
 /** The report dialog's form: what the fields hold as typed (kept on the device as a draft). */
 export type ReportValues = {
   jobs_id: number | null;

@@ -1,7 +1,7 @@
 import { graphql, type ResultOf, request, type VariablesOf } from '../../lib/graphql';
 import type { ReportKey, ReportsSearch } from './search';
 
-export const laborQuery = graphql(`
+const laborQuery = graphql(`
   query ReportLaborBudget($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
     reportLaborBudget(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
       rows { jobs_id job costcodes_id costcode description hrsbdg actual_hours percent_used forecast_hours first_day end_date }
@@ -11,7 +11,7 @@ export const laborQuery = graphql(`
   }
 `);
 
-export const hoursQuery = graphql(`
+const hoursQuery = graphql(`
   query ReportHours($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
     reportHours(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
       rows { employees_id person jobs_id job costcodes_id costcode week_start hours regular_hours overtime_hours }
@@ -22,7 +22,7 @@ export const hoursQuery = graphql(`
   }
 `);
 
-export const statusQuery = graphql(`
+const statusQuery = graphql(`
   query ReportTimecardStatus($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
     reportTimecardStatus(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
       rows { employees_id person status signed_on hours days_booked missing_days missing_dates }
@@ -32,7 +32,7 @@ export const statusQuery = graphql(`
   }
 `);
 
-export const spendQuery = graphql(`
+const spendQuery = graphql(`
   query ReportSpend($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
     reportSpend(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
       rows { jobs_id job costcodes_id costcode matbdg receipts orders spent percent_used }
@@ -42,7 +42,7 @@ export const spendQuery = graphql(`
   }
 `);
 
-export const scheduleQuery = graphql(`
+const scheduleQuery = graphql(`
   query ReportSchedule($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
     reportSchedule(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
       rows { jobs_id job day planned punched no_show unplanned hours }
@@ -53,7 +53,7 @@ export const scheduleQuery = graphql(`
   }
 `);
 
-export const toolsQuery = graphql(`
+const toolsQuery = graphql(`
   query ReportTools($tenant_uuid: ID!, $filter: ReportFilter, $limit: Int, $nextToken: String) {
     reportTools(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
       rows { tools_id tool_number name container reservations reserved_days utilisation overdue overdue_since }
@@ -63,13 +63,13 @@ export const toolsQuery = graphql(`
   }
 `);
 
-export const pdfQuery = graphql(`
+const pdfQuery = graphql(`
   query ExportReportPdf($tenant_uuid: ID!, $report: ReportName!, $filter: ReportFilter, $lang: String) {
     exportReportPdf(tenant_uuid: $tenant_uuid, report: $report, filter: $filter, lang: $lang)
   }
 `);
 
-export const lookupsQuery = graphql(`
+const lookupsQuery = graphql(`
   query ReportLookups($tenant_uuid: ID!) {
     listJobs(tenant_uuid: $tenant_uuid, limit: 1000) { items { id job job_abbr status } }
     listCostcodes(tenant_uuid: $tenant_uuid, limit: 1000) { items { id costcode description } }

@@ -7,7 +7,7 @@ import type { ReportKey } from './search';
 type TFunction = TFunctionOf<'reports'>;
 
 /** A column's key: its heading is `columns.<key>` in the reports' strings, so a column without one fails the type-check. */
-export type ColumnKey = keyof (typeof strings)['columns'];
+type ColumnKey = keyof (typeof strings)['columns'];
 /** The time-card states the status report returns, each with its words. */
 type StatusKey = keyof (typeof strings)['status'];
 

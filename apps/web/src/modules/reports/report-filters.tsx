@@ -9,7 +9,7 @@ import type { ReportKey, ReportsSearch } from './search';
 type Key = 'from' | 'to' | 'date' | 'job' | 'costcode' | 'person' | 'department' | 'division' | 'group';
 
 /** The filters that mean something for each report (core REPORT_FILTERS, in the page's query keys). */
-export const FILTERS: Record<ReportKey, readonly Key[]> = {
+const FILTERS: Record<ReportKey, readonly Key[]> = {
   labor_budget: ['job', 'costcode', 'group'],
   hours: ['from', 'to', 'job', 'costcode', 'person', 'department', 'division'],
   timecard_status: ['date', 'person', 'department', 'division'],

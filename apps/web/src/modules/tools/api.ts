@@ -8,7 +8,7 @@ function op<R, V>(source: string): TadaDocumentNode<R, V> {
 }
 type T = { tenant_uuid: string };
 
-export type LastLog = { container_name: string; employee_name: string | null; moved_on: string; note: string | null } | null;
+type LastLog = { container_name: string; employee_name: string | null; moved_on: string; note: string | null } | null;
 export type Tool = {
   id: number;
   uuid: string;

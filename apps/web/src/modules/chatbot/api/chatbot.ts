@@ -36,7 +36,6 @@ export const clearMutation = graphql(`
 `);
 
 export type ChatMessage = ResultOf<typeof messagesQuery>['listChatMessages']['items'][number];
-export type ChatbotInfo = ResultOf<typeof infoQuery>['getChatbotInfo'];
 
 export const chatbotInfoOptions = (tenant: string, language: string) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { readSelectedTenantUuid } from '../../../lib/storage';
 
-export const listStripeQuery = graphql(`
+const listStripeQuery = graphql(`
   query ListStripe($tenant_uuid: ID!) {
     listStripe(tenant_uuid: $tenant_uuid) {
       configured status blocked customer_id subscription_id plan price_id amount currency interval
@@ -28,7 +28,7 @@ const createPortalMutation = graphql(`
   }
 `);
 
-export const billingKeys = { stripe: (tenant: string) => ['billing', tenant, 'stripe'] as const };
+const billingKeys = { stripe: (tenant: string) => ['billing', tenant, 'stripe'] as const };
 
 /**
  * Spec §7 listStripe. Spec §8: the card-payment fetch first waits for the API (here: this company selected for the

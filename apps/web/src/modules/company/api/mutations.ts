@@ -1,18 +1,18 @@
-import { graphql, type ResultOf, request, type VariablesOf } from '../../../lib/graphql';
+import { graphql, request, type VariablesOf } from '../../../lib/graphql';
 
-export const createTenantMutation = graphql(`
+const createTenantMutation = graphql(`
   mutation CreateTenant($company: String!) {
     createTenant(company: $company) { tenant_uuid company }
   }
 `);
 
-export const deleteTenantMutation = graphql(`
+const deleteTenantMutation = graphql(`
   mutation DeleteTenant($tenant_uuid: ID!, $user_email: String!) {
     deleteTenant(tenant_uuid: $tenant_uuid, user_email: $user_email)
   }
 `);
 
-export const updateTenantSettingsMutation = graphql(`
+const updateTenantSettingsMutation = graphql(`
   mutation UpdateTenantSettings($tenant_uuid: ID!, $global_settings: [TenantSettingInput!]!) {
     updateTenantSettings(tenant_uuid: $tenant_uuid, global_settings: $global_settings) {
       codx_tenant_options_values_id
@@ -28,7 +28,6 @@ export const updateTenantSettingsMutation = graphql(`
 `);
 
 export type TenantSettingInput = VariablesOf<typeof updateTenantSettingsMutation>['global_settings'][number];
-export type CreatedTenant = ResultOf<typeof createTenantMutation>['createTenant'];
 
 export const createTenant = async (company: string) => (await request(createTenantMutation, { company })).createTenant;
 export const deleteTenant = (tenant: string, email: string) => request(deleteTenantMutation, { tenant_uuid: tenant, user_email: email });

@@ -3,7 +3,7 @@ import { fetchAllPages } from '../../../lib/fetch-all';
 import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { companyKeys } from './keys';
 
-export const listDepartmentsQuery = graphql(`
+const listDepartmentsQuery = graphql(`
   query ListDepartmentsForSetup($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listDepartments(tenant_uuid: $tenant_uuid, limit: $limit, nextToken: $nextToken) {
       items { id department status }
@@ -12,7 +12,7 @@ export const listDepartmentsQuery = graphql(`
   }
 `);
 
-export const listDivisionsQuery = graphql(`
+const listDivisionsQuery = graphql(`
   query ListDivisionsForSetup($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listDivisions(tenant_uuid: $tenant_uuid, limit: $limit, nextToken: $nextToken) {
       items { id division status }
@@ -52,7 +52,7 @@ export function namedRecordsQueryOptions(tenant: string, kind: 'departments' | '
   });
 }
 
-export const subscriptionQuery = graphql(`
+const subscriptionQuery = graphql(`
   query CompanySubscription($tenant_uuid: ID!) {
     listModules(tenant_uuid: $tenant_uuid) { id module title }
     listTenantsModules(tenant_uuid: $tenant_uuid) { id modules_id status }
@@ -62,8 +62,6 @@ export const subscriptionQuery = graphql(`
   }
 `);
 
-export type Subscription = ResultOf<typeof subscriptionQuery>;
-
 /** Modules, plans and what this company has switched on (spec §6: pricing loads only for admin_access). */
 export function subscriptionQueryOptions(tenant: string) {
   return queryOptions({
@@ -72,7 +70,7 @@ export function subscriptionQueryOptions(tenant: string) {
   });
 }
 
-export const listPeopleQuery = graphql(`
+const listPeopleQuery = graphql(`
   query ListPeopleForLinks($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listEmployees(tenant_uuid: $tenant_uuid, limit: $limit, nextToken: $nextToken, filter: { eq: { status: 1 } }) {
       items { id firstname lastname username email }
@@ -95,7 +93,7 @@ export function peopleQueryOptions(tenant: string) {
   });
 }
 
-export const listCustomLinksQuery = graphql(`
+const listCustomLinksQuery = graphql(`
   query ListCustomLinksOfPerson($tenant_uuid: ID!, $employees_id: Int!, $limit: Int, $nextToken: String) {
     listCustomLinks(tenant_uuid: $tenant_uuid, limit: $limit, nextToken: $nextToken, filter: { eq: { employees_id: $employees_id } }) {
       items { id employees_id title url status }

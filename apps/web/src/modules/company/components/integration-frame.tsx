@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert';
 
-export type ConnectionState = 'connected' | 'disconnected' | 'notConnected';
+type ConnectionState = 'connected' | 'disconnected' | 'notConnected';
 
 /** The QuickBooks Online and Time dialogs' props. */
 export interface IntegrationDialogProps {

@@ -10,9 +10,9 @@ import { AccountingSystemDialog } from './accounting-system-dialog';
 import { TimecardSystemDialog } from './timecard-system-dialog';
 
 /** Spec §2: the settings dialog that opens the accounting integration. */
-export const ACCOUNTING_DIALOG = 'accounting-system-dialog';
+const ACCOUNTING_DIALOG = 'accounting-system-dialog';
 /** Spec §2: the settings dialog that opens the external time-card system (QuickBooks Time). */
-export const TIMECARD_DIALOG = 'timecard-system-dialog';
+const TIMECARD_DIALOG = 'timecard-system-dialog';
 const CALLBACK_RESULTS = ['connected', 'error', 'denied'] as const;
 
 type Search = Record<string, unknown>;

@@ -12,7 +12,7 @@ import { readableErrorSx } from './readable-error';
 import { ConfirmDelete, RowActions } from './record-list-parts';
 
 /** The words of one list: departments or divisions. */
-export type NamedRecordKind = 'departments' | 'divisions';
+type NamedRecordKind = 'departments' | 'divisions';
 
 interface NamedRecordsEditorProps {
   tenant: string;

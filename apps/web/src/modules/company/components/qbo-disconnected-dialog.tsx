@@ -10,7 +10,7 @@ import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { QBO_DISCONNECTED_KEY, readStorage, removeStorage, writeStorage } from '../../../shell/shell-storage';
 import { accountingConnection, accountingStatusQueryOptions } from '../api/accounting';
 
-export const QBO_DIALOG_QUERY = 'qbo-disconnected';
+const QBO_DIALOG_QUERY = 'qbo-disconnected';
 
 // The notice's dialog (and the shell dialog under it) loads the first time it opens (issue 28).
 const QboDisconnectedDialog = lazy(() => import('./qbo-disconnected-view').then((m) => ({ default: m.QboDisconnectedDialog })));
@@ -25,7 +25,7 @@ function flagIsSet(): boolean {
  * Spec §2, §4: opens at start when the local flag is set or dialog=qbo-disconnected is in the URL, and again when the
  * query becomes qbo-disconnected while closed. Closing removes the query (replacing the history entry) and the flag.
  */
-export function useQboDisconnectedDialog() {
+function useQboDisconnectedDialog() {
   // Read loosely: the dashboard's typed search is another issue's, and this notice may open on any appview route.
   const search: Record<string, unknown> = useSearch({ strict: false });
   const change = useSearchChange();

@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { graphql, type ResultOf, request } from '../../../lib/graphql';
+import { graphql, request } from '../../../lib/graphql';
 import { companyKeys } from '../../company/api/keys';
 
-export const listCustomLinksPerUserQuery = graphql(`
+const listCustomLinksPerUserQuery = graphql(`
   query ListCustomLinksPerUser($tenant_uuid: ID!) {
     listCustomLinksPerUser(tenant_uuid: $tenant_uuid) { id employees_id title url status }
   }
 `);
-
-export type MyLink = ResultOf<typeof listCustomLinksPerUserQuery>['listCustomLinksPerUser'][number];
 
 /** The signed-in person's active links in the company. */
 export function myLinksQueryOptions(tenant: string) {

@@ -1,48 +1,48 @@
 import { graphql, request, type VariablesOf } from '../../../lib/graphql';
 
-export const createEmployeesMutation = graphql(`
+const createEmployeesMutation = graphql(`
   mutation CreatePeople($tenant_uuid: ID!, $data: [EmployeesInput!]!) {
     createEmployees(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const updateEmployeesMutation = graphql(`
+const updateEmployeesMutation = graphql(`
   mutation UpdatePeople($tenant_uuid: ID!, $data: [EmployeesUpdateInput!]!) {
     updateEmployees(tenant_uuid: $tenant_uuid, data: $data) { id status }
   }
 `);
 
-export const inviteUserMutation = graphql(`
+const inviteUserMutation = graphql(`
   mutation InviteUser($tenant_uuid: ID!, $id: Int!, $email: String!, $username: String) {
     inviteUser(tenant_uuid: $tenant_uuid, id: $id, email: $email, username: $username) { id email cognito_status }
   }
 `);
 
-export const removeUserFromTenantMutation = graphql(`
+const removeUserFromTenantMutation = graphql(`
   mutation RemoveUserFromTenant($tenant_uuid: ID!, $id: Int!) {
     removeUserFromTenant(tenant_uuid: $tenant_uuid, id: $id) { id cognito_status }
   }
 `);
 
-export const createGlobalAdminMutation = graphql(`
+const createGlobalAdminMutation = graphql(`
   mutation CreateGlobalAdmin($tenant_uuid: ID!, $employees_id: Int!, $username: String) {
     createGlobalAdmin(tenant_uuid: $tenant_uuid, employees_id: $employees_id, username: $username) { id is_admin }
   }
 `);
 
-export const deleteGlobalAdminMutation = graphql(`
+const deleteGlobalAdminMutation = graphql(`
   mutation DeleteGlobalAdmin($tenant_uuid: ID!, $employees_id: Int!, $username: String) {
     deleteGlobalAdmin(tenant_uuid: $tenant_uuid, employees_id: $employees_id, username: $username) { id is_admin }
   }
 `);
 
-export const createUserGroupMutation = graphql(`
+const createUserGroupMutation = graphql(`
   mutation CreateUserGroup($tenant_uuid: ID!, $usergroup_name: String!, $access: [String!]!, $users: [Int!]!) {
     createUserGroup(tenant_uuid: $tenant_uuid, usergroup_name: $usergroup_name, access: $access, users: $users) { id }
   }
 `);
 
-export const updateUserGroupMutation = graphql(`
+const updateUserGroupMutation = graphql(`
   mutation UpdateUserGroup(
     $tenant_uuid: ID!
     $id: Int!
@@ -66,13 +66,13 @@ export const updateUserGroupMutation = graphql(`
   }
 `);
 
-export const deleteUserGroupMutation = graphql(`
+const deleteUserGroupMutation = graphql(`
   mutation DeleteUserGroup($tenant_uuid: ID!, $id: Int!) {
     deleteUserGroup(tenant_uuid: $tenant_uuid, id: $id)
   }
 `);
 
-export const updateUserGroupsForUserMutation = graphql(`
+const updateUserGroupsForUserMutation = graphql(`
   mutation UpdateUserGroupsForUser($tenant_uuid: ID!, $employees_id: Int!, $usergroup_ids: [Int!]!) {
     updateUserGroupsForUser(tenant_uuid: $tenant_uuid, employees_id: $employees_id, usergroup_ids: $usergroup_ids) { id }
   }

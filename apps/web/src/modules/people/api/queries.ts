@@ -4,7 +4,7 @@ import { fetchAllPages } from '../../../lib/fetch-all';
 import { GraphQLRequestError, graphql, type ResultOf, request } from '../../../lib/graphql';
 import { peopleKeys } from './keys';
 
-export const PersonFieldsFragment = graphql(`
+const PersonFieldsFragment = graphql(`
   fragment PersonFields on Employee {
     id
     uuid
@@ -34,7 +34,7 @@ export const PersonFieldsFragment = graphql(`
   }
 `);
 
-export const listPeopleQuery = graphql(
+const listPeopleQuery = graphql(
   `
   query ListPeople($tenant_uuid: ID!, $status: Int!, $limit: Int, $nextToken: String) {
     listEmployees(tenant_uuid: $tenant_uuid, filter: { eq: { status: $status } }, limit: $limit, nextToken: $nextToken) {
@@ -46,7 +46,7 @@ export const listPeopleQuery = graphql(
   [PersonFieldsFragment],
 );
 
-export const getPersonQuery = graphql(
+const getPersonQuery = graphql(
   `
   query GetPerson($tenant_uuid: ID!, $id: Int!) {
     getEmployees(tenant_uuid: $tenant_uuid, id: $id) { ...PersonFields }
@@ -55,7 +55,7 @@ export const getPersonQuery = graphql(
   [PersonFieldsFragment],
 );
 
-export const listUserGroupsQuery = graphql(`
+const listUserGroupsQuery = graphql(`
   query ListPGUserGroups($tenant_uuid: ID!) {
     listPGUserGroups(tenant_uuid: $tenant_uuid) {
       id
@@ -67,7 +67,7 @@ export const listUserGroupsQuery = graphql(`
   }
 `);
 
-export const listPermissionsQuery = graphql(`
+const listPermissionsQuery = graphql(`
   query ListPermissions($tenant_uuid: ID!) {
     listPermissions(tenant_uuid: $tenant_uuid) { id status }
   }
@@ -75,7 +75,6 @@ export const listPermissionsQuery = graphql(`
 
 export type Person = ResultOf<typeof PersonFieldsFragment>;
 export type UserGroup = ResultOf<typeof listUserGroupsQuery>['listPGUserGroups'][number];
-export type Permission = ResultOf<typeof listPermissionsQuery>['listPermissions'][number];
 
 export interface PeoplePage {
   items: Person[];
@@ -139,7 +138,7 @@ export function permissionsQueryOptions(tenant: string) {
   });
 }
 
-export const listStaticDataQuery = graphql(`
+const listStaticDataQuery = graphql(`
   query PeopleStaticData {
     listStaticData {
       states { code name }
@@ -147,8 +146,6 @@ export const listStaticDataQuery = graphql(`
     }
   }
 `);
-
-export type StaticData = ResultOf<typeof listStaticDataQuery>['listStaticData'];
 
 /** States and trades to pick from; the same for every company, so kept for the session. */
 export function staticDataQueryOptions() {

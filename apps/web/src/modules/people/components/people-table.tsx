@@ -27,7 +27,7 @@ import { useSnackbar } from '../../../shell/snackbar';
 import { everyoneQueryOptions, type Person, peoplePageQueryOptions } from '../api/queries';
 import { AVATAR_SX, initials, matchesPerson, parseTrades, signInStatusKey } from '../lib/format';
 
-export const MOBILE_QUERY = '(max-width: 599.95px)';
+const MOBILE_QUERY = '(max-width: 599.95px)';
 const PAGE_SIZES = [25, 50, 100];
 
 type StatusFilter = 'active' | 'archived';

@@ -16,7 +16,7 @@ import { usePeopleAccess } from './use-people-access';
  * What the join module adds to the admin directory (issue 26), passed in by the page that composes the two: a tab of
  * join links and the people waiting for approval above the list. Shown to those who manage people.
  */
-export interface JoinSlots {
+interface JoinSlots {
   tabLabel: string;
   links: (tenant: string, admin: boolean) => ReactNode;
   pending: (tenant: string) => ReactNode;

@@ -36,7 +36,7 @@ export type PersonFormValues = Record<TextFieldName, string> & { trades: string[
 // Spec §5 phone shape: 10 to 15 characters of an optional +, digits, spaces, parentheses and hyphens.
 const PHONE = /^\+?[\d\s()-]{10,15}$/;
 
-export function personInputFromForm(values: PersonFormValues): PersonInput {
+function personInputFromForm(values: PersonFormValues): PersonInput {
   const input: Record<string, string | null> = {};
   for (const name of TEXT_FIELDS) {
     const value = values[name].trim();
@@ -57,7 +57,7 @@ const personFormSchema = z.preprocess(
   ),
 );
 
-export function formValuesFromPerson(person: Person | null): PersonFormValues {
+function formValuesFromPerson(person: Person | null): PersonFormValues {
   const values = {} as PersonFormValues;
   for (const name of TEXT_FIELDS) values[name] = (person?.[name] as string | null | undefined) ?? '';
   values.trades = parseTrades(person?.trades);

@@ -3,13 +3,9 @@ import { graphql, request } from '../../../lib/graphql';
 import { type ProfileInput, profileKeys, updateProfile } from '../../../shell/own-profile-api';
 
 export {
-  getEmployeeViaCognitoQuery,
   type Profile,
   type ProfileInput,
-  profileKeys,
   profileQueryOptions,
-  updateEmployeeUserInfoMutation,
-  updateProfile,
 } from '../../../shell/own-profile-api';
 
 /** updateEmployeeUserInfo; the cached profile takes the server's answer. */
@@ -23,7 +19,7 @@ export function useUpdateProfile(tenant: string, cognitoUuid: string) {
   });
 }
 
-export const profileStaticDataQuery = graphql(`
+const profileStaticDataQuery = graphql(`
   query ProfileStaticData {
     listStaticData {
       trades

@@ -24,12 +24,11 @@ import { IdentityError, identityCall, isNetworkError } from '../../../lib/identi
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 
-export const PASSKEYS_QUERY_KEY = ['identity', 'passkeys'] as const;
+const PASSKEYS_QUERY_KEY = ['identity', 'passkeys'] as const;
 const BROWSER_ERRORS = new Set(['NotAllowedError', 'AbortError', 'SecurityError', 'NotSupportedError', 'InvalidStateError']);
 
 /** Spec §3: a passkey entry is shown by its deviceName, 'Unknown Device' when it has none. */
-export const deviceName = (t: TFunction<'profile'>, entry: PasskeyEntry) =>
-  entry.friendlyCredentialName?.trim() || t('passkeys.unknownDevice');
+const deviceName = (t: TFunction<'profile'>, entry: PasskeyEntry) => entry.friendlyCredentialName?.trim() || t('passkeys.unknownDevice');
 
 function registrationError(t: TFunction<'profile'>, tAuth: TFunction<'auth'>, error: unknown): string {
   if (error instanceof IdentityError || isNetworkError(error)) {

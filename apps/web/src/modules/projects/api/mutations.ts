@@ -1,54 +1,54 @@
 import { graphql, request, type VariablesOf } from '../../../lib/graphql';
 
-export const createJobsMutation = graphql(`
+const createJobsMutation = graphql(`
   mutation CreateJobs($tenant_uuid: ID!, $data: [JobsInput!]!) {
     createJobs(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const updateJobsMutation = graphql(`
+const updateJobsMutation = graphql(`
   mutation UpdateJobs($tenant_uuid: ID!, $data: [JobsUpdateInput!]!) {
     updateJobs(tenant_uuid: $tenant_uuid, data: $data) { id start_date end_date }
   }
 `);
 
-export const deleteJobsMutation = graphql(`
+const deleteJobsMutation = graphql(`
   mutation DeleteJobs($tenant_uuid: ID!, $data: [JobsDeleteInput!]!) {
     deleteJobs(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const createJobsForemenMutation = graphql(`
+const createJobsForemenMutation = graphql(`
   mutation CreateJobsForemen($tenant_uuid: ID!, $data: [JobsForemenInput!]!) {
     createJobsForemen(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const deleteJobsForemenMutation = graphql(`
+const deleteJobsForemenMutation = graphql(`
   mutation DeleteJobsForemen($tenant_uuid: ID!, $data: [JobsForemenDeleteInput!]!) {
     deleteJobsForemen(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const createJobsPmsMutation = graphql(`
+const createJobsPmsMutation = graphql(`
   mutation CreateJobsPms($tenant_uuid: ID!, $data: [JobsPmsInput!]!) {
     createJobsPms(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const deleteJobsPmsMutation = graphql(`
+const deleteJobsPmsMutation = graphql(`
   mutation DeleteJobsPms($tenant_uuid: ID!, $data: [JobsPmsDeleteInput!]!) {
     deleteJobsPms(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const createJobsCostcodesMutation = graphql(`
+const createJobsCostcodesMutation = graphql(`
   mutation CreateJobsCostcodes($tenant_uuid: ID!, $data: [JobsCostcodesInput!]!) {
     createJobsCostcodes(tenant_uuid: $tenant_uuid, data: $data) { id }
   }
 `);
 
-export const updateJobsCostcodesMutation = graphql(`
+const updateJobsCostcodesMutation = graphql(`
   mutation UpdateJobsCostcodes($tenant_uuid: ID!, $data: [JobsCostcodesUpdateInput!]!) {
     updateJobsCostcodes(tenant_uuid: $tenant_uuid, data: $data) { id }
   }

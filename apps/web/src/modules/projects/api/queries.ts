@@ -25,7 +25,7 @@ const JobFieldsFragment = graphql(`
   }
 `);
 
-export const listJobsQuery = graphql(
+const listJobsQuery = graphql(
   `
   query ListJobs($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listJobs(tenant_uuid: $tenant_uuid, limit: $limit, nextToken: $nextToken) {
@@ -37,7 +37,7 @@ export const listJobsQuery = graphql(
   [JobFieldsFragment],
 );
 
-export const getJobByIdQuery = graphql(
+const getJobByIdQuery = graphql(
   `
   query GetJobById($tenant_uuid: ID!, $id: Int!) {
     getJobById(tenant_uuid: $tenant_uuid, id: $id) {
@@ -50,7 +50,7 @@ export const getJobByIdQuery = graphql(
   [JobFieldsFragment],
 );
 
-export const listProjectBudgetQuery = graphql(`
+const listProjectBudgetQuery = graphql(`
   query ListProjectBudget($tenant_uuid: ID!, $project_id: Int!) {
     listProjectBudget(tenant_uuid: $tenant_uuid, project_id: $project_id) {
       jobs_id
@@ -60,7 +60,7 @@ export const listProjectBudgetQuery = graphql(`
   }
 `);
 
-export const listJobTeamLinksQuery = graphql(`
+const listJobTeamLinksQuery = graphql(`
   query ListJobTeamLinks($tenant_uuid: ID!, $jobs_id: Int!) {
     listJobsForemen(tenant_uuid: $tenant_uuid, filter: { eq: { jobs_id: $jobs_id } }, limit: 1000) {
       items { id employees_id jobs_id }
@@ -71,7 +71,7 @@ export const listJobTeamLinksQuery = graphql(`
   }
 `);
 
-export const listCostcodesQuery = graphql(`
+const listCostcodesQuery = graphql(`
   query ListProjectCostcodes($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listCostcodes(tenant_uuid: $tenant_uuid, filter: { eq: { status: 1 } }, limit: $limit, nextToken: $nextToken) {
       items { id costcode description jobs_id status }
@@ -80,7 +80,7 @@ export const listCostcodesQuery = graphql(`
   }
 `);
 
-export const listActiveEmployeesQuery = graphql(`
+const listActiveEmployeesQuery = graphql(`
   query ListProjectEmployees($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listEmployees(tenant_uuid: $tenant_uuid, filter: { eq: { status: 1 } }, limit: $limit, nextToken: $nextToken) {
       items { id firstname lastname username email }

@@ -57,7 +57,7 @@ interface BudgetTableProps extends JobBudgetTabProps {
   budget: ProjectBudget;
 }
 
-export function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProps) {
+function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProps) {
   const { t, i18n } = useTranslation('projects');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();

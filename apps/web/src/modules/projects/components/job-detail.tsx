@@ -20,7 +20,7 @@ import { statusKey } from './job-format';
 import { JobTeamTab } from './job-team-tab';
 import { JobsGantt, readMilestones } from './jobs-gantt';
 
-export const DETAIL_TABS = ['details', 'team', 'budget', 'timeline'] as const;
+const DETAIL_TABS = ['details', 'team', 'budget', 'timeline'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 export const asDetailTab = (tab: string | undefined): DetailTab =>
   ((DETAIL_TABS as readonly string[]).find((t) => t === tab) as DetailTab) ?? 'details';

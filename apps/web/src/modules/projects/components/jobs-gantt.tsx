@@ -10,11 +10,11 @@ import type { Job } from '../api/queries';
 import { applyAction, axisRange, daysBetween, keyToAction, monthTicks, pixelsToDays, type Span, toIso } from '../lib/timeline';
 import { useTimelineUpdate } from './use-timeline-update';
 
-export const PX_PER_DAY = 4;
+const PX_PER_DAY = 4;
 const ROW_HEIGHT = 40;
 const LABEL_WIDTH = 220;
 /** Keyboard moves are saved once the keys have been still this long (Enter saves at once). */
-export const KEYBOARD_COMMIT_MS = 800;
+const KEYBOARD_COMMIT_MS = 800;
 
 export interface Milestone {
   title: string;

@@ -9,7 +9,7 @@ import { formatDay } from '../../../lib/dates';
 import type { Job } from '../api/queries';
 import { matchesJob, type StatusFilter, statusKey } from './job-format';
 
-export const MOBILE_QUERY = '(max-width: 599.95px)';
+const MOBILE_QUERY = '(max-width: 599.95px)';
 
 interface JobsListProps {
   jobs: readonly Job[];

@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** Dates travel as the first 10 characters of an ISO string (spec §5). */
-export const ISO_DATE = 'YYYY-MM-DD';
+const ISO_DATE = 'YYYY-MM-DD';
 
 // dayjs reads a bare YYYY-MM-DD as local midnight, which is what a calendar date means here.
 const parse = (iso: string) => dayjs(iso);

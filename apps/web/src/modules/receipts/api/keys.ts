@@ -6,7 +6,6 @@ export const receiptKeys = {
   pages: (tenant: string, filters: ReceiptFilters, pageSize: number) => ['receipts', tenant, 'pages', filters, pageSize] as const,
   page: (tenant: string, filters: ReceiptFilters, pageSize: number, token: string | null) =>
     ['receipts', tenant, 'page', filters, pageSize, token] as const,
-  detail: (tenant: string, id: number) => ['receipts', tenant, 'detail', id] as const,
   jobs: (tenant: string) => ['receipts-lookups', tenant, 'jobs'] as const,
   budgetCodes: (tenant: string, jobIds: readonly number[]) => ['receipts-lookups', tenant, 'budget-codes', jobIds.join(',')] as const,
   costcodes: (tenant: string) => ['receipts-lookups', tenant, 'costcodes'] as const,

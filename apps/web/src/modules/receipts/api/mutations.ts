@@ -11,19 +11,19 @@ export const saveReceiptMutation = graphql(
   [ReceiptFieldsFragment],
 );
 
-export const archiveReceiptsMutation = graphql(`
+const archiveReceiptsMutation = graphql(`
   mutation ArchiveReceipts($tenant_uuid: ID!, $ids: [Int!]!) {
     archiveReceipts(tenant_uuid: $tenant_uuid, ids: $ids) { id status }
   }
 `);
 
-export const unarchiveReceiptsMutation = graphql(`
+const unarchiveReceiptsMutation = graphql(`
   mutation UnarchiveReceipts($tenant_uuid: ID!, $ids: [Int!]!) {
     unarchiveReceipts(tenant_uuid: $tenant_uuid, ids: $ids) { id status }
   }
 `);
 
-export const deleteReceiptsMutation = graphql(`
+const deleteReceiptsMutation = graphql(`
   mutation DeleteReceipts($tenant_uuid: ID!, $data: [ReceiptsDeleteInput!]!) {
     deleteReceipts(tenant_uuid: $tenant_uuid, data: $data) { id }
   }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { readFragment } from 'gql.tada';
-import { GraphQLRequestError, graphql, type ResultOf, request } from '../../../lib/graphql';
+import { graphql, type ResultOf, request } from '../../../lib/graphql';
 import { type ReceiptFilters, searchArgs } from '../lib/filters';
 import { receiptKeys } from './keys';
 
@@ -27,7 +27,7 @@ export const ReceiptFieldsFragment = graphql(`
   }
 `);
 
-export const searchReceiptsQuery = graphql(
+const searchReceiptsQuery = graphql(
   `
   query SearchReceipts(
     $tenant_uuid: ID!
@@ -57,22 +57,13 @@ export const searchReceiptsQuery = graphql(
   [ReceiptFieldsFragment],
 );
 
-export const getReceiptQuery = graphql(
-  `
-  query GetReceipt($tenant_uuid: ID!, $id: Int!) {
-    getReceipt(tenant_uuid: $tenant_uuid, id: $id) { ...ReceiptFields }
-  }
-`,
-  [ReceiptFieldsFragment],
-);
-
-export const receiptJobsQuery = graphql(`
+const receiptJobsQuery = graphql(`
   query ReceiptJobs($tenant_uuid: ID!) {
     listTimecardJobs(tenant_uuid: $tenant_uuid) { id job job_abbr status }
   }
 `);
 
-export const receiptBudgetCodesQuery = graphql(`
+const receiptBudgetCodesQuery = graphql(`
   query ReceiptBudgetCodes($tenant_uuid: ID!, $jobs_id: [Int!]!) {
     listFilteredCostcodes(tenant_uuid: $tenant_uuid, usage: "ontimecard", jobs_id: $jobs_id) {
       budget_costcodes { jobs_id costcodes_id costcode description }
@@ -80,7 +71,7 @@ export const receiptBudgetCodesQuery = graphql(`
   }
 `);
 
-export const receiptCostcodesQuery = graphql(`
+const receiptCostcodesQuery = graphql(`
   query ReceiptCostcodes($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listCostcodes(tenant_uuid: $tenant_uuid, limit: $limit, nextToken: $nextToken) {
       items { id costcode description }
@@ -89,7 +80,7 @@ export const receiptCostcodesQuery = graphql(`
   }
 `);
 
-export const receiptPeopleQuery = graphql(`
+const receiptPeopleQuery = graphql(`
   query ReceiptPeople($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listEmployees(tenant_uuid: $tenant_uuid, filter: { eq: { status: 1 } }, limit: $limit, nextToken: $nextToken) {
       items { id firstname lastname username }
@@ -99,10 +90,6 @@ export const receiptPeopleQuery = graphql(`
 `);
 
 export type Receipt = ResultOf<typeof ReceiptFieldsFragment>;
-export type ReceiptJob = ResultOf<typeof receiptJobsQuery>['listTimecardJobs'][number];
-export type BudgetCode = ResultOf<typeof receiptBudgetCodesQuery>['listFilteredCostcodes']['budget_costcodes'][number];
-export type ReceiptCostcode = ResultOf<typeof receiptCostcodesQuery>['listCostcodes']['items'][number];
-export type ReceiptPerson = ResultOf<typeof receiptPeopleQuery>['listEmployees']['items'][number];
 
 export interface ReceiptPage {
   items: Receipt[];
@@ -110,12 +97,7 @@ export interface ReceiptPage {
 }
 
 /** One page of receipts matching the filters, newest first. */
-export async function fetchReceiptPage(
-  tenant: string,
-  filters: ReceiptFilters,
-  limit: number,
-  nextToken: string | null,
-): Promise<ReceiptPage> {
+async function fetchReceiptPage(tenant: string, filters: ReceiptFilters, limit: number, nextToken: string | null): Promise<ReceiptPage> {
   const data = await request(searchReceiptsQuery, { tenant_uuid: tenant, ...searchArgs(filters), limit, nextToken });
   return {
     items: [...readFragment(ReceiptFieldsFragment, data.searchReceipts.items)],
@@ -151,21 +133,6 @@ export function receiptPageQueryOptions(tenant: string, filters: ReceiptFilters,
   return queryOptions({
     queryKey: receiptKeys.page(tenant, filters, pageSize, token),
     queryFn: () => fetchReceiptPage(tenant, filters, pageSize, token),
-  });
-}
-
-export function receiptQueryOptions(tenant: string, id: number) {
-  return queryOptions({
-    queryKey: receiptKeys.detail(tenant, id),
-    queryFn: async () => {
-      try {
-        const data = await request(getReceiptQuery, { tenant_uuid: tenant, id });
-        return data.getReceipt ? readFragment(ReceiptFieldsFragment, data.getReceipt) : null;
-      } catch (error) {
-        if (error instanceof GraphQLRequestError && error.code === 'NOT_FOUND') return null;
-        throw error;
-      }
-    },
   });
 }
 

@@ -16,7 +16,7 @@ export const CSV_COLUMNS = [
   'status',
   'files',
 ] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export interface CsvLabels {
   header: (column: CsvColumn) => string;

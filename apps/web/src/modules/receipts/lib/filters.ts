@@ -26,15 +26,6 @@ export function searchArgs(filters: ReceiptFilters) {
   };
 }
 
-/** The filters as the page's URL query keeps them: ?person=&job=&from=&to=&status= (defaults left out). */
-export interface ReceiptsSearch {
-  person?: number;
-  job?: number;
-  from?: string;
-  to?: string;
-  status?: 'archived';
-}
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function positiveId(raw: unknown): number | undefined {
@@ -48,7 +39,10 @@ function isoDate(raw: unknown): string | undefined {
   return Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? undefined : raw;
 }
 
-/** Reads the filters from the URL query; anything malformed is ignored (that filter is "any"). */
+/**
+ * Reads the filters from the URL query (?person=&job=&from=&to=&status=, defaults left out); anything malformed is
+ * ignored (that filter is "any").
+ */
 export function filtersFromSearch(raw: Record<string, unknown>): ReceiptFilters {
   const filters: ReceiptFilters = { status: raw.status === 'archived' ? 'archived' : 'active' };
   const person = positiveId(raw.person);

@@ -8,7 +8,7 @@ export const scheduleKeys = {
   mine: (tenant: string, from: string, to: string) => ['scheduling', tenant, 'mine', from, to] as const,
 };
 
-export const scheduleBoardQuery = graphql(`
+const scheduleBoardQuery = graphql(`
   query ScheduleBoard($tenant_uuid: ID!, $from: String!, $to: String) {
     getScheduleBoard(tenant_uuid: $tenant_uuid, from: $from, to: $to) {
       from to
@@ -21,7 +21,7 @@ export const scheduleBoardQuery = graphql(`
   }
 `);
 
-export const myCrewsQuery = graphql(`
+const myCrewsQuery = graphql(`
   query MyCrews($tenant_uuid: ID!, $from: String!, $to: String) {
     getMyCrews(tenant_uuid: $tenant_uuid, from: $from, to: $to) {
       from to
@@ -32,7 +32,7 @@ export const myCrewsQuery = graphql(`
   }
 `);
 
-export const myScheduleQuery = graphql(`
+const myScheduleQuery = graphql(`
   query MySchedule($tenant_uuid: ID!, $from: String!, $to: String) {
     getMySchedule(tenant_uuid: $tenant_uuid, from: $from, to: $to) {
       id date jobs_id job_label address foremen event_type confirmation_status confirmed_on confirmation_reason
@@ -40,7 +40,7 @@ export const myScheduleQuery = graphql(`
   }
 `);
 
-export const updateScheduleMutation = graphql(`
+const updateScheduleMutation = graphql(`
   mutation UpdateSchedule(
     $tenant_uuid: ID!
     $add: [ScheduleEntryInput!]
@@ -65,7 +65,7 @@ export const respondMutation = graphql(`
   }
 `);
 
-export type Board = ResultOf<typeof scheduleBoardQuery>['getScheduleBoard'];
+type Board = ResultOf<typeof scheduleBoardQuery>['getScheduleBoard'];
 export type BoardEntry = Board['entries'][number];
 export type BoardJob = Board['jobs'][number];
 export type BoardPerson = Board['people'][number];

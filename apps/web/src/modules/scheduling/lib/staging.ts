@@ -11,8 +11,6 @@ export const EMPTY_STAGED: Staged = { adds: [], removes: [] };
 /** A board chip: a stored entry (id > 0) or a staged add (id < 0, its index in `adds`). */
 export type Chip = BoardEntry & { staged: boolean };
 
-const same = (a: NewEntry, b: NewEntry) => a.jobs_id === b.jobs_id && a.employees_id === b.employees_id && a.date === b.date;
-
 export function visibleEntries(stored: readonly BoardEntry[], staged: Staged): Chip[] {
   const removed = new Set(staged.removes);
   const kept: Chip[] = stored.filter((e) => !removed.has(e.id)).map((e) => ({ ...e, staged: false }));
@@ -75,4 +73,3 @@ export function copyForward(chips: readonly Chip[], dates: readonly string[], da
 }
 
 export const stagedCount = (s: Staged) => s.adds.length + s.removes.length;
-export const isSameEntry = same;

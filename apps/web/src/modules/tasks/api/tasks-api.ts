@@ -18,7 +18,7 @@ export const ThreadFieldsFragment = graphql(`
   }
 `);
 
-export const listTasksQuery = graphql(
+const listTasksQuery = graphql(
   `
   query ListTasks($tenant_uuid: ID!, $filter: TaskFilter, $limit: Int, $nextToken: String) {
     listTasks(tenant_uuid: $tenant_uuid, filter: $filter, limit: $limit, nextToken: $nextToken) {
@@ -30,7 +30,7 @@ export const listTasksQuery = graphql(
   [TaskFieldsFragment],
 );
 
-export const listTaskThreadsQuery = graphql(
+const listTaskThreadsQuery = graphql(
   `
   query ListTaskThreads($tenant_uuid: ID!, $task_thread_uuid: ID) {
     listTaskThreads(tenant_uuid: $tenant_uuid, task_thread_uuid: $task_thread_uuid) { ...ThreadFields }
@@ -39,7 +39,7 @@ export const listTaskThreadsQuery = graphql(
   [ThreadFieldsFragment],
 );
 
-export const customCreateTaskMutation = graphql(
+const customCreateTaskMutation = graphql(
   `
   mutation CustomCreateTask($tenant_uuid: ID!, $user_id: Int!, $user_name: String, $parent_task: Int, $task: TaskCreateInput!) {
     customCreateTask(tenant_uuid: $tenant_uuid, user_id: $user_id, user_name: $user_name, parent_task: $parent_task, task: $task) {
@@ -87,7 +87,7 @@ export const customUpdateTaskMutation = graphql(
   [TaskFieldsFragment, ThreadFieldsFragment],
 );
 
-export const listChecklistTemplatesQuery = graphql(`
+const listChecklistTemplatesQuery = graphql(`
   query ListChecklistTemplates($tenant_uuid: ID!) {
     listChecklistTemplates(tenant_uuid: $tenant_uuid) { id name description status items { title } }
   }
@@ -99,7 +99,7 @@ export const saveChecklistTemplateMutation = graphql(`
   }
 `);
 
-export const applyChecklistTemplateMutation = graphql(
+const applyChecklistTemplateMutation = graphql(
   `
   mutation ApplyChecklistTemplate($tenant_uuid: ID!, $templates_id: Int!, $jobs_id: Int!, $confirm: Boolean) {
     applyChecklistTemplate(tenant_uuid: $tenant_uuid, templates_id: $templates_id, jobs_id: $jobs_id, confirm: $confirm) {
@@ -109,13 +109,13 @@ export const applyChecklistTemplateMutation = graphql(
 `,
 );
 
-export const listTaskJobsQuery = graphql(`
+const listTaskJobsQuery = graphql(`
   query ListTaskJobs($tenant_uuid: ID!) {
     listTaskJobs(tenant_uuid: $tenant_uuid) { id label leads }
   }
 `);
 
-export const taskPeopleQuery = graphql(`
+const taskPeopleQuery = graphql(`
   query TaskPeople($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listEmployees(tenant_uuid: $tenant_uuid, filter: { eq: { status: 1 } }, limit: $limit, nextToken: $nextToken) {
       items { id firstname lastname }
@@ -124,7 +124,7 @@ export const taskPeopleQuery = graphql(`
   }
 `);
 
-export const setupChecklistQuery = graphql(`
+const setupChecklistQuery = graphql(`
   query GetSetupChecklist($tenant_uuid: ID!) {
     getSetupChecklist(tenant_uuid: $tenant_uuid) { key done }
   }
@@ -135,7 +135,6 @@ export type TaskThread = ResultOf<typeof ThreadFieldsFragment>;
 export type TaskFilter = NonNullable<VariablesOf<typeof listTasksQuery>['filter']>;
 export type TaskCreateInput = VariablesOf<typeof customCreateTaskMutation>['task'];
 export type TaskUpdateVars = Omit<VariablesOf<typeof customUpdateTaskMutation>, 'tenant_uuid'>;
-export type ChecklistTemplate = ResultOf<typeof listChecklistTemplatesQuery>['listChecklistTemplates'][number];
 export type TaskJob = ResultOf<typeof listTaskJobsQuery>['listTaskJobs'][number];
 export type TaskPerson = { id: number; name: string };
 
@@ -150,7 +149,7 @@ export const taskKeys = {
   people: (tenant: string) => ['tasks-lookups', tenant, 'people'] as const,
 };
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export async function fetchTaskPage(tenant: string, filter: TaskFilter, nextToken: string | null, limit = PAGE_SIZE) {
   const data = await request(listTasksQuery, { tenant_uuid: tenant, filter, limit, nextToken });

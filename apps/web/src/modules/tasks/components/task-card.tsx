@@ -10,7 +10,7 @@ import type { Task } from '../api/tasks-api';
 import type { useTaskActions } from '../lib/use-task-actions';
 
 // The dot carries the colour; the text stays in the theme's text colour (contrast).
-export const STATUS_COLOR = { open: 'text.disabled', in_progress: 'info.main', done: 'success.main' } as const;
+const STATUS_COLOR = { open: 'text.disabled', in_progress: 'info.main', done: 'success.main' } as const;
 
 export function StatusChip({ status }: { status: string }) {
   const { t } = useTranslation('tasks');

@@ -20,7 +20,7 @@ import {
 } from '../api/tasks-api';
 
 /** The signed-in person's employee id and name in this company: the spec's user_id and user_name. */
-export function useMe(tenant: string) {
+function useMe(tenant: string) {
   const cognito = useClaims().data?.['custom:cognito_uuid'];
   const profile = useQuery({ ...profileQueryOptions(tenant, cognito ?? ''), enabled: !!cognito });
   const p = profile.data;

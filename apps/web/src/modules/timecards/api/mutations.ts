@@ -25,7 +25,7 @@ export const saveDayMutation = graphql(`
   }
 `);
 
-export const signTimecardMutation = graphql(`
+const signTimecardMutation = graphql(`
   mutation SignTimecard($tenant_uuid: ID!, $users_timecard_id: Int!, $signature_image: String!, $usernote: String) {
     signTimecard(tenant_uuid: $tenant_uuid, users_timecard_id: $users_timecard_id, signature_image: $signature_image, usernote: $usernote) {
       id
@@ -34,7 +34,7 @@ export const signTimecardMutation = graphql(`
   }
 `);
 
-export const reopenTimecardMutation = graphql(`
+const reopenTimecardMutation = graphql(`
   mutation ReopenTimecard($tenant_uuid: ID!, $users_timecard_id: Int!) {
     reopenTimecard(tenant_uuid: $tenant_uuid, users_timecard_id: $users_timecard_id) { id signed_on }
   }

@@ -7,11 +7,11 @@ import { timecardKeys } from './keys';
 // The texts live in lib/early-reads.ts: the page's first script asks them on /modules/timecards (issue 28).
 const CardFields = graphql(TIMECARD_CARD_FIELDS);
 const EntryFields = graphql(TIMECARD_ENTRY_FIELDS);
-export const timecardSettingsQuery = graphql(TIMECARD_SETTINGS);
-export const timecardInfoQuery = graphql(TIMECARD_INFO, [CardFields, EntryFields]);
-export const timecardJobsQuery = graphql(TIMECARD_JOBS);
+const timecardSettingsQuery = graphql(TIMECARD_SETTINGS);
+const timecardInfoQuery = graphql(TIMECARD_INFO, [CardFields, EntryFields]);
+const timecardJobsQuery = graphql(TIMECARD_JOBS);
 
-export const filteredCostcodesQuery = graphql(`
+const filteredCostcodesQuery = graphql(`
   query TimecardCostcodes($tenant_uuid: ID!, $jobs_id: [Int!]!) {
     listFilteredCostcodes(tenant_uuid: $tenant_uuid, usage: "ontimecard", jobs_id: $jobs_id) {
       budget_costcodes { jobs_id costcodes_id costcode description }
@@ -19,7 +19,7 @@ export const filteredCostcodesQuery = graphql(`
   }
 `);
 
-export const timecardPeopleQuery = graphql(`
+const timecardPeopleQuery = graphql(`
   query TimecardPeople($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listEmployees(tenant_uuid: $tenant_uuid, filter: { eq: { status: 1 } }, limit: $limit, nextToken: $nextToken) {
       items { id firstname lastname username }
@@ -33,7 +33,6 @@ export type TimecardCard = ResultOf<typeof CardFields>;
 export type TimecardEntry = ResultOf<typeof EntryFields>;
 export type TimecardPerson = RawInfo['people'][number];
 export type TimecardJob = RawInfo['jobs'][number];
-export type TimecardCostcode = RawInfo['costcodes'][number];
 export type BudgetCostcode = ResultOf<typeof filteredCostcodesQuery>['listFilteredCostcodes']['budget_costcodes'][number];
 export type TimecardSettings = ResultOf<typeof timecardSettingsQuery>['getTimecardInfo']['settings'];
 
