@@ -25,6 +25,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { localToday } from '../../lib/dates';
 import { GraphQLRequestError } from '../../lib/graphql';
@@ -144,21 +145,17 @@ export function AnnouncementDialog({
               </Typography>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <DateField
                 label={t('form.start_date')}
-                type="date"
                 required
-                slotProps={{ inputLabel: { shrink: true } }}
                 {...register('start_date')}
                 error={Boolean(err.start_date)}
                 helperText={msg(err.start_date?.message)}
                 fullWidth
               />
-              <TextField
+              <DateField
                 label={t('form.exp_date')}
-                type="date"
                 required
-                slotProps={{ inputLabel: { shrink: true } }}
                 {...register('exp_date')}
                 error={Boolean(err.exp_date)}
                 helperText={msg(err.exp_date?.message)}

@@ -12,11 +12,11 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { localToday } from '../../lib/dates';
 import * as api from './api';
 
@@ -52,20 +52,8 @@ export function MoodSummary({ tenant }: { tenant: string }) {
             ))}
           </Select>
         </FormControl>
-        <TextField
-          label={t('moodSummary.from')}
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label={t('moodSummary.to')}
-          type="date"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField label={t('moodSummary.from')} value={from} onChange={(e) => setFrom(e.target.value)} />
+        <DateField label={t('moodSummary.to')} value={to} onChange={(e) => setTo(e.target.value)} />
       </Stack>
       {rows.isPending && rows.fetchStatus !== 'idle' && <CircularProgress aria-label={t('loading')} />}
       {rows.isError && <Alert severity="error">{t('moodSummary.fetchError')}</Alert>}

@@ -3,6 +3,7 @@ import { Box, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { OptionPicker } from '../../components/option-picker';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
@@ -285,14 +286,12 @@ export function VendorDialog({ tenant, vendor, onClose }: { tenant: string; vend
           helperText={errors.emails ?? t('vendors.emailsHint')}
         />
         {field('address', t('vendors.address'))}
-        <TextField
-          type="date"
+        <DateField
           label={t('vendors.insurance')}
           value={draft.insurance_expires}
           onChange={(e) => set({ insurance_expires: e.target.value })}
           error={Boolean(errors.insurance_expires)}
           helperText={errors.insurance_expires}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         {field('notes', t('vendors.notes'), { multiline: true, minRows: 2 })}
         <FormControlLabel

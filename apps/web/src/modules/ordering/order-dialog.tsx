@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { OptionPicker } from '../../components/option-picker';
 import { localToday } from '../../lib/dates';
 import { numberFormat } from '../../lib/intl';
@@ -189,24 +190,20 @@ export function OrderDialog({ tenant, order, mayChange, onClose, onOpen }: Props
         </Box>
         {lapsed && <Alert severity="warning">{t('dialog.insurance', { vendor: lapsed.name, date: lapsed.insurance_expires })}</Alert>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '1fr 1fr 2fr' } }}>
-          <TextField
-            type="date"
+          <DateField
             label={t('dialog.orderDate')}
             required
             disabled={readOnly}
             {...register('order_date')}
             error={Boolean(errors.order_date)}
             helperText={errors.order_date?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
-            type="date"
+          <DateField
             label={t('dialog.deliverDate')}
             disabled={readOnly}
             {...register('deliver_date')}
             error={Boolean(errors.deliver_date)}
             helperText={errors.deliver_date?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             label={t('dialog.deliveryAddress')}

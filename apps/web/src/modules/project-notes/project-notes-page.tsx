@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
+import { DateField } from '../../components/date-field';
 import { CARD_COLUMNS, CardGrid, CardItem, EmptyState, PagedList } from '../../components/list-states';
 import { ArchiveTabs, CreateFab, FilterRow, PageHeader } from '../../components/page-header';
 import { TenantGate } from '../../components/tenant-gate';
@@ -66,13 +67,12 @@ function Reports({ tenant }: { tenant: string }) {
           sx={{ minWidth: 260 }}
           renderInput={(params) => <TextField {...params} label={t('job')} placeholder={t('allJobs')} />}
         />
-        <TextField
+        <DateField
           type="month"
           size="small"
           label={t('month')}
           value={filters.month}
           onChange={(e) => setFilters((f) => ({ ...f, month: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       </FilterRow>
       <PagedList

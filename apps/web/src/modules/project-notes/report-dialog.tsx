@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutboxOwner } from '../../auth/session';
 import { ArchiveToggleButton } from '../../components/archive-toggle-button';
+import { DateField } from '../../components/date-field';
 import type { StoredFile } from '../../components/files/upload-file';
 import { useFileUploads } from '../../components/files/use-file-uploads';
 import { OptionPicker } from '../../components/option-picker';
@@ -225,8 +226,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             error={Boolean(errors.jobs_id)}
             helperText={errors.jobs_id}
           />
-          <TextField
-            type="date"
+          <DateField
             label={t('dialog.date')}
             required
             disabled={archived}
@@ -237,7 +237,6 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
             }}
             error={Boolean(errors.for_date)}
             helperText={errors.for_date}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
         {!archived && (

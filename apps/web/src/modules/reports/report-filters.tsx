@@ -2,6 +2,7 @@ import { Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material'
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchLookups, type Option } from './api';
 import type { ReportKey, ReportsSearch } from './search';
@@ -43,13 +44,11 @@ export function ReportFilters({ tenant, report, search, defaults, onChange }: Pr
       {keys.map((key) => {
         if (key === 'from' || key === 'to' || key === 'date') {
           return (
-            <TextField
+            <DateField
               key={key}
-              type="date"
               label={t(`filters.${key}`)}
               value={search[key] ?? (key === 'date' ? '' : defaults[key]) ?? ''}
               onChange={(e) => onChange({ [key]: e.target.value || undefined })}
-              slotProps={{ inputLabel: { shrink: true } }}
               size="small"
             />
           );

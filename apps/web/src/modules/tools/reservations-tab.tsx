@@ -17,6 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
 import { errorText } from './tools-shared';
@@ -61,22 +62,8 @@ export function Reservations({ tenant, admin }: { tenant: string; admin: boolean
             </Typography>
             <Stack spacing={2} sx={{ mt: 1 }}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                <TextField
-                  type="date"
-                  label={t('reserve.start')}
-                  value={start}
-                  onChange={(e) => setStart(e.target.value)}
-                  size="small"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-                <TextField
-                  type="date"
-                  label={t('reserve.end')}
-                  value={end}
-                  onChange={(e) => setEnd(e.target.value)}
-                  size="small"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <DateField label={t('reserve.start')} value={start} onChange={(e) => setStart(e.target.value)} size="small" />
+                <DateField label={t('reserve.end')} value={end} onChange={(e) => setEnd(e.target.value)} size="small" />
                 <TextField
                   select
                   label={t('reserve.job')}

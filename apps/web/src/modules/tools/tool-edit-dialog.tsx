@@ -15,6 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
 import { FileGallery } from '../../components/files/file-gallery';
 import { FileUploadField } from '../../components/files/file-upload-dialog';
 import type { StoredFile } from '../../components/files/upload-file';
@@ -106,12 +107,10 @@ export function ToolEditDialog({ tenant, tool, onClose }: { tenant: string; tool
             {field('make')}
             {field('model')}
             {field('serial')}
-            <TextField
+            <DateField
               label={t('edit.purchaseDate')}
-              type="date"
               value={v.purchase_date}
               onChange={(e) => setV({ ...v, purchase_date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
               label={t('edit.purchaseCost')}

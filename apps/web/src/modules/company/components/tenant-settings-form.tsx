@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GlobalSetting, globalSettingsKeys, globalSettingsQueryOptions } from '../../../app/global-settings-query';
+import { DateField } from '../../../components/date-field';
 import { RetryAlert } from '../../../components/retry-alert';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -232,14 +233,12 @@ function SettingField({ setting, value, onChange, onNumberToggle }: SettingField
 
   if (setting.value_type === 'date') {
     return (
-      <TextField
+      <DateField
         label={title}
-        type="date"
         value={value?.custom_value ?? ''}
         onChange={(event) => onChange({ custom_value: event.target.value || null })}
         error={problem !== null}
         helperText={problem ? t(problem) : description}
-        slotProps={{ inputLabel: { shrink: true } }}
         sx={[{ maxWidth: 320 }, readableErrorSx]}
       />
     );

@@ -1,6 +1,7 @@
-import { Alert, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type ImportOp, type PayPeriod, previewImport, runImport } from '../api/timecard-system';
 import { type Column, RowsTable, RunButtons, type RunView, usePreviewThenRun } from './integration-run';
@@ -44,13 +45,11 @@ export function TimecardImportPanel({ tenant }: { tenant: string }) {
   const samePeriod = view?.scope?.start_date === period.start_date && view.scope.end_date === period.end_date;
   const importable = view?.kind === 'preview' && samePeriod && view.ops.some((o) => o.action === 'create');
   const dateField = (field: keyof PayPeriod, label: string, problem?: string) => (
-    <TextField
-      type="date"
+    <DateField
       size="small"
       label={label}
       value={period[field]}
       onChange={(e) => setPeriod((p) => ({ ...p, [field]: e.target.value }))}
-      slotProps={{ inputLabel: { shrink: true } }}
       required
       error={problem !== undefined}
       helperText={problem}

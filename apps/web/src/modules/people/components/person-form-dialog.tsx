@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { DateField } from '../../../components/date-field';
 import { translateFieldError } from '../../../lib/field-errors';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -163,8 +164,8 @@ export function PersonFormDialog({ tenant, person, onClose, onSaved }: PersonFor
         />
         <TextField {...text('skills')} multiline minRows={2} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField {...text('hiredate')} type="date" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
-          <TextField {...text('birthdate')} type="date" slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+          <DateField {...text('hiredate')} sx={{ flex: 1 }} />
+          <DateField {...text('birthdate')} sx={{ flex: 1 }} />
         </Stack>
         <Typography variant="subtitle2" component="h3">
           {t('fields.address')}

@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { DateField } from '../../../components/date-field';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type Profile, type ProfileInput, profileStaticDataQueryOptions, useUpdateProfile } from '../api/profile-api';
@@ -159,15 +160,13 @@ export function ProfileEditDialog({ open, onClose, profile, tenant, cognitoUuid 
           <Grid size={{ xs: 6, sm: 3 }}>{text('state', { autoComplete: 'address-level1' })}</Grid>
           <Grid size={{ xs: 6, sm: 4 }}>{text('zip', { autoComplete: 'postal-code' })}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
+            <DateField
               label={t('fields.birthdate')}
-              type="date"
               fullWidth
               autoComplete="bday"
               {...register('birthdate')}
               error={Boolean(errors.birthdate)}
               helperText={errors.birthdate?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
           </Grid>
           <Grid size={12}>

@@ -3,12 +3,11 @@ import { MESSAGES } from '@groundwork/core/people';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type ControllerRenderProps, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { DateField } from '../../../components/date-field';
 import { translateFieldError } from '../../../lib/field-errors';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
@@ -16,7 +15,6 @@ import { jobKeys } from '../api/keys';
 import { createJob, type JobInput, updateJob } from '../api/mutations';
 import type { Job } from '../api/queries';
 import { JOB_FIELD_MESSAGES } from '../lib/field-error';
-import { toIso } from '../lib/timeline';
 
 // The shared rules make every field optional (they also check partial updates); a new or edited job needs a name.
 const jobFormSchema = z.intersection(jobFields, z.object({ job: z.string().trim().min(1, MESSAGES.required) }));
@@ -59,6 +57,15 @@ export function formValuesFromJob(job: Job | null): JobFormValues {
 }
 
 const emptyToNull = (s: string) => (s.trim() === '' ? null : s.trim());
+
+/** A date held as an ISO day or null, wired to a DateField ('' shows as empty and is kept as null). */
+const dateProps = (field: ControllerRenderProps<JobFormValues, 'start_date' | 'end_date' | `milestones.${number}.date`>) => ({
+  name: field.name,
+  inputRef: field.ref,
+  value: field.value ?? '',
+  onChange: (e: { target: { value: string } }) => field.onChange(e.target.value || null),
+  onBlur: field.onBlur,
+});
 
 export function jobInputFromForm(values: JobFormValues): JobInput {
   return {
@@ -180,18 +187,11 @@ export function JobFormDialog({ tenant, open, job, onClose, onCreated }: JobForm
               control={control}
               name={name}
               render={({ field, fieldState }) => (
-                <DatePicker
+                <DateField
+                  {...dateProps(field)}
                   label={t(`fields.${name}`)}
-                  value={field.value ? dayjs(field.value) : null}
-                  onChange={(value) => field.onChange(value?.isValid() ? toIso(value) : null)}
-                  slotProps={{
-                    textField: {
-                      name,
-                      onBlur: field.onBlur,
-                      error: Boolean(fieldState.error),
-                      helperText: error(fieldState.error?.message),
-                    },
-                  }}
+                  error={Boolean(fieldState.error)}
+                  helperText={error(fieldState.error?.message)}
                   sx={{ flex: 1 }}
                 />
               )}
@@ -214,11 +214,11 @@ export function JobFormDialog({ tenant, open, job, onClose, onCreated }: JobForm
               control={control}
               name={`milestones.${index}.date`}
               render={({ field, fieldState }) => (
-                <DatePicker
+                <DateField
+                  {...dateProps(field)}
                   label={t('fields.milestoneDate', { n: index + 1 })}
-                  value={field.value ? dayjs(field.value) : null}
-                  onChange={(value) => field.onChange(value?.isValid() ? toIso(value) : null)}
-                  slotProps={{ textField: { error: Boolean(fieldState.error), helperText: error(fieldState.error?.message) } }}
+                  error={Boolean(fieldState.error)}
+                  helperText={error(fieldState.error?.message)}
                   sx={{ flex: 1 }}
                 />
               )}

@@ -11,7 +11,6 @@ import { useSearchChange } from '../../../lib/search-change';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobsQueryOptions } from '../api/queries';
 import type { ProjectsSearch } from '../search';
-import { DateLocalization } from './date-localization';
 import { asDetailTab, type DetailTab, JobDetailView } from './job-detail';
 import { JobFormDialog } from './job-form-dialog';
 import { JobsGantt } from './jobs-gantt';
@@ -24,15 +23,7 @@ interface ProjectsViewProps {
 
 export function ProjectsView({ admin }: ProjectsViewProps) {
   const { t } = useTranslation('projects');
-  return (
-    <TenantGate noTenant={t('noTenant')}>
-      {(tenant) => (
-        <DateLocalization>
-          <TenantProjects tenant={tenant} admin={admin} />
-        </DateLocalization>
-      )}
-    </TenantGate>
-  );
+  return <TenantGate noTenant={t('noTenant')}>{(tenant) => <TenantProjects tenant={tenant} admin={admin} />}</TenantGate>;
 }
 
 function TenantProjects({ tenant, admin }: { tenant: string; admin: boolean }) {

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ArchiveToggleButton } from '../../../components/archive-toggle-button';
+import { DateField } from '../../../components/date-field';
 import { FileGallery } from '../../../components/files/file-gallery';
 import { FileUploadField } from '../../../components/files/file-upload-dialog';
 import { useFileUploads } from '../../../components/files/use-file-uploads';
@@ -264,15 +265,13 @@ export function ReceiptDialog({ tenant, receipt, admin, lookups, onClose }: Rece
               input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
             }}
           />
-          <TextField
+          <DateField
             label={t('form.date')}
-            type="date"
             required
             fullWidth
             {...register('receipt_date')}
             error={Boolean(errors.receipt_date)}
             helperText={errors.receipt_date?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
         {admin && (

@@ -1,5 +1,6 @@
 import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import type { ReceiptFilters, StatusFilter } from '../lib/filters';
 import type { ReceiptLookups } from './use-receipt-lookups';
 
@@ -48,22 +49,18 @@ export function ReceiptFilterFields({ filters, onChange, lookups, layout }: Rece
         sx={width(320)}
       />
       <Stack direction="row" spacing={row ? 1.5 : 2} useFlexGap sx={row ? undefined : { width: '100%' }}>
-        <TextField
+        <DateField
           size={size}
-          type="date"
           label={t('filters.from')}
           value={filters.from ?? ''}
           onChange={(e) => onChange({ from: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
           sx={row ? { width: 160 } : { flex: 1, minWidth: 0 }}
         />
-        <TextField
+        <DateField
           size={size}
-          type="date"
           label={t('filters.to')}
           value={filters.to ?? ''}
           onChange={(e) => onChange({ to: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
           sx={row ? { width: 160 } : { flex: 1, minWidth: 0 }}
         />
       </Stack>

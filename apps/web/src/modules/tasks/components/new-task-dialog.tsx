@@ -3,6 +3,7 @@ import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { AppDialog } from '../../../shell/app-dialog';
 import type { TaskJob, TaskPerson } from '../api/tasks-api';
 import type { useTaskActions } from '../lib/use-task-actions';
@@ -123,7 +124,7 @@ export function NewTaskDialog({
           )}
         />
         <Stack direction="row" spacing={2}>
-          <TextField type="date" label={t('new.due')} slotProps={{ inputLabel: { shrink: true } }} fullWidth {...register('due_date')} />
+          <DateField label={t('new.due')} fullWidth {...register('due_date')} />
           <Controller
             name="priority"
             control={control}

@@ -6,6 +6,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/use-can';
+import { DateField } from '../../../components/date-field';
 import { CardGrid, SHRINKING_CARD_COLUMNS } from '../../../components/list-states';
 import { CreateFab } from '../../../components/page-header';
 import { TenantGate } from '../../../components/tenant-gate';
@@ -159,14 +160,7 @@ function TenantTasks({ tenant }: { tenant: string }) {
             <MenuItem value="any">{t('filters.anyStatus')}</MenuItem>
           </TextField>
         )}
-        <TextField
-          size="small"
-          type="date"
-          label={t('filters.dueBy')}
-          value={filters.due_to}
-          onChange={(e) => set({ due_to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField size="small" label={t('filters.dueBy')} value={filters.due_to} onChange={(e) => set({ due_to: e.target.value })} />
         {desktop && (
           <Tabs value={view} onChange={(_e, v) => setView(v)} aria-label={t('view.label')} sx={{ minHeight: 40 }}>
             <Tab value="list" label={t('view.list')} sx={{ minHeight: 40 }} />
