@@ -71,36 +71,39 @@ for (const { name, viewport, person } of VIEWPORTS) {
       await expect(details).toContainText('1990');
     });
 
-    test('saves a theme change to the profile, which a fresh sign-in applies', async ({ page, browser }) => {
-      await signIn(page, person);
-      await page.goto('/user-profile');
-      await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
-      await expect(page.locator('html')).toHaveClass(/light/);
-      const saved = savedProfile(page);
-      await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      expect((await saved).ok()).toBe(true);
-      await expect(page.locator('html')).toHaveClass(/dark/);
-      await expectNoSeriousA11yViolations(page);
+    // The theme switch itself is app-shell.spec.ts's at both sizes; its saving to the profile once, here.
+    if (name === 'desktop') {
+      test('saves a theme change to the profile, which a fresh sign-in applies', async ({ page, browser }) => {
+        await signIn(page, person);
+        await page.goto('/user-profile');
+        await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+        await expect(page.locator('html')).toHaveClass(/light/);
+        const saved = savedProfile(page);
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+        expect((await saved).ok()).toBe(true);
+        await expect(page.locator('html')).toHaveClass(/dark/);
+        await expectNoSeriousA11yViolations(page);
 
-      // Another browser (no stored theme) signs in and gets dark from the profile.
-      const fresh = await browser.newContext({ viewport });
-      try {
-        const other = await fresh.newPage();
-        await signIn(other, person);
-        await other.goto('/dashboard');
-        await expect(other.locator('html')).toHaveClass(/dark/);
-        expect(await other.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-      } finally {
-        await fresh.close();
-      }
+        // Another browser (no stored theme) signs in and gets dark from the profile.
+        const fresh = await browser.newContext({ viewport });
+        try {
+          const other = await fresh.newPage();
+          await signIn(other, person);
+          await other.goto('/dashboard');
+          await expect(other.locator('html')).toHaveClass(/dark/);
+          expect(await other.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+        } finally {
+          await fresh.close();
+        }
 
-      // Back to light, from the profile's own theme setting.
-      const back = savedProfile(page);
-      await page.getByRole('combobox', { name: 'Theme' }).click();
-      await page.getByRole('option', { name: 'Light' }).click();
-      expect((await back).ok()).toBe(true);
-      await expect(page.locator('html')).toHaveClass(/light/);
-    });
+        // Back to light, from the profile's own theme setting.
+        const back = savedProfile(page);
+        await page.getByRole('combobox', { name: 'Theme' }).click();
+        await page.getByRole('option', { name: 'Light' }).click();
+        expect((await back).ok()).toBe(true);
+        await expect(page.locator('html')).toHaveClass(/light/);
+      });
+    }
 
     test('switches the language to Spanish and keeps it after a reload', async ({ page }) => {
       await signIn(page, person);
@@ -116,121 +119,127 @@ for (const { name, viewport, person } of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
     });
 
-    test('reports an issue with an attachment, which reaches the support outbox', async ({ page }) => {
-      await signIn(page, person);
-      await page.goto('/dashboard');
-      await accountMenu(page, 'Report an issue');
-      const dialog = page.getByRole('dialog', { name: 'Report an issue' });
-      await expect(dialog).toBeVisible();
+    // Reporting an issue (its form and the attachment reaching the support outbox) once, at the desk size.
+    if (name === 'desktop') {
+      test('reports an issue with an attachment, which reaches the support outbox', async ({ page }) => {
+        await signIn(page, person);
+        await page.goto('/dashboard');
+        await accountMenu(page, 'Report an issue');
+        const dialog = page.getByRole('dialog', { name: 'Report an issue' });
+        await expect(dialog).toBeVisible();
 
-      // Subject and description are required.
-      await dialog.getByRole('button', { name: 'Submit' }).click();
-      await expect(dialog.getByText('Required.').first()).toBeVisible();
+        // Subject and description are required.
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await expect(dialog.getByText('Required.').first()).toBeVisible();
 
-      const subject = `Crane schedule missing ${unique(name)}`;
-      await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
-      await dialog.getByRole('textbox', { name: 'Description' }).fill('The crane booking for Friday is not on the schedule.');
-      await dialog.locator('input[type="file"]').setInputFiles({ name: 'crane.png', mimeType: 'image/png', buffer: PNG });
-      await expect(dialog.getByRole('progressbar', { name: 'crane.png uploaded' })).toBeVisible();
-      // A file type outside the allow-list is refused before any upload.
-      await dialog.locator('input[type="file"]').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: PNG });
-      await expect(dialog.getByText('This type of file cannot be uploaded.')).toBeVisible();
-      await dialog.getByRole('button', { name: 'Remove tool.exe' }).click();
-      await expectNoSeriousA11yViolations(page);
-
-      await dialog.getByRole('button', { name: 'Submit' }).click();
-      await expectSnackbar(page, 'Issue submitted successfully.');
-      await expect(dialog).toBeHidden();
-
-      let mail: OutboxMessage | undefined;
-      await expect
-        .poll(async () => {
-          mail = (await outbox(page.request, SUPPORT_EMAIL)).find((m) => m.subject === `Issue: ${subject}`);
-          return mail;
-        })
-        .toBeTruthy();
-      expect(mail?.text).toContain('The crane booking for Friday is not on the schedule.');
-      expect(mail?.text).toMatch(/- crane\.png \([0-9a-f-]{36}\.png/);
-      expect(mail?.text).not.toContain('tool.exe');
-    });
-
-    test('a new person manages a passkey, changes the password, signs in with it, switches company and sets up an authenticator app', async ({
-      browser,
-    }) => {
-      test.setTimeout(150_000);
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      try {
-        await addVirtualAuthenticator(context, page);
-        const email = await signUpWithCompany(page);
-        await page.goto('/user-profile');
-        await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
-
-        // Passkeys: none, add one through the virtual authenticator, see it listed, delete it.
-        await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
-        await page.getByRole('textbox', { name: 'Passkey name (optional)' }).fill('Site tablet');
-        await page.getByRole('button', { name: 'Add a passkey' }).click();
-        await expectSnackbar(page, 'Passkey added.');
-        await expect(page.getByText('Site tablet')).toBeVisible();
+        const subject = `Crane schedule missing ${unique(name)}`;
+        await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
+        await dialog.getByRole('textbox', { name: 'Description' }).fill('The crane booking for Friday is not on the schedule.');
+        await dialog.locator('input[type="file"]').setInputFiles({ name: 'crane.png', mimeType: 'image/png', buffer: PNG });
+        await expect(dialog.getByRole('progressbar', { name: 'crane.png uploaded' })).toBeVisible();
+        // A file type outside the allow-list is refused before any upload.
+        await dialog.locator('input[type="file"]').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: PNG });
+        await expect(dialog.getByText('This type of file cannot be uploaded.')).toBeVisible();
+        await dialog.getByRole('button', { name: 'Remove tool.exe' }).click();
         await expectNoSeriousA11yViolations(page);
-        await page.getByRole('button', { name: 'Delete passkey Site tablet' }).click();
-        const confirm = page.getByRole('dialog', { name: 'Delete this passkey?' });
-        await expect(confirm).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-        await confirm.getByRole('button', { name: 'Delete' }).click();
-        await expectSnackbar(page, 'Passkey deleted.');
-        await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
 
-        // Change password: a wrong current password is refused with the sign-in message.
-        await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
-        await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-        await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
-        await page.getByRole('button', { name: 'Change password' }).click();
-        await expect(page.getByText('Incorrect username or password.')).toBeVisible();
-        await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
-        await page.getByRole('button', { name: 'Change password' }).click();
-        await expectSnackbar(page, 'Your password was changed.');
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await expectSnackbar(page, 'Issue submitted successfully.');
+        await expect(dialog).toBeHidden();
 
-        await accountMenu(page, 'Sign out');
-        await expect(page).toHaveURL(/\/login$/);
-        const login = async (password: string) => {
-          await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
-          await page.getByLabel('Password', { exact: true }).fill(password);
-          await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        };
-        await login(PASSWORD);
-        await expect(page.getByText('Incorrect username or password.')).toBeVisible();
-        await login(NEW_PASSWORD);
-        await expect(page).toHaveURL(/\/select-tenant$/);
-        await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
-        await expect(page).toHaveURL(/\/dashboard/);
+        let mail: OutboxMessage | undefined;
+        await expect
+          .poll(async () => {
+            mail = (await outbox(page.request, SUPPORT_EMAIL)).find((m) => m.subject === `Issue: ${subject}`);
+            return mail;
+          })
+          .toBeTruthy();
+        expect(mail?.text).toContain('The crane booking for Friday is not on the schedule.');
+        expect(mail?.text).toMatch(/- crane\.png \([0-9a-f-]{36}\.png/);
+        expect(mail?.text).not.toContain('tool.exe');
+      });
+    }
 
-        // Switching company from the account menu goes back to the company list.
-        await accountMenu(page, 'Switch company');
-        await expect(page).toHaveURL(/\/select-tenant$/);
-        await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
-        await expect(page).toHaveURL(/\/dashboard/);
+    // Account security, where a crew member does it: on the phone (identity.spec.ts has passkeys and TOTP too).
+    if (name === 'phone') {
+      test('a new person manages a passkey, changes the password, signs in with it, switches company and sets up an authenticator app', async ({
+        browser,
+      }) => {
+        test.setTimeout(150_000);
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        try {
+          await addVirtualAuthenticator(context, page);
+          const email = await signUpWithCompany(page);
+          await page.goto('/user-profile');
+          await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
 
-        // An authenticator app from the profile: password again, the QR code and its key, then a code from it.
-        await accountMenu(page, 'Profile');
-        const totp = page.getByRole('region', { name: 'Authenticator app' });
-        await totp.getByRole('button', { name: 'Set up an authenticator app' }).click();
-        await totp.getByLabel('Current password', { exact: true }).fill(NEW_PASSWORD);
-        await totp.getByRole('button', { name: 'Continue' }).click();
-        await expect(totp.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-        const keyText = (await totp.getByText("Can't scan it? Enter this key:").textContent()) ?? '';
-        const secret = keyText.split(':').pop()?.trim() ?? '';
-        // The pointer still rests where Continue was, now over Verify: check the button as it looks at rest.
-        await page.mouse.move(0, 0);
-        await expectNoSeriousA11yViolations(page);
-        const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-        await totp.getByRole('textbox', { name: 'Verification code' }).fill(code);
-        await totp.getByRole('button', { name: 'Verify' }).click();
-        await expectSnackbar(page, 'Authenticator app turned on.');
-        await expect(totp.getByText('An authenticator app confirms your sign-ins.')).toBeVisible();
-      } finally {
-        await context.close();
-      }
-    });
+          // Passkeys: none, add one through the virtual authenticator, see it listed, delete it.
+          await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+          await page.getByRole('textbox', { name: 'Passkey name (optional)' }).fill('Site tablet');
+          await page.getByRole('button', { name: 'Add a passkey' }).click();
+          await expectSnackbar(page, 'Passkey added.');
+          await expect(page.getByText('Site tablet')).toBeVisible();
+          await expectNoSeriousA11yViolations(page);
+          await page.getByRole('button', { name: 'Delete passkey Site tablet' }).click();
+          const confirm = page.getByRole('dialog', { name: 'Delete this passkey?' });
+          await expect(confirm).toBeVisible();
+          await expectNoSeriousA11yViolations(page);
+          await confirm.getByRole('button', { name: 'Delete' }).click();
+          await expectSnackbar(page, 'Passkey deleted.');
+          await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+
+          // Change password: a wrong current password is refused with the sign-in message.
+          await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
+          await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+          await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+          await page.getByRole('button', { name: 'Change password' }).click();
+          await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+          await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+          await page.getByRole('button', { name: 'Change password' }).click();
+          await expectSnackbar(page, 'Your password was changed.');
+
+          await accountMenu(page, 'Sign out');
+          await expect(page).toHaveURL(/\/login$/);
+          const login = async (password: string) => {
+            await page.getByRole('textbox', { name: 'Email or phone number' }).fill(email);
+            await page.getByLabel('Password', { exact: true }).fill(password);
+            await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+          };
+          await login(PASSWORD);
+          await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+          await login(NEW_PASSWORD);
+          await expect(page).toHaveURL(/\/select-tenant$/);
+          await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
+          await expect(page).toHaveURL(/\/dashboard/);
+
+          // Switching company from the account menu goes back to the company list.
+          await accountMenu(page, 'Switch company');
+          await expect(page).toHaveURL(/\/select-tenant$/);
+          await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
+          await expect(page).toHaveURL(/\/dashboard/);
+
+          // An authenticator app from the profile: password again, the QR code and its key, then a code from it.
+          await accountMenu(page, 'Profile');
+          const totp = page.getByRole('region', { name: 'Authenticator app' });
+          await totp.getByRole('button', { name: 'Set up an authenticator app' }).click();
+          await totp.getByLabel('Current password', { exact: true }).fill(NEW_PASSWORD);
+          await totp.getByRole('button', { name: 'Continue' }).click();
+          await expect(totp.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+          const keyText = (await totp.getByText("Can't scan it? Enter this key:").textContent()) ?? '';
+          const secret = keyText.split(':').pop()?.trim() ?? '';
+          // The pointer still rests where Continue was, now over Verify: check the button as it looks at rest.
+          await page.mouse.move(0, 0);
+          await expectNoSeriousA11yViolations(page);
+          const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+          await totp.getByRole('textbox', { name: 'Verification code' }).fill(code);
+          await totp.getByRole('button', { name: 'Verify' }).click();
+          await expectSnackbar(page, 'Authenticator app turned on.');
+          await expect(totp.getByText('An authenticator app confirms your sign-ins.')).toBeVisible();
+        } finally {
+          await context.close();
+        }
+      });
+    }
   });
 }
