@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 
 export type ThemeMode = 'light' | 'dark';
 
-export const E2E_TENANT_UUID = '11111111-1111-4111-8111-111111111111';
+const E2E_TENANT_UUID = '11111111-1111-4111-8111-111111111111';
 
 interface OpenAppOptions {
   /** The theme stored before the app starts; kept if the test changes it later (reloads included). */

@@ -43,7 +43,7 @@ function readMilestones(value: unknown): Milestone[] {
     .map((m) => ({ title: String(m.title ?? ''), date: typeof m.date === 'string' ? m.date : null, done: m.done === true }));
 }
 
-export function formValuesFromJob(job: Job | null): JobFormValues {
+function formValuesFromJob(job: Job | null): JobFormValues {
   return {
     job: job?.job ?? '',
     job_abbr: job?.job_abbr ?? '',
@@ -67,7 +67,7 @@ const dateProps = (field: ControllerRenderProps<JobFormValues, 'start_date' | 'e
   onBlur: field.onBlur,
 });
 
-export function jobInputFromForm(values: JobFormValues): JobInput {
+function jobInputFromForm(values: JobFormValues): JobInput {
   return {
     job: values.job.trim(),
     job_abbr: emptyToNull(values.job_abbr),
