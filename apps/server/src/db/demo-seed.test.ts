@@ -118,7 +118,7 @@ const ALL_NON_ZERO = {
 };
 
 // A pay period's first day (a Monday: nothing before it this period), a Friday and a Saturday (tomorrow is the
-// weekend). Each seeds a database of its own: 10 to 40 s on this 2-core machine, depending on what else runs.
+// weekend). Each seeds a database of its own: 3 to 40 s on this 2-core machine, depending on what else runs.
 describe.each(['2026-11-23', '2026-11-27', '2026-11-28'])('the demo company seeded on %s', (today) => {
   let demo: Awaited<ReturnType<typeof demoAsOf>>;
   it('gives Maria (the first admin) a dashboard with every card above zero', async () => {

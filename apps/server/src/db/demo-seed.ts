@@ -188,7 +188,7 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage; today?:
  * left it. The end-to-end journey about a cancelled subscription cancels this one (by a signed Stripe webhook),
  * never the demo company that every other journey reads.
  */
-export const LAKESIDE_COMPANY = 'Lakeside Renovations';
+const LAKESIDE_COMPANY = 'Lakeside Renovations';
 async function seedLakeside(db: Db): Promise<void> {
   const tenant_uuid = randomUUID();
   const people: [string, string, boolean][] = [

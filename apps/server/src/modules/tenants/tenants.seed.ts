@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.js';
 import { modules, tenantsModules, tenantsPricing } from '../modules/modules.table.js';
 
 /** The plan every new company starts on (the free core modules). */
-export const CORE_PRICING_ID = 1;
+const CORE_PRICING_ID = 1;
 
 /** A new company's module switches (every module on) and its starting plan. */
 export async function seedCompanyDefaults(tx: Tx, tenant_uuid: string): Promise<void> {

@@ -194,7 +194,7 @@ export async function seedDemoTimecards(
 }
 
 /** A drawn-looking signature (dark ink on white, as the signature pad saves it): a PNG data URL, one shape per seed. */
-export function signature(seed: number, width = 240, height = 72): string {
+function signature(seed: number, width = 240, height = 72): string {
   const ink = new Uint8Array(width * height).fill(255);
   const dot = (x: number, y: number) => {
     for (let dy = -1; dy <= 1; dy++)
