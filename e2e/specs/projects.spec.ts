@@ -9,11 +9,6 @@ const viewports = [
 
 const snackbar = (page: Page) => page.getByTestId('app-snackbar');
 
-async function typeDate(page: Page, label: string, mmddyyyy: string) {
-  await page.getByRole('group', { name: label }).click();
-  await page.keyboard.type(mmddyyyy);
-}
-
 test.describe('jobs as a projects admin (desktop 1440x900)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -39,8 +34,8 @@ test.describe('jobs as a projects admin (desktop 1440x900)', () => {
     await dialog.getByRole('textbox', { name: 'Job name' }).fill(name);
     await dialog.getByRole('textbox', { name: 'Abbreviation' }).fill(abbr);
     await dialog.getByRole('textbox', { name: 'Customer' }).fill('E2E Holdings');
-    await typeDate(page, 'Start date', '03022026');
-    await typeDate(page, 'End date', '05292026');
+    await dialog.getByLabel('Start date').fill('2026-03-02');
+    await dialog.getByLabel('End date').fill('2026-05-29');
     await expectNoSeriousA11yViolations(page);
     await expectSnackbarAfter(page, 'Job added.', () => dialog.getByRole('button', { name: 'Save' }).click());
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(name) })).toBeVisible();
