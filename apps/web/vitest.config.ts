@@ -14,8 +14,8 @@ export default defineProject({
     // A budget, not an assertion: rendering a whole MUI screen in jsdom can pass 5 s on a busy 2-core machine.
     testTimeout: 15_000,
     // The files of a worker share one module graph (React, MUI, i18n and the setup file load once per worker, not once
-    // per file): the same 476 tests spent 21 s importing and 6 s in setup instead of 156 s and 76 s. Each test still
-    // gets a fresh render, cleanup, MSW handlers and storage.
+    // per file): the same 476 tests spent 21 s importing and 6 s in setup instead of 156 s and 76 s. Each file still
+    // gets its own jsdom environment, and each test Testing Library's cleanup.
     isolate: false,
   },
 });
