@@ -113,8 +113,6 @@ function persisterFor(client: QueryClient, throttleTime = 0) {
     },
   });
 }
-/** The persister packages (5.104.5, their latest) pin a query-core older than the app's: one client, typed twice. */
-const persisted = (client: QueryClient) => client as unknown as PersistedQueryClientSaveOptions['queryClient'];
 
 /** Puts the last person's working set back into the page (with no signal before the first screen, else after it). */
 export async function restoreQueryCache(client: QueryClient): Promise<string | null> {
@@ -128,7 +126,7 @@ export async function restoreQueryCache(client: QueryClient): Promise<string | n
       return owner === undefined || (copy && ownerOfCopy(copy) === owner) ? copy : undefined;
     },
   };
-  const restore = { ...options, queryClient: persisted(client), maxAge: CACHE_MAX_AGE, persister: reader };
+  const restore = { ...options, queryClient: client, maxAge: CACHE_MAX_AGE, persister: reader };
   await persistQueryClientRestore(restore).catch(() => null); // IndexedDB unavailable (a private window): online as before
   return ownerOf(client) ?? null;
 }
@@ -137,7 +135,7 @@ export async function restoreQueryCache(client: QueryClient): Promise<string | n
 export async function saveQueryCache(client: QueryClient): Promise<void> {
   const owner = ownerOf(client);
   if (owner === null) return clearQueryCache();
-  if (owner) await persistQueryClientSave({ ...options, queryClient: persisted(client), persister: persisterFor(client) });
+  if (owner) await persistQueryClientSave({ ...options, queryClient: client, persister: persisterFor(client) });
 }
 
 /** Forgets the kept copy (sign-out). */
@@ -147,7 +145,7 @@ export async function clearQueryCache(): Promise<void> {
 
 /** Saves the working set as the cache changes, at most once a second, and at once when the page is hidden. */
 export function persistQueryCache(client: QueryClient, delayMs = 1000): () => void {
-  const stopSaving = persistQueryClientSubscribe({ ...options, queryClient: persisted(client), persister: persisterFor(client, delayMs) });
+  const stopSaving = persistQueryClientSubscribe({ ...options, queryClient: client, persister: persisterFor(client, delayMs) });
   let owner = ownerOf(client);
   const check = () => {
     const now = ownerOf(client);
