@@ -49,8 +49,7 @@ export default defineConfig({
       // Debian's Chromium; `playwright install` is never run on this machine. Its headless shell (Debian's
       // chromium-headless-shell, the same Chromium build; what Playwright itself runs headless) when installed, as CI
       // does: the same 40 journeys took 123 s instead of 164 s with the full browser in headless mode.
-      executablePath:
-        process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
+      executablePath: process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
