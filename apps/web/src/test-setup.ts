@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { i18n } from './lib/i18n';
 import { resources } from './lib/i18n-resources';
 
@@ -19,6 +19,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library only cleans up on its own when test globals are enabled; ours are imported.
 afterEach(cleanup);
+
+// The files of a worker share one module graph (vitest.config.ts `isolate: false`): what one file leaves in our own
+// modules (a gate held shut, a module loaded under a mock, a stubbed global) must not reach the next. Our modules load
+// afresh for each file; the libraries (React, MUI) stay loaded, which is where the time went.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
 
 // jsdom does no layout and only logs "not implemented" here; the router's scroll restoration calls it.
 window.scrollTo = () => {};
