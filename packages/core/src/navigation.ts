@@ -13,6 +13,13 @@ export function compareNavigationItems(a: NavigationItem, b: NavigationItem): nu
   return b.type - a.type || a.title.localeCompare(b.title, 'en') || a.id - b.id;
 }
 
+/**
+ * Items a person reaches through what they are on the company's jobs rather than through a group (issue 46):
+ * "My crews" (/modules/scheduling) is also every active job's foreman's, when they may read the schedule at all
+ * (getMyCrews answers them; scheduling_admin and admin_access get it from the item's own permissions).
+ */
+export const FOREMAN_PATHS: readonly string[] = ['/modules/scheduling'];
+
 /** Spec §2: the dashboard and the user profile are open to every signed-in member of the company. */
 export const ALWAYS_ALLOWED_PATHS = ['/dashboard', '/user-profile'] as const;
 

@@ -54,6 +54,14 @@ describe('accessTo and can', () => {
     expect(accessTo(held, 'costcodes', 'read')).toBe('all');
   });
 
+  it("keeps the planner's board for those who plan: basic_access reads only their own schedule (issue 46)", () => {
+    expect(accessTo(['basic_access'], 'scheduling', 'read')).toBe('own');
+    expect(accessTo(['basic_access'], 'scheduling', 'write')).toBeNull();
+    expect(accessTo(['scheduling_admin'], 'scheduling', 'read')).toBe('all');
+    expect(accessTo(['scheduling_admin'], 'scheduling', 'write')).toBe('all');
+    expect(accessTo(['receipts_basic'], 'scheduling', 'read')).toBeNull();
+  });
+
   it('refuses every operation of a switched-off module, even to admin_access', () => {
     const off = new Set([MODULES.people]);
     for (const action of ACTIONS) {

@@ -100,7 +100,12 @@ export const PERMISSION_MATRIX = {
   billing: { admin: ['billing_admin'], read: ['billing_basic'] },
   chatbot: { module: 'chatbot', admin: [], read: ['chatbot_basic'] },
   receipts: { module: 'receipts', admin: ['receipts_admin'], own: ['receipts_basic'], ownCreate: true },
-  scheduling: { module: 'scheduling', admin: ['scheduling_admin'], read: ['basic_access'] },
+  /**
+   * Crew scheduling (issue 46): the planner's board (every person's days) is for those who plan, scheduling_admin;
+   * basic_access reads only their own days (My Schedule, answering them) and, as a job's foreman, that job's crews
+   * (getMyCrews decides by jobs_foremen), as the chatbot's schedule tool already did.
+   */
+  scheduling: { module: 'scheduling', admin: ['scheduling_admin'], own: ['basic_access'] },
   tools: { module: 'tool20', admin: ['tool20_admin'], read: ['tool20_basic'] },
   /** Purchase orders: ordering_basic sees and adds only their own (issue 17), ordering_admin all of them. */
   ordering: { module: 'ordering', admin: ['ordering_admin'], own: ['ordering_basic'], ownCreate: true },

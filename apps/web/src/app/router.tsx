@@ -8,7 +8,9 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterAuthNav } from '../auth/router-auth-nav';
+import { LoadingRows } from '../components/list-states';
 import { i18n, loadShellNamespaces, type Namespace } from '../lib/i18n';
 import { prefetchDashboard } from '../modules/dashboard/prefetch';
 import { validateDashboardSearch } from '../modules/dashboard/search';
@@ -168,11 +170,23 @@ const peopleRoute = createRoute({
   component: page(['people'], () => import('../modules/people/people-page'), 'PeoplePage'),
 });
 
+/**
+ * The people list's loading state while its page's code and strings arrive (issue 46: /admin/people stayed blank for
+ * ~2 s): the list's skeleton rows from the first render, named with the shell's strings (already here).
+ */
+function PeopleListPending() {
+  const { t } = useTranslation('shell', { useSuspense: false });
+  return <LoadingRows label={t('dialog.loading')} height={52} />;
+}
+
 const adminPeopleRoute = createRoute({
   getParentRoute: () => appviewLayout,
   path: 'admin/people',
   validateSearch: validatePeopleSearch,
   component: page(['people', 'join'], () => import('./admin-people-page'), 'AdminPeoplePage'),
+  pendingComponent: PeopleListPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
 });
 
 // Signed in without a company: create one and become its first admin (issue 4).
@@ -307,7 +321,7 @@ const notificationsRoute = createRoute({
 });
 
 // Crew scheduling (issue 19): the planner's board, a foreman's crews and a worker's own days.
-const schedulingPage = (path: string, name: 'SchedulingAdminPage' | 'SchedulingPage' | 'ScheduledPage') =>
+const schedulingPage = <P extends string>(path: P, name: 'SchedulingAdminPage' | 'SchedulingPage' | 'ScheduledPage') =>
   createRoute({
     getParentRoute: () => appviewLayout,
     path,

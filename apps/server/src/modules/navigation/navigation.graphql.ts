@@ -1,5 +1,6 @@
-import { compareNavigationItems } from '@groundwork/core/navigation';
-import { ADMIN_ACCESS } from '@groundwork/core/permissions';
+import { atField, msg } from '@groundwork/core/messages';
+import { compareNavigationItems, FOREMAN_PATHS } from '@groundwork/core/navigation';
+import { ADMIN_ACCESS, accessTo } from '@groundwork/core/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
@@ -7,6 +8,7 @@ import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { tenantQuery } from '../../graphql/gate.js';
 import { employees } from '../employees/employees.table.js';
 import { activeMembership } from '../employees/membership.js';
+import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../usergroups/usergroups.table.js';
 import { navigationItems } from './navigation.table.js';
@@ -53,11 +55,24 @@ async function permissionsOf(tx: Tx, tenantUuid: string, employeeId: number): Pr
   return set;
 }
 
+/** Whether `employeeId` is a foreman of one of the company's active jobs (what "My crews" lists). */
+async function isForeman(tx: Tx, tenantUuid: string, employeeId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: jobsForemen.jobs_id })
+    .from(jobsForemen)
+    .innerJoin(jobs, and(eq(jobs.tenant_uuid, jobsForemen.tenant_uuid), eq(jobs.id, jobsForemen.jobs_id), eq(jobs.status, 1)))
+    .where(and(eq(jobsForemen.tenant_uuid, tenantUuid), eq(jobsForemen.employees_id, employeeId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The items `permissions` allow in the company: an item is shown when it asks for no permission or for
  * one the person holds (admin_access: all of them), and its module, if any, is not switched off there.
+ * A foreman of an active job who may read the schedule also gets the foreman's items (FOREMAN_PATHS:
+ * "My crews", issue 46), so the menu, the route and getMyCrews agree.
  */
-async function navigationFor(tx: Tx, tenantUuid: string, permissions: ReadonlySet<string>): Promise<Item[]> {
+async function navigationFor(tx: Tx, tenantUuid: string, permissions: ReadonlySet<string>, employeeId: number): Promise<Item[]> {
   const items = await tx.select().from(navigationItems);
   const switches = await tx
     .select({ modules_id: tenantsModules.modules_id, status: tenantsModules.status })
@@ -65,9 +80,13 @@ async function navigationFor(tx: Tx, tenantUuid: string, permissions: ReadonlySe
     .where(eq(tenantsModules.tenant_uuid, tenantUuid));
   const off = new Set(switches.filter((s) => s.status !== 1).map((s) => s.modules_id));
   const all = permissions.has(ADMIN_ACCESS);
+  const foreman = !all && accessTo(permissions, 'scheduling', 'read', off) !== null && (await isForeman(tx, tenantUuid, employeeId));
   return items
     .filter((i) => i.modules_id == null || !off.has(i.modules_id))
-    .filter((i) => all || i.permissions.length === 0 || i.permissions.some((p) => permissions.has(p)))
+    .filter(
+      (i) =>
+        all || i.permissions.length === 0 || i.permissions.some((p) => permissions.has(p)) || (foreman && FOREMAN_PATHS.includes(i.path)),
+    )
     .map(({ permissions: _p, ...item }) => item)
     .sort(compareNavigationItems);
 }
@@ -82,8 +101,8 @@ tenantQuery(
     args: (arg) => ({ user_id: arg.int({ required: false }), username: arg.string({ required: false }) }),
     resolve: async (args, { tx, member }) => {
       const username = args.username?.trim() || null;
-      if (username && username.length > 256) throw new AppError('VALIDATION', 'username: You must enter a maximum of 256 characters');
-      if (args.user_id == null && !username) return navigationFor(tx, member.tenantUuid, member.permissions);
+      if (username && username.length > 256) throw new AppError('VALIDATION', atField('username', msg('form.max', { max: 256 })));
+      if (args.user_id == null && !username) return navigationFor(tx, member.tenantUuid, member.permissions, member.employeeId);
       const isAdmin = member.permissions.has(ADMIN_ACCESS);
       const [person] = await tx
         .select({ id: employees.id })
@@ -97,11 +116,11 @@ tenantQuery(
         )
         .limit(2);
       // Someone else's menu is an admin's business; to anyone else it makes no difference whether they exist.
-      if (person?.id === member.employeeId) return navigationFor(tx, member.tenantUuid, member.permissions);
+      if (person?.id === member.employeeId) return navigationFor(tx, member.tenantUuid, member.permissions, member.employeeId);
       if (!isAdmin) throw forbidden();
-      if (!person) throw notFound('That person was not found.');
+      if (!person) throw notFound(msg('common.thatPersonNotFound'));
       const permissions = await permissionsOf(tx, member.tenantUuid, person.id);
-      return permissions ? navigationFor(tx, member.tenantUuid, permissions) : [];
+      return permissions ? navigationFor(tx, member.tenantUuid, permissions, person.id) : [];
     },
   },
 );

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { createMember, createSession, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
+import { jobs, jobsForemen } from '../jobs/jobs.table.js';
 import { usergroupPermissions, usergroups, usergroupUsers } from '../usergroups/usergroups.table.js';
 
 const t = useTestApp();
@@ -185,6 +186,46 @@ describe('listUsersNavigation', () => {
     expect(code(await nav(admin, { u: 999_999 }))).toBe('NOT_FOUND');
     // Someone in another company is not anyone in this one.
     expect(code(await nav(admin, { u: receiptsInB.employeeId }))).toBe('NOT_FOUND');
+  });
+
+  it('gives an active job\'s foreman "My crews" (/modules/scheduling) and agrees with getMyCrews; a crew member neither (issue 46)', async () => {
+    const db = t.database.db;
+    const CREWS = `query($t: ID!, $from: String!) { getMyCrews(tenant_uuid: $t, from: $from) { jobs { id label } } }`;
+    const foreman = await createMember(db, a, { permissions: ['basic_access'], firstname: 'Fore' });
+    const crew = await createMember(db, a, { permissions: ['basic_access'], firstname: 'Crew' });
+    const noSchedule = await createMember(db, a, { permissions: ['receipts_basic'], firstname: 'Nosched' });
+    const [active, closed] = await withTenant(db, a, async (tx) => {
+      const js = await tx
+        .insert(jobs)
+        .values([
+          { tenant_uuid: a, job: 'Crew Job' },
+          { tenant_uuid: a, job: 'Closed Job', status: 0 },
+        ])
+        .returning({ id: jobs.id });
+      await tx.insert(jobsForemen).values([
+        { tenant_uuid: a, jobs_id: js[0].id, employees_id: foreman.employeeId },
+        { tenant_uuid: a, jobs_id: js[1].id, employees_id: crew.employeeId },
+        { tenant_uuid: a, jobs_id: js[0].id, employees_id: noSchedule.employeeId },
+      ]);
+      return [js[0].id, js[1].id];
+    });
+    const paths = async (who: TestMember, vars: Record<string, unknown> = {}) =>
+      ((await nav(who, vars)).data?.listUsersNavigation ?? []).map((i) => i.path);
+    // Allowed: the foreman's menu has his crews' page, and its operation answers him with his job.
+    expect(await paths(foreman)).toContain('/modules/scheduling');
+    expect(await paths(foreman)).not.toContain('/admin/scheduling');
+    const crews = await t.gql<{ getMyCrews: { jobs: { id: number }[] } }>(CREWS, { t: a, from: '2026-11-23' }, foreman.token);
+    expect(crews.errors).toBeUndefined();
+    expect(crews.data?.getMyCrews.jobs.map((j) => j.id)).toEqual([active]);
+    // An admin reading his menu sees the same.
+    expect(((await nav(admin, { u: foreman.employeeId })).data?.listUsersNavigation ?? []).map((i) => i.path)).toContain(
+      '/modules/scheduling',
+    );
+    // Refused: a foreman of a closed job only, and a foreman who may not read the schedule at all (getMyCrews refuses him).
+    expect(await paths(crew)).not.toContain('/modules/scheduling');
+    expect(await paths(noSchedule)).not.toContain('/modules/scheduling');
+    expect(code(await t.gql(CREWS, { t: a, from: '2026-11-23' }, noSchedule.token))).toBe('FORBIDDEN');
+    expect(closed).toBeGreaterThan(0);
   });
 
   it('refuses a visitor without a session, another company, invalid input and a removed member', async () => {

@@ -1,17 +1,13 @@
+import { atField, msg } from '@groundwork/core/messages';
 import { addDays, toDayNumber } from '@groundwork/core/pay-periods';
-import {
-  isScheduleDate,
-  SCHEDULE_LIMITS,
-  SCHEDULE_MESSAGES,
-  type ScheduleEntryInput,
-  scheduledLaborRecordSchema,
-} from '@groundwork/core/scheduling';
+import { isScheduleDate, SCHEDULE_LIMITS, type ScheduleEntryInput, scheduledLaborRecordSchema } from '@groundwork/core/scheduling';
 import { sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
-import { AppError, notFound } from '../../graphql/errors.js';
+import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { type RecordEvent, recordTopic } from '../../platform/realtime.js';
+import { textRef } from '../../platform/texts.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import { applySchedule } from './scheduling.batch.js';
 import {
@@ -33,8 +29,10 @@ import { scheduledLabor } from './scheduling.table.js';
 
 /**
  * Crew scheduling (spec §2 /admin/scheduling, /modules/scheduling, /modules/scheduled). scheduling_admin
- * (and admin_access) write everyone's schedule through updateSchedule; every member with basic_access reads
- * the board; a worker answers (confirms or declines) only their own days.
+ * (and admin_access) plan: they read the whole board and write everyone's schedule through updateSchedule.
+ * basic_access reads only their own days (the record operations give them their own rows), a foreman also
+ * the crews of the jobs they are foreman of (getMyCrews); a worker answers (confirms or declines) only their
+ * own days (issue 46: the same rule as the chatbot's schedule tool).
  */
 
 const MODEL = 'ScheduledLabor';
@@ -46,6 +44,7 @@ defineRecordOperations({
   typeName: 'ScheduledLaborRecord',
   table: scheduledLabor,
   area: 'scheduling',
+  ownRecords: true,
   orderBy: () => [sql`${scheduledLabor.date}`, sql`${scheduledLabor.employees_id}`],
   readOnly: ['created_by', 'confirmed_on'],
   validate: scheduledLaborRecordSchema,
@@ -171,12 +170,12 @@ const ConfirmationRef = builder.enumType('ScheduleAnswer', { values: ['confirmed
 // --- Helpers --------------------------------------------------------------------------------------
 
 function range(from: string, to: string | null | undefined, defaultDays: number) {
-  if (!isScheduleDate(from)) throw new AppError('VALIDATION', `from: ${SCHEDULE_MESSAGES.invalidDate}`, { field: 'from' });
+  if (!isScheduleDate(from)) throw new AppError('VALIDATION', atField('from', msg('schedule.invalidDate')), { field: 'from' });
   const end = to ?? addDays(from, defaultDays - 1);
-  if (!isScheduleDate(end)) throw new AppError('VALIDATION', `to: ${SCHEDULE_MESSAGES.invalidDate}`, { field: 'to' });
+  if (!isScheduleDate(end)) throw new AppError('VALIDATION', atField('to', msg('schedule.invalidDate')), { field: 'to' });
   const days = toDayNumber(end) - toDayNumber(from) + 1;
   if (days < 1 || days > SCHEDULE_LIMITS.maxBoardDays) {
-    throw new AppError('VALIDATION', `Choose a range of 1 to ${SCHEDULE_LIMITS.maxBoardDays} days.`, { field: 'to' });
+    throw new AppError('VALIDATION', msg('schedule.boardRange', { max: SCHEDULE_LIMITS.maxBoardDays }), { field: 'to' });
   }
   return end;
 }
@@ -196,9 +195,12 @@ tenantQuery(
   { area: 'scheduling', action: 'read' },
   {
     type: BoardRef,
-    description: "The planner's board: the company's active jobs and people and every entry from..to (at most 42 days; absent to: a week).",
+    description:
+      "The planner's board: the company's active jobs and people and every entry from..to (at most 42 days; absent to: a week). " +
+      'For those who plan (scheduling_admin, admin_access); others read their own days (getMySchedule) and their crews (getMyCrews).',
     args: (t) => ({ from: t.string({ required: true }), to: t.string({ required: false }) }),
     resolve: async ({ from, to }, g, info) => {
+      if (g.access !== 'all') throw forbidden();
       const asked = selectedColumns(info, false);
       const groups = !asked || asked.has('departments') || asked.has('divisions');
       return loadBoard(g.tx, g.member.tenantUuid, from, range(from, to, 7), groups);
@@ -250,8 +252,8 @@ tenantMutation(
       const remove = args.remove ?? [];
       const update = args.update ?? [];
       const count = add.length + remove.length + update.length;
-      if (count === 0) throw new AppError('VALIDATION', SCHEDULE_MESSAGES.atLeastOne);
-      if (count > SCHEDULE_LIMITS.maxEntries) throw new AppError('VALIDATION', SCHEDULE_MESSAGES.tooMany);
+      if (count === 0) throw new AppError('VALIDATION', msg('schedule.atLeastOne'));
+      if (count > SCHEDULE_LIMITS.maxEntries) throw new AppError('VALIDATION', msg('schedule.tooMany'));
       const result = await applySchedule(g.tx, g.member.tenantUuid, g.member.employeeId, {
         add,
         remove,
@@ -267,8 +269,11 @@ tenantMutation(
       for (const c of changes) {
         if (c.employees_id === g.member.employeeId) continue;
         const days = [...c.added, ...c.removed, ...c.updated].map((e) => e.date).sort();
-        const title = days.length === 1 ? `Schedule changed: ${days[0]}` : `Schedule changed: ${days[0]} to ${days[days.length - 1]}`;
-        await deliver(g, await addNotifications(g.tx, g.member.tenantUuid, [c.employees_id], { kind: 'schedule_changed', title }));
+        const text =
+          days.length === 1
+            ? textRef('notification.schedule_changed_day', { date: { date: days[0] } })
+            : textRef('notification.schedule_changed_days', { from: { date: days[0] }, to: { date: days[days.length - 1] } });
+        await deliver(g, await addNotifications(g.tx, g.member.tenantUuid, [c.employees_id], { kind: 'schedule_changed', text }));
       }
       return result;
     },
@@ -289,9 +294,9 @@ tenantMutation(
     resolve: async ({ id, status, reason }, g) => {
       const text = reason?.trim() || null;
       if (text && text.length > SCHEDULE_LIMITS.reason)
-        throw new AppError('VALIDATION', SCHEDULE_MESSAGES.reasonTooLong, { field: 'reason' });
+        throw new AppError('VALIDATION', msg('schedule.reasonTooLong'), { field: 'reason' });
       const row = await respond(g.tx, g.member.tenantUuid, g.member.employeeId, id, status, text);
-      if (!row) throw notFound(SCHEDULE_MESSAGES.unknownEntry);
+      if (!row) throw notFound(msg('schedule.unknownEntry'));
       publish(g, 'update', [row]);
       return row;
     },

@@ -257,7 +257,7 @@ describe('updateSchedule', () => {
     expect(inbox.data?.listMyNotifications.items.filter((n: { kind: string }) => n.kind === 'schedule_changed')).toEqual([
       {
         kind: 'schedule_changed',
-        title: 'Schedule changed: 2026-12-07 to 2026-12-11',
+        title: 'Schedule changed: December 7, 2026 to December 11, 2026',
         link: '/modules/scheduled',
         count: expect.any(Number),
       },
@@ -343,6 +343,39 @@ describe('the board, crews and My Schedule', () => {
     expect(crews.jobs.map((j: { id: number }) => j.id)).toEqual([main]);
     expect(crews.entries.every((e: Entry) => e.jobs_id === main)).toBe(true);
     expect(crews.people.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Ana Member', 'Ben Member']));
+  });
+
+  it("keeps the planner's board for those who plan; a worker reads only their own entries, a foreman his jobs' crews (issue 46)", async () => {
+    const boss = await createMember(t.database.db, tenant, { isAdmin: true });
+    // Refused: a crew member and a foreman who is no planner get no board (as the chatbot refuses them).
+    for (const who of [ana, foreman]) expect(code(await t.gql(BOARD, { t: tenant, from: THU, to: FRI }, who.token))).toBe('FORBIDDEN');
+    // Allowed: scheduling_admin and admin_access read everyone's week.
+    for (const who of [planner, boss]) {
+      const res = await t.gql(BOARD, { t: tenant, from: THU, to: FRI }, who.token);
+      expect(res.errors).toBeUndefined();
+      const people = new Set(((res.data?.getScheduleBoard.entries ?? []) as Entry[]).map((e) => e.employees_id));
+      expect(people.size).toBeGreaterThan(1);
+    }
+    // The record operations give a worker only their own rows, whatever the filter asks for.
+    const LIST = `query($t: ID!, $f: ScheduledLaborFilter) { listScheduledLabor(tenant_uuid: $t, filter: $f, limit: 500) { items { id employees_id } } }`;
+    const GET = `query($t: ID!, $id: Int!) { getScheduledLabor(tenant_uuid: $t, id: $id) { id employees_id } }`;
+    const all = await t.gql(LIST, { t: tenant }, planner.token);
+    const rows = (all.data?.listScheduledLabor.items ?? []) as { id: number; employees_id: number }[];
+    const bens = rows.find((r) => r.employees_id === ben.employeeId);
+    expect(bens).toBeTruthy();
+    const anas = await t.gql(LIST, { t: tenant, f: { eq: { employees_id: ben.employeeId } } }, ana.token);
+    expect(anas.errors).toBeUndefined();
+    expect(anas.data?.listScheduledLabor.items).toEqual([]);
+    const own = await t.gql(LIST, { t: tenant }, ana.token);
+    const ownRows = (own.data?.listScheduledLabor.items ?? []) as { employees_id: number }[];
+    expect(ownRows.length).toBeGreaterThan(0);
+    expect(ownRows.every((r) => r.employees_id === ana.employeeId)).toBe(true);
+    expect((await t.gql(GET, { t: tenant, id: bens?.id }, ana.token)).data?.getScheduledLabor).toBeNull();
+    // A foreman reads his jobs' crews through getMyCrews (above), not the whole company's rows.
+    const fred = await t.gql(LIST, { t: tenant }, foreman.token);
+    expect(
+      ((fred.data?.listScheduledLabor.items ?? []) as { employees_id: number }[]).every((r) => r.employees_id === foreman.employeeId),
+    ).toBe(true);
   });
 
   it('lets a worker see and answer only their own days', async () => {

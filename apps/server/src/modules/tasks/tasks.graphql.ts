@@ -1,4 +1,5 @@
-import { TASK_ACTIONS, TASK_MESSAGES, TASK_STATUSES } from '@groundwork/core/tasks';
+import { msg } from '@groundwork/core/messages';
+import { TASK_ACTIONS, TASK_STATUSES } from '@groundwork/core/tasks';
 import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
@@ -6,7 +7,7 @@ import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { checkLimit, decodeToken, encodeToken } from '../../graphql/paging.js';
 import { selectedColumns } from '../../graphql/record-operations.js';
 import { applyTemplate, archiveTemplate, checklistTemplatesFor, saveTemplate, setupChecklist, taskJobs } from './tasks.checklists.js';
-import { listTaskRows, type TaskFilter, tasksByIds } from './tasks.service.js';
+import { listTaskRows, type TaskFilter, taskPeople, tasksByIds } from './tasks.service.js';
 import type { TemplateItem } from './tasks.table.js';
 import { threadsOf } from './tasks.threads.js';
 import {
@@ -16,6 +17,7 @@ import {
   CreateResultRef,
   SetupStepRef,
   TaskJobRef,
+  TaskPersonRef,
   TaskRef,
   type TemplateInput,
   TemplateRef,
@@ -112,8 +114,8 @@ tenantQuery('listTasks', READ, {
     const limit = args.limit ?? DEFAULT_LIMIT;
     checkLimit(limit, MAX_LIMIT);
     const f = args.filter ?? {};
-    if (f.scope != null && !['mine', 'jobs', 'all'].includes(f.scope)) throw new AppError('VALIDATION', 'scope must be mine, jobs or all.');
-    if (f.status?.some((s) => !(TASK_STATUSES as readonly string[]).includes(s))) throw new AppError('VALIDATION', TASK_MESSAGES.status);
+    if (f.scope != null && !['mine', 'jobs', 'all'].includes(f.scope)) throw new AppError('VALIDATION', msg('tasks.scope'));
+    if (f.status?.some((s) => !(TASK_STATUSES as readonly string[]).includes(s))) throw new AppError('VALIDATION', msg('tasks.status'));
     checkDate(f.due_from, 'due_from');
     checkDate(f.due_to, 'due_to');
     checkDate(f.today, 'today');
@@ -144,10 +146,10 @@ tenantQuery('listTaskThreads', READ, {
   description: 'The threads of tasks the caller may see (by task_thread_uuid or task ids), entries newest first.',
   args: (t) => ({ task_thread_uuid: t.id({ required: false }), tasks_ids: t.intList({ required: false }) }),
   resolve: async (args, g) => {
-    if (args.task_thread_uuid == null && !args.tasks_ids?.length) throw new AppError('VALIDATION', 'Give task_thread_uuid or tasks_ids.');
-    if (args.tasks_ids && args.tasks_ids.length > 200) throw new AppError('VALIDATION', 'At most 200 tasks in one call.');
+    if (args.task_thread_uuid == null && !args.tasks_ids?.length) throw new AppError('VALIDATION', msg('tasks.giveThreadOrIds'));
+    if (args.tasks_ids && args.tasks_ids.length > 200) throw new AppError('VALIDATION', msg('tasks.tooManyTasks', { max: 200 }));
     if (args.task_thread_uuid != null && !/^[0-9a-f-]{36}$/i.test(args.task_thread_uuid))
-      throw new AppError('VALIDATION', TASK_MESSAGES.thread);
+      throw new AppError('VALIDATION', msg('tasks.thread'));
     return threadsOf(
       g.tx,
       g.member,
@@ -161,6 +163,14 @@ tenantQuery('listTaskJobs', READ, {
   description:
     "The active jobs the caller may add tasks to and apply templates on: all of them for admins, else the ones they lead (foreman or PM). 'leads': the caller is on the job's team.",
   resolve: (_args, g) => taskJobs(g),
+});
+
+tenantQuery('listTaskPeople', READ, {
+  type: [TaskPersonRef],
+  description:
+    'The people the Tasks page names and assigns (id and name only; issue 46): the active people for those who assign ' +
+    "(admins, a job's foremen and PMs); for everyone else the people on the tasks they may read, and themselves.",
+  resolve: (_args, g) => taskPeople(g.tx, g.member),
 });
 
 tenantQuery('listTaskActions', READ, {

@@ -8,7 +8,7 @@ import { employees } from '../employees/employees.table.js';
 import { type FileSummary, filesOf, registerFileSource } from '../files/files.service.js';
 import { jobs, jobsForemen, jobsPms } from '../jobs/jobs.table.js';
 import { scheduledLabor } from '../scheduling/scheduling.table.js';
-import { taskAssignees, tasks } from './tasks.table.js';
+import { taskAssignees, tasks, taskThreads } from './tasks.table.js';
 
 /** The files service's source_table for a task's photos. */
 export const TASKS_SOURCE = 'tasks';
@@ -341,3 +341,43 @@ async function readableTasks(tx: Tx, member: Member, sourceUuids: string[]): Pro
 }
 
 registerFileSource(TASKS_SOURCE, readableTasks);
+
+export type TaskPerson = { id: number; name: string };
+
+/**
+ * listTaskPeople (issue 46): the names the Tasks page shows and picks from, id and name only (no directory
+ * access needed). Who creates and assigns (admins, a job's foremen and PMs) gets the company's active people to
+ * assign; everyone else only the people on the tasks they may read (assignees, authors, who changed a status or
+ * appears in a thread) and themselves.
+ */
+export async function taskPeople(tx: Tx, member: Member): Promise<TaskPerson[]> {
+  const t = member.tenantUuid;
+  const ties = await jobTies(tx, member);
+  const name = sql<string>`coalesce(${personName(employees.firstname, employees.lastname)}, '#' || ${employees.id})`;
+  if (isAdmin(member) || ties.led.size > 0) {
+    return tx
+      .select({ id: employees.id, name })
+      .from(employees)
+      .where(and(eq(employees.tenant_uuid, t), eq(employees.status, 1)))
+      .orderBy(sql`lower(${name})`, employees.id);
+  }
+  const seen = sql`select ${tasks.id} as id, ${tasks.task_thread_uuid} as thread, ${tasks.created_by} as created_by,
+    ${tasks.status_by} as status_by from ${tasks} where ${tasks.tenant_uuid} = ${t} and ${visibleTo(member, ties)}`;
+  const result = (await tx.execute(sql`
+    with seen as (${seen}),
+    entries as (select th.employees_id, th.data from ${taskThreads} th join seen on seen.thread = th.task_thread_uuid
+      where th.tenant_uuid = ${t}),
+    ids as (
+      select created_by as id from seen union select status_by from seen
+      union select a.employees_id from ${taskAssignees} a join seen on seen.id = a.tasks_id where a.tenant_uuid = ${t}
+      union select employees_id from entries
+      union select x::int from entries, jsonb_array_elements_text(case when jsonb_typeof(entries.data -> 'assignees') = 'array'
+        then entries.data -> 'assignees' else '[]'::jsonb end) x
+      union select ${member.employeeId}::int)
+    select e.id, coalesce(nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''), '#' || e.id) as name
+    from ${employees} e join ids on ids.id = e.id where e.tenant_uuid = ${t}
+    order by lower(coalesce(nullif(trim(concat_ws(' ', e.firstname, e.lastname)), ''), '#' || e.id)), e.id`)) as unknown as {
+    rows: { id: number; name: string }[];
+  };
+  return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}

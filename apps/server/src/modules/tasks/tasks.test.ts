@@ -313,6 +313,41 @@ describe('who sees which tasks', () => {
     expect(code(await update(crew, task, TASK_ACTION.reassign, { as: [crew.employeeId] }))).toBe('FORBIDDEN');
   });
 
+  it("names the people of a crew member's tasks without the directory; who assigns gets everyone (listTaskPeople, issue 46)", async () => {
+    const PEOPLE = 'query($t: ID!) { listTaskPeople(tenant_uuid: $t) { id name } }';
+    const DIRECTORY =
+      'query($t: ID!) { listEmployees(tenant_uuid: $t, filter: { eq: { status: 1 } }) { items { id firstname lastname } } }';
+    const crew = await createMember(t.database.db, tenant, { permissions: ['basic_access'], firstname: 'Dana' });
+    const loner = await createMember(t.database.db, tenant, { permissions: ['basic_access'], firstname: 'Lena' });
+    const task = (await created(foreman, { title: 'Brace the forms', jobs_id: tower, assignees: [worker.employeeId] })).tasks[0];
+    await updated(foreman, task, TASK_ACTION.reassign, { as: [pm.employeeId] });
+    const today = new Date().toISOString().slice(0, 10);
+    await withTenant(t.database.db, tenant, (tx) =>
+      tx.insert(scheduledLabor).values({ tenant_uuid: tenant, jobs_id: tower, employees_id: crew.employeeId, date: today }),
+    );
+    // The page's old read, the directory, is refused to a crew member without people_basic.
+    expect(code(await t.gql(DIRECTORY, { t: tenant }, crew.token))).toBe('FORBIDDEN');
+    // Allowed: the names on the tasks they may read (author, assignee now and before) and their own, id and name only.
+    const seen = ok(await t.gql(PEOPLE, { t: tenant }, crew.token)).listTaskPeople as { id: number; name: string }[];
+    const byId = new Map(seen.map((p) => [p.id, p.name]));
+    expect(byId.get(foreman.employeeId)).toBe('Frank Member');
+    expect(byId.get(pm.employeeId)).toBe('Pam Member');
+    expect(byId.get(worker.employeeId)).toBe('Wes Member');
+    expect(byId.get(crew.employeeId)).toBe('Dana Member');
+    // Not the rest of the company: nobody on a task they cannot read.
+    expect(byId.has(loner.employeeId)).toBe(false);
+    // Who assigns (a job's foreman, admins) picks from every active person.
+    for (const who of [foreman, admin]) {
+      const all = ok(await t.gql(PEOPLE, { t: tenant }, who.token)).listTaskPeople as { id: number; name: string }[];
+      expect(all.map((p) => p.id)).toEqual(expect.arrayContaining([loner.employeeId, outsider.employeeId, crew.employeeId]));
+    }
+    // Walls: another company's session names nobody here; with tasks switched off it is refused.
+    expect(code(await t.gql(PEOPLE, { t: tenant }, stranger.token))).toBe('NOT_FOUND');
+    const theirs = ok(await t.gql(PEOPLE, { t: stranger.tenantUuid }, stranger.token)).listTaskPeople as { id: number }[];
+    expect(theirs.map((p) => p.id)).not.toContain(foreman.employeeId);
+    expect(code(await t.gql(PEOPLE, { t: tenant }))).toBe('UNAUTHENTICATED');
+  });
+
   it('my tasks, on my jobs, all; filters by job, assignee, status, due date; overdue first, then newest first', async () => {
     const day = '2026-06-15';
     const a = (await created(admin, { title: 'Old overdue', jobs_id: yard, assignees: [worker.employeeId], due_date: '2026-06-01' }))

@@ -130,3 +130,8 @@ export type TemplateInput = { id?: number | null; name: string; description?: st
 export const TaskJobRef = builder.objectRef<{ id: number; label: string; leads: boolean }>('TaskJob').implement({
   fields: (t) => ({ id: t.exposeInt('id'), label: t.exposeString('label'), leads: t.exposeBoolean('leads') }),
 });
+
+export const TaskPersonRef = builder.objectRef<{ id: number; name: string }>('TaskPerson').implement({
+  description: 'A person as the Tasks page names and assigns them: id and name only.',
+  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
+});

@@ -16,9 +16,10 @@ export function SchedulingAdminPage() {
   return <WithTenant>{(tenant) => <ScheduleBoard tenant={tenant} canWrite={canWrite} />}</WithTenant>;
 }
 
-/** /modules/scheduling: a foreman's crews for the coming days. */
+/** /modules/scheduling: a foreman's crews for the coming days; a planner with no crews gets the board (issue 46). */
 export function SchedulingPage() {
-  return <WithTenant>{(tenant) => <MyCrews tenant={tenant} />}</WithTenant>;
+  const planner = useCan('scheduling', 'write');
+  return <WithTenant>{(tenant) => <MyCrews tenant={tenant} planner={planner} />}</WithTenant>;
 }
 
 /** /modules/scheduled: My Schedule. */

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -45,8 +46,15 @@ export function Reservations({ tenant, admin }: { tenant: string; admin: boolean
       setPicked([]);
       await qc.invalidateQueries({ queryKey: ['tools', tenant] });
     },
-    onError: (e) => snackbar.show({ color: 'error', message: errorText(e, t('messages.addError')) }),
+    // The refusal (a tool already reserved then…) stays by the form until dismissed or the input changes (issue 46).
   });
+  const edit =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      if (reserve.isError) reserve.reset();
+      set(v);
+    };
+  const ready = picked.length > 0 && !!start && !!end && job !== '';
   const step = useMutation({
     mutationFn: (v: { id: number; step: 'out' | 'in' }) => api.reservationStep({ tenant_uuid: tenant, id: v.id }, v.step),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['tools', tenant] }),
@@ -60,15 +68,26 @@ export function Reservations({ tenant, admin }: { tenant: string; admin: boolean
             <Typography variant="h6" component="h2">
               {t('reserve.title')}
             </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('reserve.requiredNote')}
+            </Typography>
             <Stack spacing={2} sx={{ mt: 1 }}>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                <DateField label={t('reserve.start')} value={start} onChange={(e) => setStart(e.target.value)} size="small" />
-                <DateField label={t('reserve.end')} value={end} onChange={(e) => setEnd(e.target.value)} size="small" />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <DateField
+                  required
+                  label={t('reserve.start')}
+                  value={start}
+                  onChange={(e) => edit(setStart)(e.target.value)}
+                  size="small"
+                />
+                <DateField required label={t('reserve.end')} value={end} onChange={(e) => edit(setEnd)(e.target.value)} size="small" />
                 <TextField
                   select
+                  required
                   label={t('reserve.job')}
+                  helperText={t('reserve.jobHelp')}
                   value={job}
-                  onChange={(e) => setJob(Number(e.target.value))}
+                  onChange={(e) => edit(setJob)(Number(e.target.value))}
                   size="small"
                   sx={{ minWidth: 200 }}
                 >
@@ -87,17 +106,22 @@ export function Reservations({ tenant, admin }: { tenant: string; admin: boolean
                     control={
                       <Checkbox
                         checked={picked.includes(tool.id)}
-                        onChange={(e) => setPicked(e.target.checked ? [...picked, tool.id] : picked.filter((p) => p !== tool.id))}
+                        onChange={(e) => edit(setPicked)(e.target.checked ? [...picked, tool.id] : picked.filter((p) => p !== tool.id))}
                       />
                     }
                     label={`${tool.tool_number} · ${tool.name}`}
                   />
                 ))}
               </Box>
+              {reserve.isError && (
+                <Alert severity="error" onClose={() => reserve.reset()}>
+                  {errorText(reserve.error, t('messages.addError'))}
+                </Alert>
+              )}
               <Button
                 variant="contained"
                 sx={{ alignSelf: 'flex-start' }}
-                disabled={!picked.length || !start || !end || reserve.isPending}
+                disabled={!ready || reserve.isPending}
                 onClick={() => reserve.mutate()}
               >
                 {t('reserve.action', { count: picked.length })}

@@ -195,6 +195,8 @@ export function PeopleTable({ tenant, onSelect, actions }: PeopleTableProps) {
           rows={rows}
           columns={columns}
           loading={active.isFetching}
+          // The first load shows skeleton rows (issue 46), a later one a bar over the rows already there.
+          slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
           autoHeight
           disableRowSelectionOnClick
           // No eval: the Content-Security-Policy forbids it (filters run without the compiled fast path).

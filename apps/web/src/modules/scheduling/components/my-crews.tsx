@@ -1,26 +1,41 @@
 import { addDays, isoDay } from '@groundwork/core/pay-periods';
 import { daysFrom } from '@groundwork/core/scheduling';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { Alert, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../shell/links';
 import { fetchCrews, scheduleKeys } from '../api/scheduling';
 import { dayLabel } from '../lib/labels';
+import { ScheduleBoard } from './schedule-board';
 
-/** /modules/scheduling: a foreman's jobs and who is on each for the coming seven days, with their answers. */
-export function MyCrews({ tenant }: { tenant: string }) {
+/**
+ * /modules/scheduling: a foreman's jobs and who is on each for the coming seven days, with their answers.
+ * `planner` (scheduling_admin, admin_access; issue 46): with no crews of their own they get the planner's board
+ * here instead of a dead end, and with crews a way on to it.
+ */
+export function MyCrews({ tenant, planner = false }: { tenant: string; planner?: boolean }) {
   const { t, i18n } = useTranslation('scheduling');
   const from = isoDay(new Date());
   const to = addDays(from, 6);
   const days = daysFrom(from, 7);
   const crews = useQuery({ queryKey: scheduleKeys.crews(tenant, from, to), queryFn: () => fetchCrews(tenant, from, to) });
   const names = new Map((crews.data?.people ?? []).map((p) => [p.id, p.name]));
+  if (planner && crews.data?.jobs.length === 0) return <ScheduleBoard tenant={tenant} canWrite />;
   const status = (s: string) =>
     t(s === 'confirmed' ? 'board.statusConfirmed' : s === 'declined' ? 'board.statusDeclined' : 'board.statusPending');
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('titles.crews')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h5" component="h1">
+          {t('titles.crews')}
+        </Typography>
+        {planner && (
+          <ButtonLink to="/admin/scheduling" variant="outlined" startIcon={<EditCalendarIcon />}>
+            {t('crews.openBoard')}
+          </ButtonLink>
+        )}
+      </Stack>
       <Typography color="text.secondary">{t('crews.days')}</Typography>
       {crews.isPending && <CircularProgress aria-label={t('titles.crews')} />}
       {crews.isError && <Alert severity="error">{t('messages.fetchError')}</Alert>}

@@ -115,12 +115,13 @@ const listTaskJobsQuery = graphql(`
   }
 `);
 
+/**
+ * The names the page shows and picks from (issue 46): the tasks module's own list, id and name only, so a crew
+ * member without the directory (people_basic) gets the people on their tasks instead of a refused read.
+ */
 const taskPeopleQuery = graphql(`
-  query TaskPeople($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
-    listEmployees(tenant_uuid: $tenant_uuid, filter: { eq: { status: 1 } }, limit: $limit, nextToken: $nextToken) {
-      items { id firstname lastname }
-      nextToken
-    }
+  query TaskPeople($tenant_uuid: ID!) {
+    listTaskPeople(tenant_uuid: $tenant_uuid) { id name }
   }
 `);
 
@@ -187,18 +188,10 @@ export const taskJobsQueryOptions = (tenant: string) =>
 export const taskPeopleQueryOptions = (tenant: string) =>
   queryOptions({
     queryKey: taskKeys.people(tenant),
-    queryFn: async (): Promise<TaskPerson[]> => {
-      const out: TaskPerson[] = [];
-      let nextToken: string | null = null;
-      do {
-        const page: ResultOf<typeof taskPeopleQuery>['listEmployees'] = (
-          await request(taskPeopleQuery, { tenant_uuid: tenant, limit: 500, nextToken })
-        ).listEmployees;
-        for (const p of page.items) out.push({ id: p.id, name: [p.firstname, p.lastname].filter(Boolean).join(' ') || `#${p.id}` });
-        nextToken = page.nextToken ?? null;
-      } while (nextToken);
-      return out.sort((a, b) => a.name.localeCompare(b.name));
-    },
+    queryFn: async (): Promise<TaskPerson[]> =>
+      (await request(taskPeopleQuery, { tenant_uuid: tenant })).listTaskPeople
+        .map((p) => ({ id: p.id, name: p.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
     staleTime: 60_000,
   });
 
