@@ -71,11 +71,18 @@ test('a foreman starts the day’s report from the crew’s time, adds a photo a
   const mail = await page.request.get('/dev/outbox.json?to=owner.rep@client.test');
   const [sent] = (await mail.json()) as { subject: string; attachments: { filename: string; url: string; content_type: string }[] }[];
   expect(sent.subject).toContain(`daily report`);
-  expect(sent.subject).toContain(reportDay);
+  // The server writes the day in words since issue 46 ("November 25, 2026").
+  const longDay = new Date(`${reportDay}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  expect(sent.subject).toContain(longDay);
   expect(sent.attachments.map((a) => a.content_type)).toEqual(['application/pdf', 'image/jpeg']);
   const pdf = await page.request.get(sent.attachments[0].url);
   const text = (await new PDFParse({ data: new Uint8Array(await pdf.body()) }).getText()).text;
-  expect(text).toContain(reportDay);
+  expect(text).toContain(longDay);
   expect(text).toContain(reportJob.split(' · ').pop() ?? reportJob);
   expect(text).toContain('Luis Hernandez');
   expect(text).toContain(hours.match(/(\d+(\.\d+)?) h/)?.[0] ?? 'h');
@@ -92,7 +99,13 @@ test('an admin filters reports by job and month and opens one', async ({ browser
   await expect(page.getByRole('heading', { level: 2, name: 'Daily reports' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Job' }).click();
   await page.getByRole('option', { name: reportJob }).click();
-  await page.getByLabel('Month').fill(reportDay.slice(0, 7));
+  // The month filter is a list of months in words (issue 46), "All months" until one is chosen.
+  const month = page.getByRole('combobox', { name: 'Month' });
+  await expect(month).toHaveText('All months');
+  await month.click();
+  const monthName = new Date(`${reportDay}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  await page.getByRole('option', { name: monthName }).click();
+  await expect(month).toHaveText(monthName);
   const list = page.getByRole('list', { name: 'Daily reports' });
   const day = new Date(`${reportDay}T12:00:00`).toLocaleDateString('en-US', {
     weekday: 'short',
@@ -104,8 +117,20 @@ test('an admin filters reports by job and month and opens one', async ({ browser
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${SHOTS}/project-notes-desktop.png` });
   await list.getByText(day).click();
-  const dialog = page.getByRole('dialog', { name: `Daily report: ${reportJob}, ${reportDay}` });
+  const dialog = page.getByRole('dialog', { name: `Daily report — ${day}` });
   await expect(dialog.getByLabel('Work performed')).toHaveValue('Set forms on the north wall; poured the east footing.');
   await expect(dialog.getByText(/Sent .* to owner.rep@client.test; pm@summitridge.test/)).toBeVisible();
+  // The report's PDF at hand (issue 46): the link opens the PDF the e-mail carried, with the admin's session.
+  const pdfLink = dialog.getByRole('link', { name: 'Open PDF' });
+  const href = (await pdfLink.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/api\/daily-reports\/\d+\/pdf$/);
+  const pdf = await page.request.get(href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const pdfText = (await new PDFParse({ data: new Uint8Array(await pdf.body()) }).getText()).text;
+  expect(pdfText).toContain('Set forms on the north wall; poured the east footing.');
+  expect(pdfText).toContain(reportJob);
+  await expect(dialog.getByRole('button', { name: 'Print' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Share' })).toBeEnabled();
   await page.context().close();
 });

@@ -1,11 +1,11 @@
 import { CssBaseline } from '@mui/material';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { GraphQLRequestError } from '../lib/graphql-error';
 import { i18n } from '../lib/i18n';
 import { BackButtonHandler } from '../shell/back-button';
+import { LocalizedThemeProvider } from '../shell/localized-theme';
 import { OfflineGate } from '../shell/offline-gate';
 import { PwaProvider } from '../shell/pwa';
 import { SnackbarProvider } from '../shell/snackbar';
@@ -67,7 +67,7 @@ export function Providers({ queryClient, saveThemeToProfile, snackbarEnabled = t
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme} defaultMode={initialMode} storageManager={null} noSsr>
+        <LocalizedThemeProvider theme={theme} defaultMode={initialMode} storageManager={null} noSsr>
           <CssBaseline />
           <SnackbarProvider enabled={snackbarEnabled}>
             <ThemeModeProvider saveToProfile={saveThemeToProfile}>
@@ -78,7 +78,7 @@ export function Providers({ queryClient, saveThemeToProfile, snackbarEnabled = t
               </PwaProvider>
             </ThemeModeProvider>
           </SnackbarProvider>
-        </ThemeProvider>
+        </LocalizedThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

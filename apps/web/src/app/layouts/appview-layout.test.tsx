@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import { type NavigationItem, NavigationItemsProvider } from '../../shell/navigation';
 import { renderSignedInApp } from '../../shell/test-app';
 import { resetWindowWidth, setWindowWidth } from '../../shell/test-utils';
@@ -54,6 +55,21 @@ describe('AppviewLayout', () => {
     fireEvent.click(close);
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
     expect(localStorage.getItem('menu_open')).toBe('false');
+  });
+
+  it('names the page in the app bar and the tab title in the reader’s language (issue 46)', async () => {
+    setWindowWidth(390);
+    renderSignedInApp('/user-profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Profile' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('User Profile · Groundwork'));
+    await act(() => i18n.changeLanguage('es'));
+    try {
+      expect(await screen.findByRole('heading', { level: 1, name: 'Perfil de usuario' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Perfil de usuario · Groundwork'));
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Profile' })).toBeInTheDocument();
   });
 
   it('keeps the menu closed by default at 450 px and below', async () => {

@@ -90,3 +90,13 @@ export const fetchReportJobs = (tenant: string): Promise<ReportJob[]> =>
   request(jobsQuery, { tenant_uuid: tenant }).then((d) =>
     d.listTimecardJobs.map((j) => ({ id: j.id, label: [j.job_abbr, j.job].filter(Boolean).join(' · ') })),
   );
+
+/** A report's PDF, the one its e-mail carries (server: project-notes.pdf.ts); a plain link opens it in a new tab. */
+export const reportPdfUrl = (id: number) => `/api/daily-reports/${id}/pdf`;
+
+/** The report's PDF as a file, for printing and sharing; throws when the server refuses or the signal is gone. */
+export async function fetchReportPdf(tenant: string, id: number): Promise<Blob> {
+  const response = await fetch(reportPdfUrl(id), { credentials: 'include', headers: { 'x-tenant-uuid': tenant } });
+  if (!response.ok) throw new Error(`The daily report's PDF could not be loaded (${response.status}).`);
+  return response.blob();
+}

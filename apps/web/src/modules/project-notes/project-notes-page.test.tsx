@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { answerOperations, renderWithQueries, setupGraphQLEndpoint } from '../../shell/test-utils';
 import { ProjectNotesPage } from './project-notes-page';
@@ -51,6 +51,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   localStorage.clear();
   await i18n.changeLanguage('en');
 });
@@ -71,7 +72,12 @@ describe('the daily reports page', () => {
     expect(searches).toEqual([{ tenant_uuid: TENANT, jobs_id: null, from: null, to: null, active: true, nextToken: null }]);
 
     fireEvent.click(within(first as HTMLElement).getByText('Poured the north footing.'));
-    const dialog = await screen.findByRole('dialog', { name: /Daily report: MS · Main Street, 2026-03-02/ });
+    // The day in words, not the raw date (issue 46); its PDF at hand.
+    const dialog = await screen.findByRole('dialog', { name: 'Daily report — Mon, Mar 2, 2026' });
+    const pdf = within(dialog).getByRole('group', { name: "The report's PDF" });
+    expect(within(pdf).getByRole('link', { name: 'Open PDF' })).toHaveAttribute('href', '/api/daily-reports/1/pdf');
+    expect(within(pdf).getByRole('button', { name: 'Print' })).toBeEnabled();
+    expect(within(pdf).getByRole('button', { name: 'Share' })).toBeEnabled();
     expect(within(dialog).getByLabelText('Weather')).toHaveValue('Sunny');
     expect(within(dialog).getByText(/^Sent .* to office@example.com · Changed since it was sent/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -82,6 +88,8 @@ describe('the daily reports page', () => {
   }, 30_000);
 
   it('asks for the chosen month and the archived ones, and says when a filter leaves nothing, in Spanish', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-15T12:00:00Z'));
     await i18n.changeLanguage('es');
     show(['project_notes_basic']);
     expect(await screen.findByRole('heading', { name: 'Mis reportes diarios' })).toBeInTheDocument();
@@ -89,7 +97,14 @@ describe('the daily reports page', () => {
     expect(list).toHaveTextContent('2 personas · 12.5 h');
     expect(list).not.toHaveTextContent('Por Ana Cruz');
 
-    fireEvent.change(screen.getByLabelText('Mes'), { target: { value: '2026-02' } });
+    // The month filter says what it holds, in words: all months until one is chosen from the list (issue 46).
+    const month = screen.getByRole('combobox', { name: 'Mes' });
+    expect(month).toHaveTextContent('Todos los meses');
+    fireEvent.mouseDown(month);
+    const months = await screen.findByRole('listbox', { name: 'Mes' });
+    expect(within(months).getAllByRole('option')[1]).toHaveTextContent('marzo de 2026');
+    fireEvent.click(within(months).getByRole('option', { name: 'febrero de 2026' }));
+    expect(month).toHaveTextContent('febrero de 2026');
     expect(await screen.findByText('No hay reportes para esta obra y mes.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Archivados' }));
     await waitFor(() => expect(searches).toHaveLength(3));

@@ -2,18 +2,18 @@ import { formatHours, manpowerHours } from '@groundwork/core/project-notes';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { Autocomplete, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
-import { DateField } from '../../components/date-field';
 import { CARD_COLUMNS, CardGrid, CardItem, EmptyState, PagedList } from '../../components/list-states';
 import { ArchiveTabs, CreateFab, FilterRow, PageHeader } from '../../components/page-header';
 import { TenantGate } from '../../components/tenant-gate';
 import { useDesktop } from '../../components/use-desktop';
 import { usePagedList } from '../../components/use-paged-list';
 import { fetchReportJobs, fetchReports, manpowerOf, type Report, type ReportFilters, reportKeys } from './api';
+import { recentMonths, reportDay, reportMonth } from './report-day';
 import { ReportDialog } from './report-dialog';
 
 /** /modules/project-notes: daily reports by job and day. project_notes_basic writes their own; admins see all. */
@@ -36,8 +36,9 @@ function Reports({ tenant }: { tenant: string }) {
     errorMessage: t('messages.fetchError'),
   });
   const jobList = jobs.data ?? [];
-  const day = (d: string) =>
-    new Date(`${d}T12:00:00`).toLocaleDateString(i18n.language, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  const day = (d: string) => reportDay(d, i18n.language);
+  const recent = recentMonths(new Date());
+  const months = filters.month && !recent.includes(filters.month) ? [filters.month, ...recent] : recent;
   const filtered = filters.jobs_id !== null || filters.month !== '';
 
   return (
@@ -67,13 +68,24 @@ function Reports({ tenant }: { tenant: string }) {
           sx={{ minWidth: 260 }}
           renderInput={(params) => <TextField {...params} label={t('job')} placeholder={t('allJobs')} />}
         />
-        <DateField
-          type="month"
+        {/* A list of months, not the browser's month input: that one shows "--------- ----" while empty, and none at all
+            in some browsers. Empty is "All months", in words. */}
+        <TextField
+          select
           size="small"
           label={t('month')}
           value={filters.month}
           onChange={(e) => setFilters((f) => ({ ...f, month: e.target.value }))}
-        />
+          sx={{ minWidth: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('allMonths')}</MenuItem>
+          {months.map((m) => (
+            <MenuItem key={m} value={m}>
+              {reportMonth(m, i18n.language)}
+            </MenuItem>
+          ))}
+        </TextField>
       </FilterRow>
       <PagedList
         pages={pages}

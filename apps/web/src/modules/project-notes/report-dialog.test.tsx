@@ -86,7 +86,7 @@ beforeEach(() => {
     DraftDailyReport: (variables) => {
       draftCalls.push(variables);
       if (!drafts[variables.from as string])
-        throw new GraphQLRequestError('There is no earlier report on this job to copy.', 'NOT_FOUND', 200);
+        throw new GraphQLRequestError('There is no earlier report on this job to copy.', 'NOT_FOUND', 200, { key: 'reports.noYesterday' });
       return { draftDailyReport: drafts[variables.from as string] };
     },
     SaveDailyReport: (variables) => {
@@ -274,14 +274,17 @@ describe('the daily report dialog', { timeout: 30_000 }, () => {
   it('saves an existing report by its id, notes sent back as HTML; shows the server’s refusal and stays open until it takes it', async () => {
     const onClose = vi.fn();
     show({ report: existing, onClose });
-    expect(screen.getByRole('dialog', { name: /Daily report: MS · Main Street, 2026-03-02/ })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Daily report — Mon, Mar 2, 2026' })).toBeInTheDocument();
     expect(screen.getByLabelText('Notes')).toHaveTextContent('Pour moved to Thursday.');
     await pause(600);
     // Only opened: nothing is kept on the device, so reopening it later shows the server's copy, not a stale one.
     expect(localStorage.getItem(`gw-report-draft:${TENANT}:42`)).toBeNull();
 
     fireEvent.change(screen.getByLabelText(/^Day/), { target: { value: '2026-03-03' } });
-    refusal = new GraphQLRequestError('report: There is already a report for this job and day: open it instead.', 'BAD_USER_INPUT', 200);
+    refusal = new GraphQLRequestError('report: There is already a report for this job and day: open it instead.', 'BAD_USER_INPUT', 200, {
+      key: 'reports.exists',
+      field: 'report',
+    });
     const save = button('Save');
     fireEvent.click(save);
     expect(await screen.findByText('There is already a report for this job and day: open it instead.')).toBeInTheDocument();
@@ -322,7 +325,10 @@ describe('the daily report dialog', { timeout: 30_000 }, () => {
     show();
     fireEvent.click(button('Copiar el de ayer'));
     expect(await screen.findByText('No hay un reporte anterior de esta obra para copiar.')).toBeInTheDocument();
-    refusal = new GraphQLRequestError('email_to: Too many recipients: at most 20.', 'BAD_USER_INPUT', 200);
+    refusal = new GraphQLRequestError('email_to: Too many recipients: at most 20.', 'BAD_USER_INPUT', 200, {
+      key: 'reports.tooManyRecipients',
+      field: 'email_to',
+    });
     fireEvent.click(button('Guardar'));
     expect(await screen.findByText('Demasiados destinatarios: como máximo 20.')).toBeInTheDocument();
     expect(saves).toHaveLength(1);

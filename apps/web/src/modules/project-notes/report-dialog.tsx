@@ -1,4 +1,4 @@
-import { type ManpowerLine, REPORT_LIMITS, REPORT_SECTIONS, reportFormSchema, reportSendSchema } from '@groundwork/core/project-notes';
+import { type ManpowerLine, REPORT_SECTIONS, reportFormSchema, reportSendSchema } from '@groundwork/core/project-notes';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
@@ -12,14 +12,17 @@ import type { StoredFile } from '../../components/files/upload-file';
 import { useFileUploads } from '../../components/files/use-file-uploads';
 import { OptionPicker } from '../../components/option-picker';
 import { RichTextEditor } from '../../components/rich-text-editor';
-import { GraphQLRequestError } from '../../lib/graphql';
+import { translateFieldError } from '../../lib/field-errors';
 import { compressPhoto } from '../../lib/outbox/compress-photo';
 import { sendFieldAction } from '../../lib/outbox/send';
+import { errorText } from '../../lib/refusals';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchDraft, type Report, type ReportInput, type ReportJob, reportKeys, saveMutation, saveReport, setReportStatus } from './api';
-import { initialReport, type ReportValues, RULE_KEYS, reportInput } from './report-form';
+import { reportDay } from './report-day';
+import { initialReport, type ReportValues, reportInput } from './report-form';
 import { ReportManpower } from './report-manpower';
+import { ReportPdfActions } from './report-pdf-actions';
 import { ReportPhotos } from './report-photos';
 import { useReportDraft } from './use-report-draft';
 
@@ -51,14 +54,8 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
   const archived = report !== null && report.status !== 1;
   const set = (patch: Partial<ReportValues>) => setValues((v) => ({ ...v, ...patch }));
 
-  /** A rule's message from core or the server (with or without its "field: " prefix), in the reader's language. */
-  const rule = (raw: string) => {
-    const message = raw.replace(/^[\w.]+: /, '');
-    const key = RULE_KEYS[message];
-    if (key) return t(key as 'rules.required', { max: REPORT_LIMITS.recipients });
-    const email = /Invalid email address: (.*)$/.exec(message);
-    return email ? t('rules.email', { address: email[1] }) : message;
-  };
+  /** A rule's message from core (errors namespace), in the reader's language. */
+  const rule = (raw: string) => translateFieldError(t, raw) ?? raw;
 
   const fill = useMutation({
     mutationFn: (from: 'today' | 'yesterday') => fetchDraft(tenant, values.jobs_id as number, values.for_date, from),
@@ -81,7 +78,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
     onError: (e) =>
       snackbar.show({
         color: 'error',
-        message: e instanceof GraphQLRequestError && e.code !== 'INTERNAL_SERVER_ERROR' ? rule(e.message) : t('messages.draftFailed'),
+        message: errorText(t, e, t('messages.draftFailed')),
       }),
   });
 
@@ -123,7 +120,7 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
       onClose();
     },
     onError: (e) => {
-      const message = e instanceof GraphQLRequestError && e.code !== 'INTERNAL_SERVER_ERROR' ? rule(e.message) : t('messages.saveFailed');
+      const message = errorText(t, e, t('messages.saveFailed'));
       snackbar.show({ color: 'error', message });
     },
   });
@@ -161,22 +158,25 @@ export function ReportDialog({ tenant, report, jobs, defaultJob, onClose }: Prop
       onClose={() => {
         if (!busy) onClose();
       }}
-      title={report ? t('dialog.editTitle', { job: report.job_label ?? '', date: report.for_date }) : t('dialog.newTitle')}
+      title={report ? t('dialog.editTitle', { date: reportDay(report.for_date, i18n.language) }) : t('dialog.newTitle')}
       loading={save.isPending || archive.isPending}
       width={880}
       header={
         report ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            {report.sent_on ? <Chip size="small" label={t('sent')} /> : <Chip size="small" variant="outlined" label={t('notSent')} />}
-            {report.revised && <Chip size="small" color="warning" label={t('revised')} />}
-            <Box sx={{ flexGrow: 1 }} />
-            <ArchiveToggleButton
-              archived={archived}
-              disabled={busy}
-              onClick={() => archive.mutate()}
-              archiveLabel={t('dialog.archive')}
-              restoreLabel={t('dialog.restore')}
-            />
+          <Stack spacing={1}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              {report.sent_on ? <Chip size="small" label={t('sent')} /> : <Chip size="small" variant="outlined" label={t('notSent')} />}
+              {report.revised && <Chip size="small" color="warning" label={t('revised')} />}
+              <Box sx={{ flexGrow: 1 }} />
+              <ArchiveToggleButton
+                archived={archived}
+                disabled={busy}
+                onClick={() => archive.mutate()}
+                archiveLabel={t('dialog.archive')}
+                restoreLabel={t('dialog.restore')}
+              />
+            </Stack>
+            <ReportPdfActions tenant={tenant} report={report} />
           </Stack>
         ) : undefined
       }

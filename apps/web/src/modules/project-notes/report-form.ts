@@ -1,4 +1,4 @@
-import { type ManpowerLine, REPORT_MESSAGES, type REPORT_SECTIONS } from '@groundwork/core/project-notes';
+import type { ManpowerLine, REPORT_SECTIONS } from '@groundwork/core/project-notes';
 import { localToday } from '../../lib/dates';
 import { manpowerOf, type Report } from './api';
 
@@ -33,19 +33,6 @@ export function initialReport(report: Report | null, jobId: number | null): Repo
     safety: report?.safety ?? '',
   };
 }
-
-/** Core's report rule messages (English, shared with the server) and their keys in the module's locale. */
-export const RULE_KEYS: Record<string, string> = {
-  [REPORT_MESSAGES.noRecipients]: 'rules.noRecipients',
-  [REPORT_MESSAGES.invalidDate]: 'rules.date',
-  [REPORT_MESSAGES.required]: 'rules.required',
-  [REPORT_MESSAGES.job]: 'rules.required',
-  [REPORT_MESSAGES.exists]: 'rules.exists',
-  [REPORT_MESSAGES.noYesterday]: 'rules.noYesterday',
-  [REPORT_MESSAGES.archivedReport]: 'rules.archivedReport',
-  [REPORT_MESSAGES.tooManyRecipients]: 'rules.tooManyRecipients',
-  'Daily report not found.': 'rules.notFound',
-};
 
 /** The form as the server's input (not yet checked); photos in upload order with their captions. */
 export function reportInput(values: ReportValues, photos: string[]) {
