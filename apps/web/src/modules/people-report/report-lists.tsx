@@ -62,7 +62,8 @@ export function ReportList({
               <TableBody>
                 {page.items.map((p) => (
                   <TableRow key={p.id}>
-                    <TableCell>
+                    {/* One line: a name wrapped in a narrow column left a link narrower than a fingertip (issue 46). */}
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <PersonLink person={p} />
                     </TableCell>
                     <TableCell>{p.email ?? '—'}</TableCell>

@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import GroupsIcon from '@mui/icons-material/Groups';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TAP_TARGET } from '../../../shell/theme';
 import type { BoardJob } from '../api/scheduling';
 import { cellId, type DragData, type DropData } from '../lib/board-dnd';
 import { dayLabel } from '../lib/labels';
@@ -134,6 +135,11 @@ function Cell({
                 cursor: 'grab',
                 touchAction: 'none',
                 display: 'inline-flex',
+                // Gloves (issue 46): a 44×44 handle on a phone.
+                minWidth: { xs: TAP_TARGET, sm: 0 },
+                minHeight: { xs: TAP_TARGET, sm: 0 },
+                alignItems: 'center',
+                justifyContent: 'center',
                 color: 'text.secondary',
                 transform: crew.transform ? `translate3d(${crew.transform.x}px, ${crew.transform.y}px, 0)` : undefined,
               }}

@@ -2,6 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import GroupsIcon from '@mui/icons-material/Groups';
 import { Box, FormControl, IconButton, InputLabel, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TAP_TARGET } from '../../../shell/theme';
 import type { BoardPerson } from '../api/scheduling';
 import { type DragData, draggingSx } from '../lib/board-dnd';
 import { dayLabel } from '../lib/labels';
@@ -113,7 +114,17 @@ function PersonCard({
         {...listeners}
         {...attributes}
         data-testid={`person-${person.id}`}
-        sx={{ flex: 1, cursor: disabled ? 'default' : 'grab', touchAction: 'none', minWidth: 0 }}
+        sx={{
+          flex: 1,
+          cursor: disabled ? 'default' : 'grab',
+          touchAction: 'none',
+          minWidth: 0,
+          // Gloves (issue 46): a 44 px tall handle on a phone.
+          minHeight: { xs: TAP_TARGET, sm: 0 },
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'center',
+        }}
       >
         <Typography variant="body2" noWrap>
           {person.name}

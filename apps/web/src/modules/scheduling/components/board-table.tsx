@@ -30,7 +30,9 @@ export function BoardTable({
 }) {
   const { t, i18n } = useTranslation('scheduling');
   return (
-    <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed', minWidth: 900 }}>
+    // On a phone the days are wider (the board scrolls sideways either way), so a person's 44 px handle and remove
+    // button fit side by side in a day (issue 46).
+    <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%', tableLayout: 'fixed', minWidth: { xs: 1100, sm: 900 } }}>
       <thead>
         <tr>
           <Box component="th" scope="col" sx={{ width: 170, textAlign: 'left', p: 1 }}>

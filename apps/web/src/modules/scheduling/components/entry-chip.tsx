@@ -5,6 +5,7 @@ import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturbOn';
 import HourglassIcon from '@mui/icons-material/HourglassEmpty';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TAP_TARGET } from '../../../shell/theme';
 import type { BoardJob } from '../api/scheduling';
 import { type DragData, draggingSx } from '../lib/board-dnd';
 import { dayLabel } from '../lib/labels';
@@ -77,6 +78,8 @@ export function EntryChip({
         sx={{
           flex: 1,
           minWidth: 0,
+          // Gloves (issue 46): a 44 px tall handle on a phone.
+          minHeight: { xs: TAP_TARGET, sm: 0 },
           display: 'flex',
           alignItems: 'center',
           gap: 0.5,

@@ -224,7 +224,7 @@ export function ScheduleBoard({ tenant, canWrite }: { tenant: string; canWrite: 
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ mr: 2 }}>
           {t('titles.board')}
         </Typography>
@@ -262,7 +262,8 @@ export function ScheduleBoard({ tenant, canWrite }: { tenant: string; canWrite: 
           {t('board.dragHint')}
         </Typography>
       )}
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+      {/* A flex gap, not margins: wrapped filters start at the left edge (issue 46). */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <FormControl size="small" sx={{ minWidth: 180 }}>
           <InputLabel id="schedule-trade">{t('board.trade')}</InputLabel>
           <Select labelId="schedule-trade" label={t('board.trade')} value={trade} onChange={(e) => setTrade(e.target.value)}>
