@@ -29,6 +29,7 @@ import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerJoinRoutes } from './modules/join/join.routes.js';
 import { startSweeps } from './modules/notifications/sweeps.js';
 import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
+import { registerDailyReportPdfRoute } from './modules/project-notes/project-notes.pdf.js';
 import { registerTimecardSystemRoutes } from './modules/timecard-system/timecard-system.routes.js';
 import { createMailer } from './platform/mail.js';
 import { createMetrics } from './platform/metrics.js';
@@ -169,6 +170,7 @@ export async function buildApp({
   const accounts = createAccounts(database.db, () => access.invalidateSessions());
 
   await registerFileRoutes(app, { config, gate, sessionOf });
+  registerDailyReportPdfRoute(app, { gate, sessionOf });
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, now });
   const texts = createSmsSender({ provider: sms, db: database.db, now, production: config.env === 'production' });
@@ -235,6 +237,7 @@ export async function buildApp({
         log: req.log,
         realtime,
         session: live?.claims ?? null,
+        language: live?.language ?? null,
         sessionStillLive: async () => live !== null && (await sessionOf(req))?.id === live.id,
         gate,
         now,

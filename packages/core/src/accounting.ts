@@ -24,6 +24,21 @@ export const ACCOUNTING_MESSAGES = {
   badRedirect: 'redirect_uri must be a page of this app.',
 } as const;
 
+/** The external time-card system's messages (QuickBooks Time; the server's timecard-system module). */
+export const TIMECARD_SYSTEM_MESSAGES = {
+  notConfigured: 'QuickBooks Time is not configured on this server.',
+  notConnected: 'QuickBooks Time is not connected.',
+  expired: 'QuickBooks Time disconnected: the connection was revoked or has expired. Reconnect to import time.',
+  disconnectedDone: 'Disconnected',
+  unknownSystem: 'Unknown time-card system.',
+  badEvent: 'event_type must be connect, check or disconnect.',
+  badAction: 'action must be one of mapping, map, preview, import or log.',
+  unknownRecord: 'No such record to map.',
+  unreachable: 'QuickBooks Time could not be reached. Try again later.',
+  badRedirect: 'redirect_uri must be a page of this app.',
+  periodTooLong: 'A pay period is at most 31 days.',
+} as const;
+
 export const CONNECTION_EVENTS = ['connect', 'check', 'disconnect'] as const;
 export type ConnectionEvent = (typeof CONNECTION_EVENTS)[number];
 

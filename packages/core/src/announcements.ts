@@ -25,6 +25,8 @@ export const ANNOUNCEMENT_MESSAGES = {
   updated: 'Announcement updated.',
   deleted: 'Announcement deleted.',
   acknowledged: 'Announcement acknowledged.',
+  archived: 'Announcement archived.',
+  restored: 'Announcement restored.',
   required: 'This field is required.',
   invalidDate: 'Enter a valid date.',
   dateOrder: 'The end date must be on or after the start date.',

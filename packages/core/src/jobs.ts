@@ -6,6 +6,11 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format');
 /** Job status: 1 active, 2 complete. 0 (deleted) is reached only through deleteJobs, a soft delete. */
 export const JOB_STATUS = { deleted: 0, active: 1, complete: 2 } as const;
 
+export const JOB_MESSAGES = {
+  endBeforeStart: 'The end date cannot be before the start date.',
+  negative: 'Budget amounts cannot be negative.',
+} as const;
+
 export const milestoneSchema = z.object({
   title: z.string().trim().min(1, MESSAGES.required).max(200, MESSAGES.max(200)),
   date: isoDate,
@@ -26,11 +31,11 @@ export const jobFields = z
   .partial()
   .loose()
   .refine((j) => !j.start_date || !j.end_date || j.start_date <= j.end_date, {
-    message: 'The end date cannot be before the start date.',
+    message: JOB_MESSAGES.endBeforeStart,
     path: ['end_date'],
   });
 
-const amount = z.number().finite().min(0, 'Budget amounts cannot be negative.').max(1e12);
+const amount = z.number().finite().min(0, JOB_MESSAGES.negative).max(1e12);
 
 /** A cost-code budget line: six amounts that start at zero; status toggles between 1 (on) and 0 (off). */
 export const budgetLineFields = z

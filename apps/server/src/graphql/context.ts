@@ -6,6 +6,7 @@ import type { SessionClaims } from '../identity/session.js';
 import type { Mailer } from '../platform/mail.js';
 import type { Realtime } from '../platform/realtime.js';
 import type { SmsSender } from '../platform/sms.js';
+import type { Language } from '../platform/texts.js';
 import type { DeviceMutation } from './device-mutations.js';
 import type { TenantGate } from './tenant-gate.js';
 
@@ -18,6 +19,8 @@ export type Ctx = {
   log: FastifyBaseLogger;
   realtime: Realtime;
   session: SessionClaims | null;
+  /** The signed-in person's saved language (read with the session), or null: what the server writes for them. */
+  language: Language | null;
   /** Whether the request's session is still live (read through the short-lived session cache). */
   sessionStillLive(): Promise<boolean>;
   gate: TenantGate;

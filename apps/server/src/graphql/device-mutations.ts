@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { msg } from '@groundwork/core/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -74,8 +75,8 @@ export async function claimDeviceMutation(tx: Tx, tenantUuid: string, employeesI
         and(eq(deviceMutations.tenant_uuid, tenantUuid), eq(deviceMutations.employees_id, employeesId), eq(deviceMutations.id, dm.id)),
       );
     throw prior && prior.hash !== dm.hash
-      ? new AppError('CONFLICT', OTHER_CONTENT, { reason: 'DEVICE_ID_REUSED' })
-      : new AppError('CONFLICT', ALREADY_SAVED, { reason: 'ALREADY_APPLIED' });
+      ? new AppError('CONFLICT', msg('common.otherContent'), { reason: 'DEVICE_ID_REUSED' })
+      : new AppError('CONFLICT', msg('common.alreadySaved'), { reason: 'ALREADY_APPLIED' });
   }
   dm.claimed = { tenantUuid, employeesId };
 }
@@ -106,7 +107,11 @@ function keptAnswer(result: ExecutionResult): unknown {
             errors: result.errors.map((e) =>
               typeof e.extensions?.code === 'string' && e.extensions.code !== 'INTERNAL_SERVER_ERROR'
                 ? { message: e.message, path: e.path, extensions: e.extensions }
-                : { message: 'Unexpected error.', path: e.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+                : {
+                    message: 'Unexpected error.',
+                    path: e.path,
+                    extensions: { code: 'INTERNAL_SERVER_ERROR', message_key: 'common.unexpected', message_values: {} },
+                  },
             ),
           }
         : {}),
@@ -124,11 +129,11 @@ export function deviceMutationsPlugin(): Plugin {
       const op = getOperationAST(args.document, args.operationName ?? undefined);
       if (op?.operation !== 'mutation') return;
       if (dm === 'invalid') {
-        setResultAndStopExecution(stop(new AppError('VALIDATION', `${DEVICE_MUTATION_HEADER} must be a UUID.`)));
+        setResultAndStopExecution(stop(new AppError('VALIDATION', msg('common.deviceHeader', { header: DEVICE_MUTATION_HEADER }))));
         return;
       }
       if (op.selectionSet.selections.length !== 1) {
-        setResultAndStopExecution(stop(new AppError('VALIDATION', 'A queued change must be a single operation.')));
+        setResultAndStopExecution(stop(new AppError('VALIDATION', msg('common.singleOperation'))));
         return;
       }
       const { session } = ctx;
@@ -157,7 +162,7 @@ export function deviceMutationsPlugin(): Plugin {
         return; // not a member (any more): the operation's own gate says so
       }
       if (prior && prior.hash !== dm.hash) {
-        setResultAndStopExecution(stop(new AppError('CONFLICT', OTHER_CONTENT, { reason: 'DEVICE_ID_REUSED' })));
+        setResultAndStopExecution(stop(new AppError('CONFLICT', msg('common.otherContent'), { reason: 'DEVICE_ID_REUSED' })));
         return;
       }
       if (prior?.result) {

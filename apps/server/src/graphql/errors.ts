@@ -1,17 +1,25 @@
+import { atRecord, freeText, type Message, msg } from '@groundwork/core/messages';
 import { GraphQLError } from 'graphql';
 
 export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'VALIDATION' | 'CONFLICT' | 'RATE_LIMITED';
 
-/** An error meant for the client: its message and code pass Yoga's masking; anything else is masked. */
+/**
+ * An error meant for the client: its message and code pass Yoga's masking; anything else is masked. It is made from a
+ * catalogue message (core messages.ts: `msg(key, values)`), never bare words, so every refusal carries
+ * `extensions.message_key` and `extensions.message_values` for the web to show in the reader's language (issue 46);
+ * words with no message of their own go through `freeText` (the generic key) or `fromText` (the catalogue's key when
+ * the words are one of its messages).
+ */
 export class AppError extends GraphQLError {
-  constructor(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
-    super(message, { extensions: { ...extensions, code } });
+  constructor(code: ErrorCode, message: Message, extensions: Record<string, unknown> = {}) {
+    super(message.text, { extensions: { ...extensions, code, message_key: message.key, message_values: message.values } });
   }
 }
 
-export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign back in.');
-export const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do that.');
-export const notFound = (message = 'Not found.', extensions?: Record<string, unknown>) => new AppError('NOT_FOUND', message, extensions);
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', msg('common.signBackIn'));
+export const forbidden = () => new AppError('FORBIDDEN', msg('common.forbidden'));
+export const notFound = (message: Message = msg('common.notFound'), extensions?: Record<string, unknown>) =>
+  new AppError('NOT_FOUND', message, extensions);
 
 /** The PostgreSQL error code somewhere along an error's causes (drizzle wraps pg's; GraphQL wraps both). */
 const pgCode = (e: unknown): string | undefined => {
@@ -30,24 +38,23 @@ const pgCode = (e: unknown): string | undefined => {
 export function recordError(e: unknown, index: number): unknown {
   if (e instanceof GraphQLError) return e;
   const at = { index };
-  const prefix = `Record ${index + 1}`;
   switch (pgCode(e)) {
     case '23505':
-      return new AppError('CONFLICT', `${prefix}: a record with the same values already exists.`, at);
+      return new AppError('CONFLICT', atRecord(index, msg('record.exists')), at);
     case '23503':
-      return new AppError('VALIDATION', `${prefix}: refers to a record that does not exist.`, at);
+      return new AppError('VALIDATION', atRecord(index, msg('record.missingReference')), at);
     case '23502':
-      return new AppError('VALIDATION', `${prefix}: a required field is missing.`, at);
+      return new AppError('VALIDATION', atRecord(index, msg('record.missingField')), at);
     case '23514':
-      return new AppError('VALIDATION', `${prefix}: a value is out of range.`, at);
+      return new AppError('VALIDATION', atRecord(index, msg('record.outOfRange')), at);
     case '22P02':
     case '22007':
     case '22008':
     case '22003':
     case '22001':
-      return new AppError('VALIDATION', `${prefix}: a value has the wrong format.`, at);
+      return new AppError('VALIDATION', atRecord(index, msg('record.wrongFormat')), at);
     case '42501':
-      return notFound(`${prefix} not found.`, at);
+      return notFound(msg('record.notFound', { n: index + 1 }), at);
     default:
       return e;
   }
@@ -60,7 +67,7 @@ export function recordError(e: unknown, index: number): unknown {
 export function dataError(e: unknown): AppError | null {
   const code = pgCode(e);
   if (!code?.startsWith('22')) return null;
-  return new AppError('VALIDATION', code === '22003' ? 'A value is out of range.' : 'A value has the wrong format.');
+  return new AppError('VALIDATION', code === '22003' ? msg('common.outOfRange') : msg('common.wrongFormat'));
 }
 
 /**
@@ -70,5 +77,5 @@ export function dataError(e: unknown): AppError | null {
 export function jitInputError(e: unknown): AppError | null {
   const err = e as { name?: unknown; message?: unknown; originalError?: unknown };
   if (e instanceof GraphQLError || err?.name !== 'GraphQLError' || err.originalError) return null;
-  return new AppError('VALIDATION', String(err.message));
+  return new AppError('VALIDATION', freeText(String(err.message)));
 }

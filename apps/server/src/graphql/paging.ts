@@ -1,3 +1,4 @@
+import { msg } from '@groundwork/core/messages';
 import type { ObjectRef } from '@pothos/core';
 import { builder, type Types } from './builder.js';
 import { AppError } from './errors.js';
@@ -7,7 +8,7 @@ export const MAX_PAGE_LIMIT = 200;
 
 /** A page size outside 1..max is the caller's mistake, refused before any SQL. */
 export function checkLimit(limit: number, max = MAX_PAGE_LIMIT) {
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new AppError('VALIDATION', `limit must be between 1 and ${max}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new AppError('VALIDATION', msg('common.limitRange', { max }));
 }
 
 /** A keyset page token: the last row's sort keys as base64url JSON. */
@@ -21,7 +22,7 @@ export function decodeToken<T>(token: string, ok: (v: unknown) => v is T): T {
   } catch {
     // not ours
   }
-  throw new AppError('VALIDATION', 'Invalid nextToken.');
+  throw new AppError('VALIDATION', msg('common.invalidNextToken'));
 }
 
 /** A [text, id] sort key, as pages ordered by a name or a date and then id carry. */

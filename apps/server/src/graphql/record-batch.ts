@@ -1,3 +1,4 @@
+import { msg } from '@groundwork/core/messages';
 import type { InputRef, OutputRef } from '@pothos/core';
 import { type RecordEvent, type Row, recordTopic } from '../platform/realtime.js';
 import { builder } from './builder.js';
@@ -23,7 +24,7 @@ export async function writeEach<I>(
     } catch (e) {
       throw recordError(e, i);
     }
-    if (opts.mustMatch && rows.length === 0) throw notFound(`Record ${i + 1} not found.`, { index: i });
+    if (opts.mustMatch && rows.length === 0) throw notFound(msg('record.notFound', { n: i + 1 }), { index: i });
     out.push(...rows);
   }
   return out;

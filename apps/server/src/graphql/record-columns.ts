@@ -1,4 +1,5 @@
 import { BATCH_MAX_RECORDS } from '@groundwork/core/limits';
+import { atField, atRecord, fromText, msg } from '@groundwork/core/messages';
 import { accessTo } from '@groundwork/core/permissions';
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -69,13 +70,13 @@ export function decodeCursor(token: string, length: number): unknown[] {
   } catch {
     // fall through: a token we did not issue
   }
-  throw new AppError('VALIDATION', 'Invalid nextToken.');
+  throw new AppError('VALIDATION', msg('common.invalidNextToken'));
 }
 
 export function checkBatch(data: unknown[]) {
-  if (data.length === 0) throw new AppError('VALIDATION', 'At least one record is required.');
+  if (data.length === 0) throw new AppError('VALIDATION', msg('common.atLeastOneRecord'));
   if (data.length > BATCH_MAX_RECORDS) {
-    throw new AppError('VALIDATION', `Too many records: at most ${BATCH_MAX_RECORDS} in one call.`);
+    throw new AppError('VALIDATION', msg('common.tooManyRecords', { max: BATCH_MAX_RECORDS }));
   }
 }
 
@@ -159,7 +160,7 @@ export function recordColumns(model: RecordModel) {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.');
-        throw new AppError('VALIDATION', `Record ${index + 1}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`, {
+        throw new AppError('VALIDATION', atRecord(index, atField(field, issue ? fromText(issue.message) : msg('common.invalid'))), {
           index,
           field,
         });

@@ -1,4 +1,5 @@
 import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '@groundwork/core/limits';
+import { atRecord, msg } from '@groundwork/core/messages';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { filter, pipe } from 'graphql-yoga';
@@ -70,7 +71,7 @@ export function defineRecordOperations(model: RecordModel) {
         gated(ctx, model, args.tenant_uuid, 'read', async ({ tx, member, ownOnly }) => {
           const limit = args.limit ?? LIST_DEFAULT_LIMIT;
           if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
-            throw new AppError('VALIDATION', `limit must be between 1 and ${LIST_MAX_LIMIT}.`);
+            throw new AppError('VALIDATION', msg('common.limitRange', { max: LIST_MAX_LIMIT }));
           }
           const keys = [...(model.orderBy?.() ?? []), sql`${idCol}`];
           const after = args.nextToken ? decodeCursor(args.nextToken, keys.length) : undefined;
@@ -202,7 +203,7 @@ export function defineRecordOperations(model: RecordModel) {
         const patch = cleanRecord(r, i);
         delete patch.uuid;
         if (Object.keys(patch).length === 0) {
-          throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
+          throw new AppError('VALIDATION', atRecord(i, msg('common.nothingToUpdate')), { index: i });
         }
         return { id: r.id as number, patch };
       });

@@ -1,4 +1,5 @@
 import { BATCH_MAX_RECORDS } from '@groundwork/core/limits';
+import { freeText, fromText, isMessageKey, msg } from '@groundwork/core/messages';
 import {
   type DocumentNode,
   GraphQLError,
@@ -76,25 +77,25 @@ const walkLiterals = (document: DocumentNode): { longest: number; nul: boolean }
  * nest too deep or carry NUL characters are refused the same way.
  */
 export function limitBatchSize(): Plugin {
-  const tooMany = () => new AppError('VALIDATION', `Too many records: at most ${BATCH_MAX_RECORDS} in one call.`);
+  const tooMany = () => new AppError('VALIDATION', msg('common.tooManyRecords', { max: BATCH_MAX_RECORDS }));
   return {
     // Before the document is even parsed: a hostile variables object costs one walk and no more.
     onParams({ params, setResult }) {
       const { longest, problem } = inspectVariables(params.variables);
-      if (problem) setResult({ errors: [new AppError('VALIDATION', problem)] });
+      if (problem) setResult({ errors: [new AppError('VALIDATION', fromText(problem))] });
       else if (longest > BATCH_MAX_RECORDS) setResult({ errors: [tooMany()] });
     },
     onExecute({ args, setResultAndStopExecution }) {
       const { longest, nul } = inspectLiterals(args.document);
-      if (nul) setResultAndStopExecution({ errors: [new AppError('VALIDATION', NUL_MESSAGE)] });
+      if (nul) setResultAndStopExecution({ errors: [new AppError('VALIDATION', msg('common.nulText'))] });
       else if (longest > BATCH_MAX_RECORDS) {
-        const error = new AppError('VALIDATION', `Too many records: at most ${BATCH_MAX_RECORDS} in one call.`);
+        const error = new AppError('VALIDATION', msg('common.tooManyRecords', { max: BATCH_MAX_RECORDS }));
         setResultAndStopExecution({ errors: [error] });
       }
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       if (inspectLiterals(args.document).longest > BATCH_MAX_RECORDS) {
-        setResultAndStopExecution({ errors: [new AppError('VALIDATION', `Too many records: at most ${BATCH_MAX_RECORDS} in one call.`)] });
+        setResultAndStopExecution({ errors: [new AppError('VALIDATION', msg('common.tooManyRecords', { max: BATCH_MAX_RECORDS }))] });
       }
     },
   };
@@ -113,7 +114,9 @@ const KNOWN_CODES = new Set([
 /**
  * Gives every error a code of DESIGN.md's list: an error raised before execution (a query that does
  * not parse or validate, a variable of the wrong type, a limit of graphql-armor) is the caller's
- * input, so it becomes VALIDATION.
+ * input, so it becomes VALIDATION. And every error a message key (issue 46): an AppError has its own;
+ * the masked error is common.unexpected; anything else (graphql-js's and the libraries' words) the
+ * generic common.text with its words as the value.
  */
 export function normalizeErrorCodes(): Plugin {
   return {
@@ -122,8 +125,15 @@ export function normalizeErrorCodes(): Plugin {
       const errors = (result as { errors?: { message: string; extensions?: Record<string, unknown> }[] }).errors;
       for (const [i, error] of (errors ?? []).entries()) {
         const code = error.extensions?.code;
-        if (typeof code === 'string' && KNOWN_CODES.has(code)) continue;
-        const extensions = { ...error.extensions, code: 'VALIDATION' };
+        const known = typeof code === 'string' && KNOWN_CODES.has(code);
+        const keyed = isMessageKey(error.extensions?.message_key);
+        if (known && keyed) continue;
+        const message = code === 'INTERNAL_SERVER_ERROR' ? msg('common.unexpected') : freeText(error.message);
+        const extensions = {
+          ...error.extensions,
+          code: known ? code : 'VALIDATION',
+          ...(keyed ? {} : { message_key: message.key, message_values: message.values }),
+        };
         const descriptor = Object.getOwnPropertyDescriptor(error, 'extensions');
         if (!descriptor || descriptor.configurable) {
           // GraphQLError's extensions object is frozen-shaped; replace it rather than mutate.

@@ -1,3 +1,4 @@
+import { atField, fromText, msg } from '@groundwork/core/messages';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
 
@@ -7,5 +8,5 @@ export function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const field = issue?.path.join('.');
-  throw new AppError('VALIDATION', `${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`, { field });
+  throw new AppError('VALIDATION', atField(field, issue ? fromText(issue.message) : msg('common.invalid')), { field });
 }

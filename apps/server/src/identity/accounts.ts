@@ -1,5 +1,6 @@
 import { eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { isLanguage, type Language } from '../platform/texts.js';
 import { session as sessionTable, user } from './auth.table.js';
 
 /**
@@ -34,6 +35,17 @@ export function createAccounts(db: Db, onSessionsChanged: () => void) {
         .groupBy(sessionTable.userId);
       return new Map(rows.filter((r) => r.at).map((r) => [r.id, new Date(r.at as Date)]));
     },
+    /** The person's saved language, or null while they have none. */
+    async languageOf(identity: string): Promise<Language | null> {
+      return (await languagesOf(db, [identity])).get(identity) ?? null;
+    },
+    /** The saved languages of these accounts (those with none are absent). */
+    languagesOf: (identities: readonly string[]) => languagesOf(db, identities),
+    /** Saves the person's language (theirs in every company); sessions are read again, so it applies at once. */
+    async setLanguage(identity: string, language: Language): Promise<void> {
+      await db.update(user).set({ language, updatedAt: new Date() }).where(eq(user.id, identity));
+      onSessionsChanged();
+    },
     /** Every session that had `tenant` selected loses the selection (the company is gone). */
     async clearTenantSelection(tenant: string): Promise<void> {
       await db
@@ -46,3 +58,11 @@ export function createAccounts(db: Db, onSessionsChanged: () => void) {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
+
+/** The saved languages of these accounts, read as the owner (work outside a request: sweeps, the vendor's page). */
+export async function languagesOf(db: Db, identities: readonly string[]): Promise<Map<string, Language>> {
+  const ids = [...new Set(identities.filter(Boolean))];
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: user.id, language: user.language }).from(user).where(inArray(user.id, ids));
+  return new Map(rows.flatMap((r) => (isLanguage(r.language) ? [[r.id, r.language] as const] : [])));
+}

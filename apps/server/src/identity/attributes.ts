@@ -7,6 +7,7 @@ import {
   USERNAME_MESSAGE,
 } from '@groundwork/core/identity';
 import { eq } from 'drizzle-orm';
+import { type Language, t as text } from '../platform/texts.js';
 import { serverUsername } from './account-flags.js';
 import { user } from './auth.table.js';
 import { codeMismatch, IdentityError, invalidParameter } from './errors.js';
@@ -16,6 +17,7 @@ import {
   type FlowContext,
   isPlaceholder,
   isUniqueViolation,
+  languageOfUser,
   maskDestination,
   placeholderEmail,
   type Res,
@@ -26,10 +28,10 @@ import { clearFailures, reserveAttempt, userLockKey } from './lockout.js';
 /** How long a new e-mail or phone waits for its code (each code still expires after 10 minutes). */
 const PENDING_ATTRIBUTE_SECONDS = 24 * 60 * 60;
 const usernameExists = () => new IdentityError('UsernameExistsException', 'An account with the given username already exists.', 400);
-const attributeTakenText = (to: string) =>
-  `Someone signed in to another Groundwork account asked to sign in with ${addressKind(to)}, which your account uses. Nothing was changed. If you did not expect this, you can ignore this message.`;
-const emailChangedText = (to: string) =>
-  `The e-mail you sign in to Groundwork with was changed to ${maskDestination(to)}. If you did not do this, reset your password and contact your company's administrator.`;
+const attributeTaken = (to: string) => (lang: Language) => ({
+  subject: text(lang, 'identity.attribute_taken_subject'),
+  text: text(lang, 'identity.attribute_taken_text', { address: addressKind(to, lang) }),
+});
 
 /** A new sign-in e-mail (lowercased), or InvalidParameterException; never a phone account's stand-in address. */
 function newEmailValue(raw: unknown): string {
@@ -57,7 +59,7 @@ export function attributeActions(flow: FlowContext) {
     if (!owner || owner.id === u.id) return sendCode(`attr-${attribute}`, u, value, value);
     assertCanDeliver(value);
     await codes.issue(`attr-${attribute}`, u.id, value);
-    await notifyOwner(owner, value, 'Someone tried to use your address on Groundwork', attributeTakenText(value));
+    await notifyOwner(owner, value, attributeTaken(value));
     return delivery(value);
   }
 
@@ -138,7 +140,11 @@ export function attributeActions(flow: FlowContext) {
       await codes.release(`attr-${attribute}:${u.id}`);
       if (attribute === 'email' && !isPlaceholder(u.email) && u.email !== value) {
         // The old address hears of the change, so a taken-over session cannot move the account quietly.
-        await deliver(u.email, 'Your Groundwork sign-in e-mail was changed', emailChangedText(value));
+        const lang = languageOfUser(u);
+        await deliver(u.email, lang, {
+          subject: text(lang, 'identity.email_changed_subject'),
+          text: text(lang, 'identity.email_changed_text', { email: maskDestination(value) }),
+        });
       }
       return { ok: true };
     },

@@ -31,6 +31,9 @@ export const user = pgTable('user', {
   mfaRequired: boolean('mfa_required').notNull().default(false),
   // Ours: the last TOTP time step (unix seconds / 30) accepted, so a code is never accepted twice.
   totpLastStep: integer('totp_last_step'),
+  // Ours: the person's language ('en' | 'es', platform/texts.ts), theirs in every company: what the server's
+  // notifications, e-mails, texts and PDFs are written in. Null until they pick one (or first sign in).
+  language: text('language'),
 });
 
 export const session = pgTable(

@@ -82,6 +82,7 @@ export function authOptions(config: Pick<Config, 'authSecret' | 'appOrigin' | 'e
         passwordResetRequired: { type: 'boolean', required: true, defaultValue: false, input: false },
         mfaRequired: { type: 'boolean', required: true, defaultValue: false, input: false },
         totpLastStep: { type: 'number', required: false, input: false },
+        language: { type: 'string', required: false, input: false },
       },
     },
     session: {

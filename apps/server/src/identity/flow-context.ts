@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Mailer } from '../platform/mail.js';
 import { type SmsSender, SmsUnavailableError } from '../platform/sms.js';
+import { type Language, languageOr, type Rendered, t as text } from '../platform/texts.js';
 import { serverUsername } from './account-flags.js';
 import { type Auth, hashPassword, trustedSessionCreation, verifyPassword } from './auth.js';
 import { account, authPending, user } from './auth.table.js';
@@ -62,7 +63,11 @@ export const isUniqueViolation = (err: unknown): boolean => {
   }
   return false;
 };
-export const addressKind = (to: string) => (to.includes('@') ? 'this e-mail address' : 'this phone number');
+export const addressKind = (to: string, lang: Language) =>
+  text(lang, to.includes('@') ? 'identity.address_email' : 'identity.address_phone');
+/** What the server writes to an account: in its saved language, else the request's (Accept-Language), else English. */
+export const languageOfUser = (u: Pick<UserRow, 'language'> | null | undefined): Language => languageOr(u?.language);
+export type Letter = { subject: Rendered; text: Rendered };
 
 export function maskDestination(to: string): string {
   if (to.includes('@')) {
@@ -162,16 +167,16 @@ export function flowContext(deps: IdentityDeps) {
    * Hands the message to the mailer or SMS sender, which only queue it (or keep it, without SMTP): no answer waits
    * for SMTP or the SMS provider, so it takes as long whether or not a message went out.
    */
-  async function deliver(to: string, subject: string, text: string): Promise<CodeDelivery> {
+  async function deliver(to: string, lang: Language, letter: Letter): Promise<CodeDelivery> {
     assertCanDeliver(to);
-    if (to.includes('@')) await deps.mailer.send({ to, subject, text });
-    else await deps.sms.send({ to, text: `${subject}: ${text}` });
+    if (to.includes('@')) await deps.mailer.send({ to, ...letter });
+    else await deps.sms.send({ to, text: text(lang, 'mail.sms', letter) });
     return delivery(to);
   }
-  const codeText = (code: string) => `Your Groundwork verification code is ${code}. It expires in 10 minutes.`;
   async function sendCode(purpose: string, u: UserRow, to: string, extra?: string): Promise<CodeDelivery> {
     const code = await codes.issue(purpose, u.id, extra);
-    return deliver(to, 'Your Groundwork verification code', codeText(code));
+    const lang = languageOfUser(u);
+    return deliver(to, lang, { subject: text(lang, 'identity.code_subject'), text: text(lang, 'identity.code_text', { code }) });
   }
   /** What an unknown username is told: the same shape as a real delivery, and nothing is sent. */
   const fakeDelivery = async (username: string): Promise<CodeDelivery> => {
@@ -183,14 +188,15 @@ export function flowContext(deps: IdentityDeps) {
    * Tells an account's owner that someone asked for their address (instead of telling the one who asked that it is
    * taken); at most 5 such notices per 15 minutes, the rest dropped without a word to the asker.
    */
-  async function notifyOwner(owner: UserRow, to: string, subject: string, text: string): Promise<void> {
+  async function notifyOwner(owner: UserRow, to: string, letter: (lang: Language) => Letter): Promise<void> {
     try {
       await codes.throttle(`notice:${owner.id}`);
     } catch (err) {
       if (err instanceof IdentityError && err.errorName === 'LimitExceededException') return;
       throw err;
     }
-    await deliver(to, subject, text);
+    const lang = languageOfUser(owner);
+    await deliver(to, lang, letter(lang));
   }
 
   // ---- sessions ----------------------------------------------------------------------------------------

@@ -1581,3 +1581,41 @@ async function fakeSmtp() {
     },
   };
 }
+
+describe('codes in the person’s language (issue 46)', () => {
+  const outbox = async (to: string) =>
+    (await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` })).json() as {
+      subject: string;
+      text: string;
+    }[];
+  const forgot = (username: string, acceptLanguage?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: IDENTITY_ENDPOINT,
+      headers: {
+        'content-type': 'application/json',
+        [IDENTITY_ACTION_HEADER]: 'ForgotPassword',
+        ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+      },
+      payload: { username },
+    });
+
+  it('writes to an account in its saved language, and to one without in the browser’s (Accept-Language)', async () => {
+    const { username, id } = await signUp();
+    expect((await forgot(username, 'es-MX,es;q=0.9')).statusCode).toBe(200);
+    const [spanish] = await outbox(username);
+    expect(spanish.subject).toBe('Tu código de verificación de Groundwork');
+    expect(spanish.text).toMatch(/^Tu código de verificación de Groundwork es \d{6}\. Vence en 10 minutos\.$/);
+    // Saved English wins over the browser's Spanish.
+    await t.database.db.update(user).set({ language: 'en' }).where(eq(user.id, id));
+    advance(60);
+    expect((await forgot(username, 'es')).statusCode).toBe(200);
+    const [english] = await outbox(username);
+    expect(english.subject).toBe('Your Groundwork verification code');
+    // Saved Spanish, with no header at all.
+    await t.database.db.update(user).set({ language: 'es' }).where(eq(user.id, id));
+    advance(60);
+    expect((await forgot(username)).statusCode).toBe(200);
+    expect((await outbox(username))[0].subject).toBe('Tu código de verificación de Groundwork');
+  });
+});

@@ -7,6 +7,7 @@ import { createMailer, smtpDelivery } from '../platform/mail.js';
 import { devOutboxServed, registerOutboxRoutes, startOutboxWorker } from '../platform/outbox.js';
 import { createSmsSender, type SmsSender } from '../platform/sms.js';
 import { storageFor } from '../platform/storage.js';
+import { authored, languageOfHeader, requestLanguage } from '../platform/texts.js';
 import { BETTER_AUTH_HTTP_PATHS, CLIENT_IP_HEADER, createAuth } from './auth.js';
 import { createCaptcha, createRecaptcha } from './captcha.js';
 import { IdentityError, invalidParameter, limitExceeded } from './errors.js';
@@ -44,7 +45,8 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
     db,
     deliver: {
       ...(config.smtpUrl ? { email: smtpDelivery({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage: storageFor(config) }) } : {}),
-      ...(provider ? { sms: (msg: { to: string; text: string }) => provider.send({ to: msg.to, text: msg.text }) } : {}),
+      // The outbox keeps what was written (already in its reader's language).
+      ...(provider ? { sms: (msg: { to: string; text: string }) => provider.send({ to: msg.to, text: authored(msg.text) }) } : {}),
     },
     log: app.log,
   });
@@ -127,7 +129,9 @@ export async function registerIdentity(app: FastifyInstance, opts: IdentityOptio
         },
       };
       const handler = service.actions[action as IdentityAction] as (b: unknown, r: ActionRequest) => Promise<unknown>;
-      const result = await handler(body, actionReq);
+      // Codes and notices to an account with no saved language are written in the browser's (Accept-Language).
+      const lang = languageOfHeader(req.headers['accept-language']) ?? 'en';
+      const result = await requestLanguage.run(lang, () => handler(body, actionReq));
       reply.header('cache-control', 'no-store');
       if (action === 'StartWebAuthnRegistration') {
         const { options, cookies } = result as { options: unknown; cookies: string[] };

@@ -2,7 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SESSION_DAYS } from '@groundwork/core/identity';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { session as sessionTable } from './auth.table.js';
+import { isLanguage, type Language } from '../platform/texts.js';
+import { session as sessionTable, user } from './auth.table.js';
 
 /**
  * What a verified session says: who (`sub`, the better-auth user id, stored as employees.cognito_uuid)
@@ -12,7 +13,15 @@ import { session as sessionTable } from './auth.table.js';
 export type SessionClaims = { sub: string; tid?: string; iat: number; exp: number };
 
 /** A live better-auth session row, as the request presented it. */
-export type LiveSession = { claims: SessionClaims; id: string; token: string; userId: string; expiresAt: Date };
+export type LiveSession = {
+  claims: SessionClaims;
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date;
+  /** The person's saved language (platform/texts.ts), read with the session; null until they pick one. */
+  language: Language | null;
+};
 
 export const SESSION_TTL_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
@@ -58,8 +67,10 @@ export async function readSession(db: Db, secret: string, signed: string | undef
       tid: sessionTable.selectedTenantUuid,
       createdAt: sessionTable.createdAt,
       expiresAt: sessionTable.expiresAt,
+      language: user.language,
     })
     .from(sessionTable)
+    .innerJoin(user, eq(user.id, sessionTable.userId))
     .where(and(eq(sessionTable.token, token), gt(sessionTable.expiresAt, now)));
   if (!row) return null;
   return {
@@ -67,6 +78,7 @@ export async function readSession(db: Db, secret: string, signed: string | undef
     token,
     userId: row.userId,
     expiresAt: row.expiresAt,
+    language: isLanguage(row.language) ? row.language : null,
     claims: {
       sub: row.userId,
       ...(row.tid ? { tid: row.tid } : {}),

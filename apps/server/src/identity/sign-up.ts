@@ -1,5 +1,6 @@
 import { AUTO_SIGN_IN_SECONDS, type IdentityActions } from '@groundwork/core/identity';
 import { eq } from 'drizzle-orm';
+import { isLanguage, type Language, languageOr, t as text } from '../platform/texts.js';
 import { hashPassword } from './auth.js';
 import { authPending, user } from './auth.table.js';
 import { IdentityError, invalidPassword, pendingExpired } from './errors.js';
@@ -15,8 +16,10 @@ import {
 import { clearFailures } from './lockout.js';
 import type { SignInSteps } from './sign-in.js';
 
-const signUpTakenText = (to: string) =>
-  `Someone tried to create a Groundwork account with ${addressKind(to)}, which already has one. If it was you, sign in, or reset your password if you do not remember it. If it was not you, you can ignore this message: nothing was changed.`;
+const signUpTaken = (to: string) => (lang: Language) => ({
+  subject: text(lang, 'identity.sign_up_taken_subject'),
+  text: text(lang, 'identity.sign_up_taken_text', { address: addressKind(to, lang) }),
+});
 
 /** Signing up, confirming the address with its code, and the sign-in that follows. */
 export function signUpActions(flow: FlowContext, { afterFirstFactor }: Pick<SignInSteps, 'afterFirstFactor'>) {
@@ -64,7 +67,7 @@ export function signUpActions(flow: FlowContext, { afterFirstFactor }: Pick<Sign
       if (!u) {
         await hashPassword(password);
         const owner = existing ?? (await findUser(username));
-        if (owner) await notifyOwner(owner, username, 'Someone tried to sign up with your address', signUpTakenText(username));
+        if (owner) await notifyOwner(owner, username, signUpTaken(username));
         return { nextStep: 'CONFIRM_SIGN_UP', codeDelivery: delivery(username) };
       }
       return { nextStep: 'CONFIRM_SIGN_UP', codeDelivery: await sendCode('signup', u, username) };
@@ -117,6 +120,8 @@ export function accountCreation(flow: FlowContext) {
     temporaryPassword: string;
     /** Resending: an account still waiting for its first password gets this one instead of the old, e-mailed again. */
     resend?: boolean;
+    /** The language of the invitation when the account has none saved: the inviter's. */
+    language?: Language | null;
   }): Promise<string> {
     const username = canonical(input.email ?? input.phone ?? '');
     const existing = await findUser(username);
@@ -131,11 +136,11 @@ export function accountCreation(flow: FlowContext) {
     } else {
       u = await createUser(username, input.temporaryPassword, { confirmed: true, mustChangePassword: true });
     }
-    await deliver(
-      username,
-      'You are invited to Groundwork',
-      `Sign in to Groundwork as ${username} with the temporary password ${input.temporaryPassword} and choose your own password.`,
-    );
+    const lang = isLanguage(u.language) ? u.language : languageOr(input.language);
+    await deliver(username, lang, {
+      subject: text(lang, 'identity.invited_subject'),
+      text: text(lang, 'identity.invited_text', { username, password: input.temporaryPassword }),
+    });
     return u.id;
   }
 

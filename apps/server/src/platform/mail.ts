@@ -2,9 +2,14 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { type Deliver, enqueueOutbox, type Message, writeOutbox } from './outbox.js';
 import type { Storage } from './storage.js';
+import type { Rendered } from './texts.js';
 
-/** An e-mail: `to` and `cc` are comma-separated addresses; attachments are objects of the storage port. */
-type Mail = Message;
+/**
+ * An e-mail: `to` and `cc` are comma-separated addresses; attachments are objects of the storage port. Its subject
+ * and text come from the catalogue (platform/texts.ts) in the reader's language, or are what a person wrote
+ * (`authored`): a raw string does not typecheck.
+ */
+type Mail = Omit<Message, 'subject' | 'text' | 'html'> & { subject: Rendered; text: Rendered; html?: Rendered | null };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**

@@ -1,5 +1,6 @@
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { type Language, t } from './texts.js';
 
 /**
  * The one PDF renderer (DESIGN.md "Platform services"): join posters now, purchase orders, daily reports and
@@ -9,7 +10,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
  * in as bytes, so a document's contents can never make the server fetch anything.
  */
 
-export type PdfLanguage = 'en' | 'es';
+export type PdfLanguage = Language;
 export type PdfBrand = {
   company: string;
   /** The company's logo, PNG or JPEG bytes; without one the header shows the name alone. */
@@ -22,11 +23,6 @@ export type PdfDocument = {
   /** The body, in pdfmake's content language (text, columns, tables, qr…). */
   content: Content[];
   pageSize?: 'LETTER' | 'A4';
-};
-
-const FOOTER: Record<PdfLanguage, (page: number, pages: number) => string> = {
-  en: (page, pages) => `Page ${page} of ${pages} · Groundwork`,
-  es: (page, pages) => `Página ${page} de ${pages} · Groundwork`,
 };
 
 const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
@@ -74,7 +70,12 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
       small: { fontSize: 10, color: '#444444' },
     },
     content: [header(doc.brand), { text: doc.title, style: 'title' }, ...doc.content],
-    footer: (page, pages) => ({ text: FOOTER[doc.lang](page, pages), alignment: 'center', style: 'small', margin: [0, 16, 0, 0] }),
+    footer: (page, pages) => ({
+      text: t(doc.lang, 'pdf.footer', { page, pages }),
+      alignment: 'center',
+      style: 'small',
+      margin: [0, 16, 0, 0],
+    }),
   };
   return pdfmake.createPdf(definition).getBuffer();
 }

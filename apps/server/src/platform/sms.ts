@@ -1,7 +1,9 @@
 import type { Db } from '../db/client.js';
 import { enqueueOutbox, writeOutbox } from './outbox.js';
+import type { Rendered } from './texts.js';
 
-type Sms = { to: string; text: string };
+/** A text message: its text from the catalogue (platform/texts.ts) in the reader's language. */
+type Sms = { to: string; text: Rendered };
 /** An SMS provider adapter (Twilio, SNS…) implements this; without one, messages go to the outbox. */
 export type SmsSender = {
   send(sms: Sms): Promise<void>;

@@ -11,7 +11,7 @@ import { PublicApp } from './public-app';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-void i18n.loadNamespaces(['translation', 'auth']).then(() => {
+void i18n.loadNamespaces(['translation', 'auth', 'errors']).then(() => {
   const root = createRoot(container);
   // A transition: React builds the first screen in short slices instead of one long task, so a slow phone stays
   // responsive while it does (the splash shows until the screen is ready).

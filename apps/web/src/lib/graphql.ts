@@ -2,7 +2,7 @@ import { print } from '@0no-co/graphql.web';
 import { initGraphQLTada, type TadaDocumentNode } from 'gql.tada';
 import { earlyReadKey, takeEarlyRead } from './early-reads';
 import type { introspection } from './graphql-env.d.ts';
-import { GraphQLRequestError } from './graphql-error';
+import { GraphQLRequestError, refusalDetail } from './graphql-error';
 
 export const graphql = initGraphQLTada<{
   introspection: introspection;
@@ -15,7 +15,7 @@ export { GraphQLRequestError } from './graphql-error';
 
 interface GraphQLResponse<Result> {
   data?: Result | null;
-  errors?: ReadonlyArray<{ message: string; extensions?: { code?: unknown } }>;
+  errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }>;
 }
 
 // Operations without variables take no second argument; the rest require it.
@@ -45,7 +45,7 @@ export async function request<Result, Variables>(
   const first = body?.errors?.[0];
   if (first) {
     const code = typeof first.extensions?.code === 'string' ? first.extensions.code : undefined;
-    throw new GraphQLRequestError(first.message, code, response.status);
+    throw new GraphQLRequestError(first.message, code, response.status, refusalDetail(first.extensions));
   }
   if (!response.ok || !body?.data) {
     throw new GraphQLRequestError(`Request failed with status ${response.status}`, undefined, response.status);

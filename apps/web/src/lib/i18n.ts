@@ -5,8 +5,11 @@ import { initReactI18next } from 'react-i18next';
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-/** The namespaces the sign-in pages need; they come in one small chunk per language (lib/strings/public.*.ts). */
-const PUBLIC_NAMESPACES = ['translation', 'shell', 'auth', 'join'] as const;
+/**
+ * The namespaces the sign-in pages need; they come in one small chunk per language (lib/strings/public.*.ts). `errors`
+ * (the server's refusals by message key, issue 46) is among them: every page, signed in or not, can show one.
+ */
+const PUBLIC_NAMESPACES = ['translation', 'shell', 'auth', 'join', 'errors'] as const;
 /**
  * What the signed-in shell itself shows (the app bar's theme and notifications, the dashboard): one chunk per language
  * (lib/strings/signed-in.*.ts), fetched beside the shell's code.
@@ -123,7 +126,7 @@ export const i18n: I18n = createI18n(storedLanguage() ?? detectLanguage(typeof n
  * for them, fetched beside its code, so its first render does not stop half-way for one of them.
  */
 export function loadShellNamespaces(instance: I18n = i18n): Promise<void> {
-  return instance.loadNamespaces(['translation', 'shell', ...SHELL_NAMESPACES]).then(() => undefined);
+  return instance.loadNamespaces(['translation', 'shell', 'errors', ...SHELL_NAMESPACES]).then(() => undefined);
 }
 
 /**

@@ -99,7 +99,19 @@ export function answerEachOperation(answer: (operation: string, variables: Recor
         // Any other error is the network failing: fetch rejects, as it does when the signal is lost.
         if (!(error instanceof GraphQLRequestError)) return HttpResponse.error();
         return HttpResponse.json(
-          { errors: [{ message: error.message, extensions: { code: error.code } }] },
+          {
+            errors: [
+              {
+                message: error.message,
+                extensions: {
+                  code: error.code,
+                  ...(error.key ? { message_key: error.key, message_values: error.values } : {}),
+                  ...(error.field ? { field: error.field } : {}),
+                  ...(error.index !== undefined ? { index: error.index } : {}),
+                },
+              },
+            ],
+          },
           { status: error.status ?? 200 },
         );
       }

@@ -7,6 +7,7 @@ import {
   mappingKinds,
   suggestRemote,
 } from '@groundwork/core/accounting';
+import { fromText } from '@groundwork/core/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
@@ -93,7 +94,7 @@ export async function mapping(tx: Tx, config: Config, tenant: string) {
 
 export async function map(tx: Tx, tenant: string, p: MapPayload) {
   const exists = (await localsOf(tx, tenant, p.kind)).some((l) => l.id === p.local_id);
-  if (!exists) throw new AppError('NOT_FOUND', M.unknownRecord);
+  if (!exists) throw new AppError('NOT_FOUND', fromText(M.unknownRecord));
   if (p.remote_id === null) {
     await tx
       .delete(accountingMappings)

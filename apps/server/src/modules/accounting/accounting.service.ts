@@ -1,4 +1,5 @@
 import { type ConnectionEvent, ACCOUNTING_MESSAGES as M, QUICKBOOKS_ONLINE } from '@groundwork/core/accounting';
+import { fromText } from '@groundwork/core/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -190,7 +191,7 @@ export async function accountingStatus(tx: Tx, config: Config, tenant: string): 
 /** Spec §7 setAccountingSystem. 0 clears it; otherwise the id and title must name a system we integrate with. */
 export async function setAccountingSystem(tx: Tx, tenant: string, id: number, title: string) {
   if (id !== 0 && (id !== QUICKBOOKS_ONLINE.id || title.trim() !== QUICKBOOKS_ONLINE.title)) {
-    throw new AppError('VALIDATION', M.unknownSystem);
+    throw new AppError('VALIDATION', fromText(M.unknownSystem));
   }
   await tx
     .update(tenants)

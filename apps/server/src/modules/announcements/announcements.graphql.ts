@@ -1,11 +1,5 @@
-import {
-  ANNOUNCEMENT_MESSAGES,
-  type AnnouncementInput,
-  type Audience,
-  announcementFields,
-  announcementRecordSchema,
-  isDay,
-} from '@groundwork/core/announcements';
+import { type AnnouncementInput, type Audience, announcementFields, announcementRecordSchema, isDay } from '@groundwork/core/announcements';
+import { atField, fromText, msg } from '@groundwork/core/messages';
 import { accessTo } from '@groundwork/core/permissions';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
@@ -15,6 +9,7 @@ import { AppError, notFound } from '../../graphql/errors.js';
 import { type Gated, type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { type Row, recordTopic } from '../../platform/realtime.js';
+import { authored, textRef } from '../../platform/texts.js';
 import { employees } from '../employees/employees.table.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import {
@@ -60,7 +55,7 @@ defineRecordOperations({
     }
     // One pinned announcement per company: pinning one unpins the others.
     const pinned = changes.filter((c) => c.patch?.is_default === true);
-    if (pinned.length > 1) throw new AppError('VALIDATION', 'Only one announcement can be pinned.', { field: 'is_default' });
+    if (pinned.length > 1) throw new AppError('VALIDATION', msg('announcements.onePinned'), { field: 'is_default' });
     if (pinned.length === 1) await unpinOthers(tx, member.tenantUuid, pinned[0].id);
   },
 });
@@ -151,7 +146,14 @@ async function emailAudience(g: Gated, row: AnnouncementRow, people: number[]) {
   const to = await audienceEmails(g.tx, g.member.tenantUuid, people);
   const text = sanitizeHtml(row.body, { allowedTags: [], allowedAttributes: {} }).trim();
   g.afterCommit(async () => {
-    for (const email of to) await g.ctx.mailer.send({ to: email, subject: row.title, text: text || row.title, html: row.body || null });
+    // What its author wrote, as they wrote it.
+    for (const email of to)
+      await g.ctx.mailer.send({
+        to: email,
+        subject: authored(row.title),
+        text: authored(text || row.title),
+        html: row.body ? authored(row.body) : null,
+      });
   });
 }
 
@@ -163,7 +165,7 @@ function wantsStats(info: GraphQLResolveInfo): boolean {
 
 function checkToday(today: string | null | undefined): string {
   if (today == null) return utcToday();
-  if (!isDay(today)) throw new AppError('VALIDATION', `today: ${ANNOUNCEMENT_MESSAGES.invalidDate}`, { field: 'today' });
+  if (!isDay(today)) throw new AppError('VALIDATION', atField('today', msg('announcements.invalidDate')), { field: 'today' });
   return today;
 }
 
@@ -189,9 +191,9 @@ tenantQuery('searchAnnouncements', WRITE, {
   args: (t) => ({ status: t.int({ required: false }), limit: t.int({ required: false }), nextToken: t.string({ required: false }) }),
   resolve: async (args, g, info) => {
     const limit = args.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new AppError('VALIDATION', 'limit must be between 1 and 200.');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new AppError('VALIDATION', msg('common.limitRange', { max: 200 }));
     const before = args.nextToken ? Number(Buffer.from(args.nextToken, 'base64url').toString('utf8')) : null;
-    if (before !== null && (!Number.isInteger(before) || before < 1)) throw new AppError('VALIDATION', 'Invalid nextToken.');
+    if (before !== null && (!Number.isInteger(before) || before < 1)) throw new AppError('VALIDATION', msg('common.invalidNextToken'));
     const rows = await g.tx
       .select()
       .from(announcements)
@@ -223,7 +225,7 @@ tenantQuery('announcementReaders', WRITE, {
       .select()
       .from(announcements)
       .where(and(eq(announcements.tenant_uuid, tenant), eq(announcements.id, id)));
-    if (!row) throw notFound('Announcement not found.');
+    if (!row) throw notFound(msg('announcements.notFound'));
     const s = await statsOf(g, row);
     const receipts = new Map((await receiptsOf(g.tx, tenant, [id])).map((r) => [r.employees_id, r]));
     const people = s.members.length
@@ -262,7 +264,7 @@ tenantMutation('saveAnnouncement', WRITE, {
     const parsed = announcementFields.safeParse(announcement);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AppError('VALIDATION', issue.message, { field: issue.path.join('.') });
+      throw new AppError('VALIDATION', fromText(issue.message), { field: issue.path.join('.') });
     }
     const input = parsed.data;
     const tenant = g.member.tenantUuid;
@@ -285,7 +287,7 @@ tenantMutation('saveAnnouncement', WRITE, {
         .set({ ...values, updated_on: sql`now()` })
         .where(and(eq(announcements.tenant_uuid, tenant), eq(announcements.id, input.id)))
         .returning();
-      if (!row) throw notFound('Announcement not found.');
+      if (!row) throw notFound(msg('announcements.notFound'));
       publish(g, 'update', row);
     } else {
       [row] = await g.tx
@@ -299,7 +301,14 @@ tenantMutation('saveAnnouncement', WRITE, {
           (p) => p !== g.member.employeeId,
         );
         if (row.on_app)
-          await deliver(g, await addNotifications(g.tx, tenant, people, { kind: 'announcement', title: row.title, ref_id: row.id }));
+          await deliver(
+            g,
+            await addNotifications(g.tx, tenant, people, {
+              kind: 'announcement',
+              text: textRef('notification.announcement', { title: row.title }),
+              ref_id: row.id,
+            }),
+          );
         else await emailAudience(g, row, people);
       }
     }
@@ -313,7 +322,7 @@ tenantMutation('markAnnouncementsSeen', READ, {
   description: 'Records that the caller has seen these current announcements (their first view counts).',
   args: (t) => ({ ids: t.intList({ required: true }), today: t.string({ required: false }) }),
   resolve: async ({ ids, today }, g) => {
-    if (ids.length > 200) throw new AppError('VALIDATION', 'At most 200 ids.');
+    if (ids.length > 200) throw new AppError('VALIDATION', msg('common.atMostIds', { max: 200 }));
     const shown = new Set((await currentFor(g, checkToday(today))).map((r) => r.id));
     const wanted = [...new Set(ids)].filter((id) => shown.has(id));
     await markReceipts(g.tx, g.member.tenantUuid, g.member.employeeId, wanted, false);
@@ -327,7 +336,7 @@ tenantMutation('acknowledgeAnnouncement', READ, {
   args: (t) => ({ id: t.int({ required: true }), today: t.string({ required: false }) }),
   resolve: async ({ id, today }, g) => {
     const row = (await currentFor(g, checkToday(today))).find((r) => r.id === id);
-    if (!row) throw notFound('Announcement not found.');
+    if (!row) throw notFound(msg('announcements.notFound'));
     await markReceipts(g.tx, g.member.tenantUuid, g.member.employeeId, [id], true);
     const [view] = await views(g, [row], isAdmin(g));
     return view;

@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, isBillingBlocked, LIVE_STATUSES } from '@groundwork/core/billing';
+import { isBillingBlocked, LIVE_STATUSES } from '@groundwork/core/billing';
+import { msg } from '@groundwork/core/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.js';
@@ -139,7 +140,7 @@ function cardOf(customer: Stripe.Customer | Stripe.DeletedCustomer, subscription
   return null;
 }
 
-const notConfigured = () => new AppError('VALIDATION', BILLING_MESSAGES.notConfigured);
+const notConfigured = () => new AppError('VALIDATION', msg('billing.notConfigured'));
 
 /** Where Stripe sends the admin back: the app-subscription settings. */
 const settingsUrl = (config: Config, extra = '') => `${config.appOrigin}/dashboard?settings=true&component=app-subscription${extra}`;
@@ -149,7 +150,7 @@ export async function createCheckout(tx: Tx, config: Config, tenant: string): Pr
   if (!config.stripe) throw notConfigured();
   const stripe = stripeFor(config.stripe);
   const account = await readAccount(tx, tenant);
-  if (account?.status && LIVE_STATUSES.includes(account.status)) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadySubscribed);
+  if (account?.status && LIVE_STATUSES.includes(account.status)) throw new AppError('CONFLICT', msg('billing.alreadySubscribed'));
   let customerId = account?.stripe_customer_id ?? null;
   if (!customerId) {
     const [company] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
@@ -178,7 +179,7 @@ export async function createCheckout(tx: Tx, config: Config, tenant: string): Pr
 export async function createPortal(tx: Tx, config: Config, tenant: string): Promise<{ url: string }> {
   if (!config.stripe) throw notConfigured();
   const customerId = (await readAccount(tx, tenant))?.stripe_customer_id;
-  if (!customerId) throw new AppError('VALIDATION', BILLING_MESSAGES.noCustomer);
+  if (!customerId) throw new AppError('VALIDATION', msg('billing.noCustomer'));
   const session = await stripeFor(config.stripe).billingPortal.sessions.create({ customer: customerId, return_url: settingsUrl(config) });
   return { url: session.url };
 }

@@ -1,4 +1,5 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatLanguage, chatQuestionSchema } from '@groundwork/core/chatbot';
+import { fromText, msg } from '@groundwork/core/messages';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, desc, eq, getTableColumns, gte, isNull, lt, sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
@@ -93,19 +94,18 @@ const InfoRef = builder.objectRef<{ engine: string; tools: string[]; suggestions
 const language = (value: string | null | undefined): ChatLanguage => (value === 'es' ? 'es' : 'en');
 const checkDay = (value: string | null | undefined) => {
   if (value == null) return new Date().toISOString().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-    throw new AppError('VALIDATION', 'today must be a date (YYYY-MM-DD).');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new AppError('VALIDATION', msg('common.todayDate'));
   return value;
 };
 const checkLimit = (limit: number | null | undefined) => {
   const n = limit ?? CHAT_LIMITS.historyPage;
-  if (!Number.isInteger(n) || n < 1 || n > 200) throw new AppError('VALIDATION', 'limit must be between 1 and 200.');
+  if (!Number.isInteger(n) || n < 1 || n > 200) throw new AppError('VALIDATION', msg('common.limitRange', { max: 200 }));
   return n;
 };
 const checkToken = (token: string | null | undefined) => {
   if (token == null) return null;
   const id = Number(token);
-  if (!Number.isInteger(id) || id < 1) throw new AppError('VALIDATION', 'nextToken is not valid.');
+  if (!Number.isInteger(id) || id < 1) throw new AppError('VALIDATION', msg('common.nextTokenNotValid'));
   return id;
 };
 const isAdmin = (g: Gated) => g.member.isAdmin || g.member.permissions.has(ADMIN_ACCESS);
@@ -208,7 +208,8 @@ tenantMutation('askChatbot', RULE, {
   }),
   resolve: async (args, g) => {
     const parsed = chatQuestionSchema.safeParse(args.question);
-    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? CHAT_MESSAGES.empty, { field: 'question' });
+    if (!parsed.success)
+      throw new AppError('VALIDATION', fromText(parsed.error.issues[0]?.message ?? CHAT_MESSAGES.empty), { field: 'question' });
     const question = parsed.data;
     const today = checkDay(args.today);
     const { tx, member } = g;
@@ -224,7 +225,7 @@ tenantMutation('askChatbot', RULE, {
           gte(chatMessages.created_on, sql`now() - make_interval(mins => ${CHAT_LIMITS.rateWindowMinutes})`),
         ),
       );
-    if (recent >= CHAT_LIMITS.ratePerWindow) throw new AppError('RATE_LIMITED', CHAT_MESSAGES.rateLimited);
+    if (recent >= CHAT_LIMITS.ratePerWindow) throw new AppError('RATE_LIMITED', msg('chat.rateLimited'));
     const lang = language(args.language);
     const ties = await tiesOf(tx, member);
     const ctx = { tx, member, today, language: lang, ties };

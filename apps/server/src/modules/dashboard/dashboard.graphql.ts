@@ -1,4 +1,5 @@
 import { isDay } from '@groundwork/core/announcements';
+import { atField, msg } from '@groundwork/core/messages';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Rule, tenantQuery } from '../../graphql/gate.js';
@@ -95,7 +96,7 @@ tenantQuery('getDashboard', MEMBER, {
   description: "The dashboard's cards in one request. `today`: the caller's local date (YYYY-MM-DD).",
   args: (arg) => ({ today: arg.string({ required: true }) }),
   resolve: (args, { tx, member }) => {
-    if (!isDay(args.today)) throw new AppError('VALIDATION', 'today: Enter a valid date (YYYY-MM-DD).', { field: 'today' });
+    if (!isDay(args.today)) throw new AppError('VALIDATION', atField('today', msg('common.invalidDay')), { field: 'today' });
     return loadDashboard(tx, member, args.today);
   },
 });

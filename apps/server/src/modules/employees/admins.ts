@@ -1,4 +1,4 @@
-import { PEOPLE_MESSAGES } from '@groundwork/core/people';
+import { msg } from '@groundwork/core/messages';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -24,7 +24,7 @@ export async function lockAdmins(tx: Tx, tenantUuid: string) {
     .for('no key update');
   return (leaving: readonly number[]) => {
     const gone = new Set(leaving);
-    if (admins.length > 0 && admins.every((a) => gone.has(a.id))) throw new AppError('CONFLICT', PEOPLE_MESSAGES.lastAdmin);
+    if (admins.length > 0 && admins.every((a) => gone.has(a.id))) throw new AppError('CONFLICT', msg('people.lastAdmin'));
   };
 }
 

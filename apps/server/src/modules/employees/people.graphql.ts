@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { COGNITO_STATUS, inviteEmail, PEOPLE_MESSAGES } from '@groundwork/core/people';
+import { atField, fromText, type Message, msg } from '@groundwork/core/messages';
+import { COGNITO_STATUS, inviteEmail } from '@groundwork/core/people';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -8,6 +9,7 @@ import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { enterTenant, type Rule, tenantMutation } from '../../graphql/gate.js';
 import { IdentityError } from '../../identity/errors.js';
 import type { Row } from '../../platform/realtime.js';
+import { t as text } from '../../platform/texts.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { lockAdmins, withAdminAccess } from './admins.js';
 import { employeeOps } from './employees.graphql.js';
@@ -20,8 +22,8 @@ const INVITE: Rule = { area: 'people', action: 'write', changesAccess: true };
 /** Making or unmaking global admins hands out admin_access: full admins only. */
 const ADMINS_ONLY: Rule = { area: 'usergroups', action: 'write', changesAccess: true };
 
-const validation = (message: string, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
-const conflict = (message: string) => new AppError('CONFLICT', message);
+const validation = (message: Message, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
+const conflict = (message: Message) => new AppError('CONFLICT', message);
 
 // NO KEY UPDATE: serialises changes to the person without blocking inserts that merely reference the row
 // (group memberships, time entries).
@@ -31,7 +33,7 @@ async function lockPerson(tx: Tx, tenantUuid: string, id: number): Promise<Emplo
     .from(employees)
     .where(and(eq(employees.tenant_uuid, tenantUuid), eq(employees.id, id)))
     .for('no key update');
-  if (!person) throw notFound('Person not found.');
+  if (!person) throw notFound(msg('common.personNotFound'));
   return person;
 }
 
@@ -39,7 +41,7 @@ function checkUsername(given: string | null | undefined, person: Employee) {
   const name = given?.trim().toLowerCase();
   if (!name) return;
   const known = [person.username, person.email].filter(Boolean).map((v) => (v as string).toLowerCase());
-  if (!known.includes(name)) throw validation('username does not match this person.', 'username');
+  if (!known.includes(name)) throw validation(msg('people.usernameMismatch'), 'username');
 }
 
 async function setAdmin(tx: Tx, tenantUuid: string, id: number, isAdmin: boolean): Promise<Row> {
@@ -80,7 +82,7 @@ globalAdminMutation(
   'Makes an active person a global admin (is_admin, which grants admin_access).',
   async (tx, tenantUuid, named) => {
     const person = await named();
-    if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'employees_id');
+    if (person.status !== 1) throw validation(msg('people.archived'), 'employees_id');
     return setAdmin(tx, tenantUuid, person.id, true);
   },
 );
@@ -112,10 +114,10 @@ export function temporaryPassword(): string {
 async function checkInvite(tx: Tx, tenantUuid: string, person: Employee, email: string, accountId: string | null, callerIsAdmin: boolean) {
   // A people_admin must not be able to hand themselves the row of someone with admin access.
   if (!callerIsAdmin && (await withAdminAccess(tx, tenantUuid, [person.id])).length) throw forbidden();
-  if (person.status !== 1) throw validation(PEOPLE_MESSAGES.archived, 'id');
+  if (person.status !== 1) throw validation(msg('people.archived'), 'id');
   const linked = person.cognito_uuid && person.cognito_status !== COGNITO_STATUS.deleted ? person.cognito_uuid : null;
   // Checked before any account is made for a new address, so a wrong address never gets one.
-  if (linked && linked !== accountId) throw conflict(PEOPLE_MESSAGES.alreadySignedIn);
+  if (linked && linked !== accountId) throw conflict(msg('people.alreadySignedIn'));
   const others = await tx
     .select({ id: employees.id })
     .from(employees)
@@ -130,7 +132,7 @@ async function checkInvite(tx: Tx, tenantUuid: string, person: Employee, email: 
       ),
     )
     .limit(1);
-  if (others.length) throw conflict(PEOPLE_MESSAGES.emailLinkedElsewhere);
+  if (others.length) throw conflict(msg('people.emailLinkedElsewhere'));
 }
 
 builder.mutationField('inviteUser', (t) =>
@@ -150,10 +152,10 @@ builder.mutationField('inviteUser', (t) =>
     resolve: async (_root, args, ctx) => {
       const tenant = args.tenant_uuid;
       const parsed = inviteEmail.safeParse(args.email);
-      if (!parsed.success) throw validation(`email: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'email');
+      if (!parsed.success) throw validation(atField('email', fromText(parsed.error.issues[0]?.message ?? 'invalid')), 'email');
       const email = parsed.data;
       const username = args.username?.trim() || null;
-      if (username && username.length > 256) throw validation('username: You must enter a maximum of 256 characters', 'username');
+      if (username && username.length > 256) throw validation(atField('username', msg('form.max', { max: 256 })), 'username');
 
       const existingAccount = () => ctx.accounts.byEmail(email);
 
@@ -171,11 +173,16 @@ builder.mutationField('inviteUser', (t) =>
       let mailed = false;
       if (!account || resend) {
         try {
-          const id = await ctx.identity.createInvitedUser({ email, temporaryPassword: temporaryPassword(), resend });
+          const id = await ctx.identity.createInvitedUser({
+            email,
+            temporaryPassword: temporaryPassword(),
+            resend,
+            language: ctx.language,
+          });
           account = (await existingAccount()) ?? { id, mustChange: true };
           mailed = true;
         } catch (e) {
-          if (e instanceof IdentityError) throw validation(`email: ${e.message}`, 'email');
+          if (e instanceof IdentityError) throw validation(atField('email', fromText(e.message)), 'email');
           throw e;
         }
       }
@@ -201,7 +208,7 @@ builder.mutationField('inviteUser', (t) =>
             .returning();
         } catch (e) {
           const err = e as { code?: string; cause?: { code?: string } };
-          if ((err.code ?? err.cause?.code) === '23505') throw conflict(PEOPLE_MESSAGES.emailLinkedElsewhere);
+          if ((err.code ?? err.cause?.code) === '23505') throw conflict(msg('people.emailLinkedElsewhere'));
           throw e;
         }
         const [t] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
@@ -209,14 +216,13 @@ builder.mutationField('inviteUser', (t) =>
       });
 
       if (!mailed) {
+        // In their saved language; one who never chose gets the inviter's.
+        const lang = (await ctx.accounts.languageOf(account.id)) ?? ctx.language ?? 'en';
         await ctx.mailer.send({
           to: email,
-          subject: `You were added to ${company} on Groundwork`,
-          text:
-            `You now have access to ${company} on Groundwork. Sign in as ${email} with ` +
-            // Invited before and never signed in: their first invitation's temporary password still applies.
-            (account.mustChange ? 'the temporary password from your first invitation ' : 'your usual password ') +
-            `and choose ${company} from your companies.`,
+          subject: text(lang, 'people.added_subject', { company }),
+          // Invited before and never signed in: their first invitation's temporary password still applies.
+          text: text(lang, account.mustChange ? 'people.added_text_temporary' : 'people.added_text_usual', { company, email }),
         });
       }
       return row;
@@ -234,7 +240,7 @@ builder.mutationField('removeUserFromTenant', (t) =>
         const tenant = args.tenant_uuid;
         const assertAnotherAdmin = await lockAdmins(tx, tenant);
         const person = await lockPerson(tx, tenant, args.id);
-        if (person.id === member.employeeId) throw validation(PEOPLE_MESSAGES.removeSelf, 'id');
+        if (person.id === member.employeeId) throw validation(msg('people.removeSelf'), 'id');
         if (!member.permissions.has(ADMIN_ACCESS) && (await withAdminAccess(tx, tenant, [person.id])).length) throw forbidden();
         assertAnotherAdmin([person.id]);
         const [row] = await tx

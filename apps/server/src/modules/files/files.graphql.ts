@@ -1,3 +1,4 @@
+import { msg } from '@groundwork/core/messages';
 import { z } from 'zod';
 import { AppError } from '../../graphql/errors.js';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
@@ -45,6 +46,6 @@ defineRecordOperations({
     .partial()
     .loose(),
   async beforeWrite(_tx, _member, action) {
-    if (action === 'create') throw new AppError('VALIDATION', 'Files are added by uploading them.');
+    if (action === 'create') throw new AppError('VALIDATION', msg('files.addByUpload'));
   },
 });

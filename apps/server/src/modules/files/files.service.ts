@@ -1,3 +1,4 @@
+import { msg } from '@groundwork/core/messages';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
@@ -80,7 +81,7 @@ export async function attachFiles(
 ): Promise<void> {
   const wanted = [...new Set(fileUuids)];
   if (wanted.some((u) => typeof u !== 'string' || !UUID.test(u))) throw invalidFiles();
-  if (wanted.length > 20) throw new AppError('VALIDATION', 'A record can hold at most 20 files.');
+  if (wanted.length > 20) throw new AppError('VALIDATION', msg('files.tooManyOnRecord', { max: 20 }));
   const t = member.tenantUuid;
   if (wanted.length) {
     const usable = await tx
@@ -151,4 +152,4 @@ export async function filesOf(
   return out;
 }
 
-const invalidFiles = () => new AppError('VALIDATION', 'One or more files could not be attached. Please upload them again.');
+const invalidFiles = () => new AppError('VALIDATION', msg('files.couldNotAttach'));

@@ -1,3 +1,4 @@
+import { fromText } from '@groundwork/core/messages';
 import type { z } from 'zod';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
@@ -17,7 +18,7 @@ export const parse = <T>(schema: z.ZodType<T>, value: unknown): T => parsed(sche
 
 /** `value` when it is one of `values`, else VALIDATION with the module's message. */
 function oneOf<T extends string>(values: readonly T[], value: string, message: string): T {
-  if (!(values as readonly string[]).includes(value)) throw new AppError('VALIDATION', message);
+  if (!(values as readonly string[]).includes(value)) throw new AppError('VALIDATION', fromText(message));
   return value as T;
 }
 

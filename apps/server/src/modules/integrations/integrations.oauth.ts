@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CONNECTED } from '@groundwork/core/accounting';
+import { fromText } from '@groundwork/core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.js';
@@ -74,7 +75,7 @@ export const redirectUriOf = (config: Config, integration: OAuthIntegration) => 
 
 /** The integration's server settings, or VALIDATION when this server has none. */
 export function settingsOf<T>(settings: T | undefined, notConfigured: string): T {
-  if (!settings) throw new AppError('VALIDATION', notConfigured);
+  if (!settings) throw new AppError('VALIDATION', fromText(notConfigured));
   return settings;
 }
 
@@ -95,9 +96,9 @@ export function returnPathOf(config: Config, integration: OAuthIntegration, redi
   try {
     url = new URL(redirectUri, config.appOrigin);
   } catch {
-    throw new AppError('VALIDATION', integration.badRedirect);
+    throw new AppError('VALIDATION', fromText(integration.badRedirect));
   }
-  if (url.origin !== config.appOrigin || redirectUri.length > 1000) throw new AppError('VALIDATION', integration.badRedirect);
+  if (url.origin !== config.appOrigin || redirectUri.length > 1000) throw new AppError('VALIDATION', fromText(integration.badRedirect));
   url.searchParams.delete(integration.param);
   return `${url.pathname}${url.search}`;
 }

@@ -1,7 +1,9 @@
+import { atField, fromText, msg } from '@groundwork/core/messages';
 import { issueSchema } from '@groundwork/core/profile';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors.js';
 import { enterTenant, type Rule, tenantMutation } from '../../graphql/gate.js';
+import { authored, t } from '../../platform/texts.js';
 import { registerFileSource } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -44,7 +46,7 @@ tenantMutation('submitIssue', ISSUES, {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue?.path[0] ?? '');
-      throw new AppError('VALIDATION', `${field}: ${issue?.message}`, { field });
+      throw new AppError('VALIDATION', atField(field, issue ? fromText(issue.message) : msg('common.invalid')), { field });
     }
     const input = parsed.data;
     const names = [...new Set(input.attached_files)];
@@ -64,7 +66,9 @@ tenantMutation('submitIssue', ISSUES, {
         : [];
       const missing = names.filter((n) => !found.some((f) => f.server_filename === n));
       if (missing.length) {
-        throw new AppError('VALIDATION', `attached_files: unknown file ${missing.join(', ')}`, { field: 'attached_files' });
+        throw new AppError('VALIDATION', atField('attached_files', msg('issues.unknownFile', { files: missing.join(', ') })), {
+          field: 'attached_files',
+        });
       }
       const [row] = await tx
         .insert(issues)
@@ -107,8 +111,9 @@ tenantMutation('submitIssue', ISSUES, {
         await ctx.mailer.send({
           to: ctx.config.supportEmail,
           replyTo: input.user_email,
-          subject: `Issue: ${input.subject}`,
-          text,
+          // For the operator's support desk, in English: the person's report as they wrote it, with where it came from.
+          subject: t('en', 'issue.subject', { subject: input.subject }),
+          text: authored(text),
           attachments: saved.attachments.map((a) => ({
             tenant_uuid: tenantUuid,
             object: a.server_filename,

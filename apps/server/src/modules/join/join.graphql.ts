@@ -1,5 +1,5 @@
 import { JOIN_LINK_NAME_MAX, joinLinkFields, joinUrl } from '@groundwork/core/join';
-import { MESSAGES } from '@groundwork/core/people';
+import { atField, fromText, type Message, msg } from '@groundwork/core/messages';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -18,7 +18,7 @@ const PEOPLE_ADMINS: Rule = { area: 'people', action: 'write' };
 /** Approving adds a member (and groups): cached members of the company are dropped once it commits. */
 const APPROVE: Rule = { area: 'people', action: 'write', changesAccess: true };
 
-const validation = (message: string, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
+const validation = (message: Message, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
 
 type Link = typeof joinLinks.$inferSelect & { url: string; pending: number };
 type Request = typeof joinRequests.$inferSelect & { link_name: string };
@@ -68,7 +68,7 @@ async function loadLinks(tx: Tx, g: Gated, id?: number): Promise<Link[]> {
 
 async function oneLink(tx: Tx, g: Gated, id: number): Promise<Link> {
   const [link] = await loadLinks(tx, g, id);
-  if (!link) throw notFound('Join link not found.');
+  if (!link) throw notFound(msg('join.linkNotFound'));
   return link;
 }
 
@@ -86,13 +86,17 @@ async function checkGroups(tx: Tx, g: Gated, ids: readonly number[], current: re
     .from(usergroups)
     .where(and(eq(usergroups.tenant_uuid, g.member.tenantUuid), inArray(usergroups.id, wanted)));
   const missing = wanted.filter((id) => !known.some((k) => k.id === id));
-  if (missing.length) throw validation(`Unknown group: ${missing.join(', ')}.`, 'usergroup_ids');
+  if (missing.length) throw validation(msg('people.unknownGroup', { names: missing.join(', ') }), 'usergroup_ids');
   return wanted;
 }
 
 function checkName(name: string): string {
   const parsed = joinLinkFields.shape.name.safeParse(name);
-  if (!parsed.success) throw validation(`name: ${parsed.error.issues[0]?.message ?? MESSAGES.max(JOIN_LINK_NAME_MAX)}`, 'name');
+  if (!parsed.success)
+    throw validation(
+      atField('name', parsed.error.issues[0] ? fromText(parsed.error.issues[0].message) : msg('form.max', { max: JOIN_LINK_NAME_MAX })),
+      'name',
+    );
   return parsed.data;
 }
 
@@ -139,7 +143,8 @@ tenantMutation('updateJoinLink', PEOPLE_ADMINS, {
   }),
   resolve: async (args, g) => {
     const current = await oneLink(g.tx, g, args.id);
-    if (args.status != null && args.status !== 0 && args.status !== 1) throw validation('status: must be 0 or 1.', 'status');
+    if (args.status != null && args.status !== 0 && args.status !== 1)
+      throw validation(atField('status', msg('common.mustBeZeroOne')), 'status');
     const set: Partial<typeof joinLinks.$inferInsert> = {};
     if (args.name != null) set.name = checkName(args.name);
     if (args.status != null) set.status = args.status;
@@ -194,7 +199,7 @@ async function takeRequest(tx: Tx, tenant: string, id: number) {
     .delete(joinRequests)
     .where(and(eq(joinRequests.tenant_uuid, tenant), eq(joinRequests.id, id)))
     .returning();
-  if (!request) throw notFound('This person is no longer waiting for approval.');
+  if (!request) throw notFound(msg('join.noLongerWaiting'));
   return request;
 }
 
@@ -216,12 +221,14 @@ tenantMutation('approveJoinRequest', APPROVE, {
       .from(employees)
       .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, id)));
     const [company] = await g.tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
-    g.afterCommit(() =>
+    g.afterCommit(async () =>
       announceApproval(
         { mailer: g.ctx.mailer, sms: g.ctx.sms },
         request.username,
         company?.company ?? 'Groundwork',
         g.ctx.config.appOrigin,
+        // Read once the transaction is over (the account is global).
+        await g.ctx.accounts.languageOf(request.cognito_uuid),
       ),
     );
     return row;

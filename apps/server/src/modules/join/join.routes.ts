@@ -10,6 +10,7 @@ import { gateOnly, type Rule, type TenantGate } from '../../graphql/gate.js';
 import { user } from '../../identity/auth.table.js';
 import type { LiveSession } from '../../identity/session.js';
 import { hit } from '../../identity/throttle.js';
+import { isLanguage } from '../../platform/texts.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { registerPendingJoinsRoute } from './join.pending.js';
 import { renderJoinPoster } from './join.poster.js';
@@ -113,7 +114,8 @@ export function registerJoinRoutes(
     if (!session) return send(reply, { status: 401, error: 'UNAUTHENTICATED', message: 'Please sign back in.' });
     const query = req.query as { id?: string; lang?: string };
     const id = Number(query.id);
-    const lang = query.lang === 'es' ? 'es' : 'en';
+    // The language asked for (a poster for the crew's), else the requester's saved one.
+    const lang = isLanguage(query.lang) ? query.lang : (session.language ?? 'en');
     const tenant = session.claims.tid;
     if (!tenant || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) return send(reply, NOT_FOUND);
     let found: { code: string; company: string } | undefined;

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { SmsSender } from '../../platform/sms.js';
+import { joined, type Language, t as text } from '../../platform/texts.js';
 import { employees } from '../employees/employees.table.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { usergroups, usergroupUsers } from '../usergroups/usergroups.table.js';
@@ -128,19 +129,27 @@ export async function requestToJoin(tx: Tx, tenantUuid: string, linkId: number, 
     });
 }
 
-/** Tells an approved person, by e-mail or by text (whichever they sign in with), through the outbox. */
+/**
+ * Tells an approved person, by e-mail or by text (whichever they sign in with), through the outbox: in their saved
+ * language, or in English and Spanish both while they have none.
+ */
 export async function announceApproval(
   send: { mailer: Mailer; sms: SmsSender },
   to: string,
   company: string,
   appOrigin: string,
+  lang: Language | null,
 ): Promise<void> {
-  const where = `${appOrigin.replace(/\/$/, '')}/select-tenant`;
-  const en = `You were approved to join ${company} on Groundwork. Sign in and choose ${company}: ${where}`;
-  const es = `Te aprobaron para unirte a ${company} en Groundwork. Inicia sesión y elige ${company}: ${where}`;
+  const link = `${appOrigin.replace(/\/$/, '')}/select-tenant`;
+  const langs: Language[] = lang ? [lang] : ['en', 'es'];
+  const texts = langs.map((l) => text(l, 'join.approved_text', { company, link }));
   if (to.includes('@')) {
-    await send.mailer.send({ to, subject: `You can now sign in to ${company} / Ya puedes entrar a ${company}`, text: `${en}\n\n${es}` });
+    const subject = joined(
+      langs.map((l) => text(l, 'join.approved_subject', { company })),
+      ' / ',
+    );
+    await send.mailer.send({ to, subject, text: joined(texts, '\n\n') });
   } else if (!send.sms.unavailable) {
-    await send.sms.send({ to, text: `${en} / ${es}` });
+    await send.sms.send({ to, text: joined(texts, ' / ') });
   }
 }

@@ -1,3 +1,4 @@
+import { atRecord, msg } from '@groundwork/core/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { builder } from '../../graphql/builder.js';
@@ -88,7 +89,7 @@ function defineSwitchOperations(opts: {
 
   const checkStatus = (status: unknown, i: number) => {
     if (status != null && status !== 0 && status !== 1) {
-      throw new AppError('VALIDATION', `Record ${i + 1}: status must be 1 (on) or 0 (off).`, { index: i, field: 'status' });
+      throw new AppError('VALIDATION', atRecord(i, msg('common.statusOnOff')), { index: i, field: 'status' });
     }
   };
   const mine = (tenant: string, id: number) => and(eq(cols.tenant_uuid, tenant), eq(cols.id, id));
@@ -160,7 +161,7 @@ function defineSwitchOperations(opts: {
           const patch: Record<string, unknown> = {};
           if (r[ref] != null) patch[ref] = r[ref];
           if (r.status != null) patch.status = r.status;
-          if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', `Record ${i + 1}: nothing to update.`, { index: i });
+          if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', atRecord(i, msg('common.nothingToUpdate')), { index: i });
           return tx
             .update(table)
             .set({ ...patch, updated_on: sql`now()` } as never)

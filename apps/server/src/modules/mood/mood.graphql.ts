@@ -1,10 +1,12 @@
 import { isDay } from '@groundwork/core/announcements';
+import { atField, fromText, msg } from '@groundwork/core/messages';
 import { MOOD_GROUPINGS, type MoodGroup, type MoodGrouping, moodAnswerSchema } from '@groundwork/core/mood';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Gated, type Rule, tenantMutation, tenantQuery } from '../../graphql/gate.js';
 import { pageRef } from '../../graphql/paging.js';
+import { textRef } from '../../platform/texts.js';
 import { ownRows } from '../employees/membership.js';
 import { addNotifications, deliver } from '../notifications/notifications.service.js';
 import { injuryTask, moodGroups, personName, safetyAdmins } from './mood.service.js';
@@ -48,7 +50,7 @@ const MoodGroupRef = builder.objectRef<MoodGroup>('MoodGroup').implement({
 
 const dayArg = (value: string | null | undefined, field: string): string => {
   if (value == null) return new Date().toISOString().slice(0, 10);
-  if (!isDay(value)) throw new AppError('VALIDATION', `${field}: Enter a valid date.`, { field });
+  if (!isDay(value)) throw new AppError('VALIDATION', atField(field, msg('common.invalidDate')), { field });
   return value;
 };
 
@@ -56,7 +58,7 @@ async function answer(g: Gated, input: { mood: number; hurt?: boolean | null; jo
   const parsed = moodAnswerSchema.safeParse({ mood: input.mood, hurt: input.hurt ?? false, jobs_id: input.jobs_id ?? null });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError('VALIDATION', issue.message, { field: issue.path.join('.') });
+    throw new AppError('VALIDATION', fromText(issue.message), { field: issue.path.join('.') });
   }
   const tenant = g.member.tenantUuid;
   const me = g.member.employeeId;
@@ -77,7 +79,7 @@ async function answer(g: Gated, input: { mood: number; hurt?: boolean | null; jo
       .returning();
   } catch (err) {
     if ((err as { cause?: { code?: string }; code?: string }).cause?.code === '23503' || (err as { code?: string }).code === '23503') {
-      throw new AppError('VALIDATION', 'Job not found.', { field: 'jobs_id' });
+      throw new AppError('VALIDATION', msg('common.jobNotFound'), { field: 'jobs_id' });
     }
     throw err;
   }
@@ -90,7 +92,7 @@ async function answer(g: Gated, input: { mood: number; hurt?: boolean | null; jo
       g,
       await addNotifications(g.tx, tenant, assignees, {
         kind: 'injury_reported',
-        title: `${name} reported being hurt at work`,
+        text: textRef('notification.injury_reported', { name }),
         ref_id: taskId,
       }),
     );
@@ -132,9 +134,9 @@ tenantQuery('listHappydays', OWN, {
   args: (t) => ({ limit: t.int({ required: false }), nextToken: t.string({ required: false }) }),
   resolve: async (args, g) => {
     const limit = args.limit ?? 50;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new AppError('VALIDATION', 'limit must be between 1 and 200.');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new AppError('VALIDATION', msg('common.limitRange', { max: 200 }));
     const before = args.nextToken ? Buffer.from(args.nextToken, 'base64url').toString('utf8') : null;
-    if (before !== null && !isDay(before)) throw new AppError('VALIDATION', 'Invalid nextToken.');
+    if (before !== null && !isDay(before)) throw new AppError('VALIDATION', msg('common.invalidNextToken'));
     const rows = await g.tx
       .select()
       .from(moods)
@@ -162,7 +164,7 @@ tenantMutation('createHappydays', OWN, {
   description: "Spec §7 Happydays: the caller's own check-ins (one per day; a second for a day replaces the first).",
   args: (arg) => ({ data: arg({ type: [HappydayInputRef], required: true }) }),
   resolve: async ({ data }, g) => {
-    if (data.length === 0 || data.length > 31) throw new AppError('VALIDATION', 'Between 1 and 31 check-ins.');
+    if (data.length === 0 || data.length > 31) throw new AppError('VALIDATION', msg('mood.checkinsRange'));
     const out: MoodRow[] = [];
     for (const d of data) out.push(await answer(g, d, dayArg(d.mood_date, 'mood_date')));
     return out;
@@ -178,10 +180,8 @@ tenantQuery('moodSummary', AGGREGATES, {
   resolve: async (args, g) => {
     const from = dayArg(args.from, 'from');
     const to = dayArg(args.to, 'to');
-    if (!(MOOD_GROUPINGS as readonly string[]).includes(args.by))
-      throw new AppError('VALIDATION', 'by: day, job or department.', { field: 'by' });
-    if (to < from || Date.parse(to) - Date.parse(from) > 366 * 86_400_000)
-      throw new AppError('VALIDATION', 'Choose a range of at most a year.');
+    if (!(MOOD_GROUPINGS as readonly string[]).includes(args.by)) throw new AppError('VALIDATION', msg('mood.by'), { field: 'by' });
+    if (to < from || Date.parse(to) - Date.parse(from) > 366 * 86_400_000) throw new AppError('VALIDATION', msg('mood.rangeYear'));
     return moodGroups(g.tx, g.member.tenantUuid, from, to, args.by as MoodGrouping);
   },
 });

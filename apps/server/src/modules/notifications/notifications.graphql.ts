@@ -1,3 +1,4 @@
+import { fromText, msg } from '@groundwork/core/messages';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LIMITS,
@@ -10,7 +11,7 @@ import { builder } from '../../graphql/builder.js';
 import { AppError } from '../../graphql/errors.js';
 import { type Rule, tenantMutation, tenantQuery, tenantSubscription } from '../../graphql/gate.js';
 import { ownRows } from '../employees/membership.js';
-import { inboxTopic, type NotificationRow, settingsOf, unreadCount } from './notifications.service.js';
+import { inboxTopic, type NotificationRow, settingsOf, titleIn, unreadCount } from './notifications.service.js';
 import { notificationSettings, notifications, pushSubscriptions } from './notifications.table.js';
 import { vapidKeys } from './push.js';
 
@@ -26,7 +27,11 @@ const NotificationRef = builder.objectRef<NotificationRow>('Notification').imple
   fields: (t) => ({
     id: t.exposeInt('id'),
     kind: t.exposeString('kind'),
-    title: t.exposeString('title'),
+    title: t.string({
+      description: "In the reader's saved language (the English stored with older rows).",
+      // The language came with the session (graphql/context.ts): no statement per row.
+      resolve: (row, _args, ctx) => titleIn(row, ctx.language ?? 'en'),
+    }),
     link: t.exposeString('link', { nullable: true }),
     ref_id: t.exposeInt('ref_id', { nullable: true }),
     count: t.exposeInt('count', { description: 'More than 1: several events of this kind within a minute, batched.' }),
@@ -47,7 +52,7 @@ const NotificationPageRef = builder.objectRef<Page>('NotificationPage').implemen
 
 function decodeToken(token: string): number {
   const id = Number(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!Number.isInteger(id) || id < 1 || id >= 2 ** 31) throw new AppError('VALIDATION', 'Invalid nextToken.');
+  if (!Number.isInteger(id) || id < 1 || id >= 2 ** 31) throw new AppError('VALIDATION', msg('common.invalidNextToken'));
   return id;
 }
 
@@ -62,7 +67,7 @@ tenantQuery('listMyNotifications', OWN, {
   resolve: async (args, g) => {
     const limit = args.limit ?? NOTIFICATION_LIMITS.pageDefault;
     if (!Number.isInteger(limit) || limit < 1 || limit > NOTIFICATION_LIMITS.pageMax) {
-      throw new AppError('VALIDATION', `limit must be between 1 and ${NOTIFICATION_LIMITS.pageMax}.`);
+      throw new AppError('VALIDATION', msg('common.limitRange', { max: NOTIFICATION_LIMITS.pageMax }));
     }
     const tenant = g.member.tenantUuid;
     const me = g.member.employeeId;
@@ -104,8 +109,9 @@ tenantMutation('markNotificationsRead', OWN, {
   resolve: async ({ ids, all }, g) => {
     const tenant = g.member.tenantUuid;
     const me = g.member.employeeId;
-    if (!all && (!ids || ids.length === 0)) throw new AppError('VALIDATION', 'Give ids or all: true.');
-    if (ids && ids.length > NOTIFICATION_LIMITS.markMax) throw new AppError('VALIDATION', `At most ${NOTIFICATION_LIMITS.markMax} ids.`);
+    if (!all && (!ids || ids.length === 0)) throw new AppError('VALIDATION', msg('notifications.giveIdsOrAll'));
+    if (ids && ids.length > NOTIFICATION_LIMITS.markMax)
+      throw new AppError('VALIDATION', msg('common.atMostIds', { max: NOTIFICATION_LIMITS.markMax }));
     await g.tx
       .update(notifications)
       .set({ read_at: sql`now()` })
@@ -135,6 +141,8 @@ tenantSubscription('onMyNotification', OWN, {
           id: 0,
           kind: 'read',
           title: '',
+          text_key: null,
+          text_values: null,
           link: null,
           ref_id: row.unread,
           count: 0,
@@ -171,10 +179,10 @@ tenantMutation('savePushSubscription', OWN, {
     try {
       url = new URL(args.endpoint);
     } catch {
-      throw new AppError('VALIDATION', 'endpoint must be a URL.', { field: 'endpoint' });
+      throw new AppError('VALIDATION', msg('notifications.endpointUrl'), { field: 'endpoint' });
     }
     if (!/^https?:$/.test(url.protocol) || args.endpoint.length > 2000 || args.p256dh.length > 200 || args.auth.length > 100) {
-      throw new AppError('VALIDATION', 'Invalid push subscription.');
+      throw new AppError('VALIDATION', msg('notifications.invalidSubscription'));
     }
     const tenant = g.member.tenantUuid;
     await g.tx
@@ -259,7 +267,7 @@ tenantMutation('saveNotificationSettings', OWN, {
       time_zone: settings.time_zone.trim(),
     };
     const problem = notificationSettingsProblem(value);
-    if (problem) throw new AppError('VALIDATION', problem.message, { field: problem.field });
+    if (problem) throw new AppError('VALIDATION', fromText(problem.message), { field: problem.field });
     const row = { ...value, updated_on: sql`now()` };
     await g.tx
       .insert(notificationSettings)

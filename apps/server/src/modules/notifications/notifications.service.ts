@@ -11,7 +11,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import type { Gated } from '../../graphql/gate.js';
+import { languagesOf } from '../../identity/accounts.js';
 import type { Realtime } from '../../platform/realtime.js';
+import { type Language, renderRef, type TextRef } from '../../platform/texts.js';
 import { notificationSettings, notifications } from './notifications.table.js';
 import { dropSubscriptions, type PushPayload, type PushTarget, pushTargets, sendPush, vapidKeys } from './push.js';
 
@@ -20,7 +22,16 @@ export type NotificationRow = typeof notifications.$inferSelect;
 /** One person's live topic: only they are ever handed its rows (the subscription is scoped to the caller). */
 export const inboxTopic = (tenantUuid: string, employeeId: number) => `Notifications:${tenantUuid}:${employeeId}`;
 
-export type Notice = { kind: NotificationKind; title: string; ref_id?: number | null };
+/** What a notification says: a catalogue key and its values (platform/texts.ts), rendered in each reader's language. */
+export type Notice = { kind: NotificationKind; text: TextRef; ref_id?: number | null };
+
+/**
+ * A notification's title in `lang`: its text rendered from the key and values, or, for a row written before
+ * notifications kept them, the title stored then (English).
+ */
+export function titleIn(row: Pick<NotificationRow, 'title' | 'text_key' | 'text_values'>, lang: Language): string {
+  return (row.text_key && renderRef(lang, { key: row.text_key, values: row.text_values })) || row.title;
+}
 
 /**
  * Addresses `notice` to `people` in the walled transaction `tx`. A person's unread notification of the same kind
@@ -30,11 +41,17 @@ export type Notice = { kind: NotificationKind; title: string; ref_id?: number | 
 export async function addNotifications(tx: Tx, tenant: string, people: readonly number[], notice: Notice): Promise<NotificationRow[]> {
   const unique = [...new Set(people)];
   if (unique.length === 0) return [];
+  // The English text is kept too: what a reader of an older server, or a row's fallback, shows.
+  const text = {
+    title: titleIn({ title: '', text_key: notice.text.key, text_values: notice.text.values }, 'en'),
+    text_key: notice.text.key,
+    text_values: notice.text.values,
+  };
   const batched = await tx
     .update(notifications)
     .set({
       count: sql`${notifications.count} + 1`,
-      title: notice.title,
+      ...text,
       link: notificationLink(notice.kind, null),
       ref_id: null,
       updated_on: sql`now()`,
@@ -59,7 +76,7 @@ export async function addNotifications(tx: Tx, tenant: string, people: readonly 
             tenant_uuid: tenant,
             employees_id,
             kind: notice.kind,
-            title: notice.title,
+            ...text,
             link: notificationLink(notice.kind, notice.ref_id ?? null),
             ref_id: notice.ref_id ?? null,
           })),
@@ -78,6 +95,8 @@ export async function settlePushes(): Promise<void> {
 
 type Delivery = {
   realtime: Realtime;
+  /** The saved languages of these accounts (read once the transaction is over). */
+  languages: (identities: readonly string[]) => Promise<Map<string, Language>>;
   dataDir: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Runs `fn` in the company's walled transaction (to drop the devices the push service says are gone). */
@@ -113,7 +132,9 @@ export async function settingsOf(tx: Tx, tenant: string, people: readonly number
   );
 }
 
-type Targets = (PushTarget & { employees_id: number })[];
+type Targets = (PushTarget & { employees_id: number; identity: string | null })[];
+/** A push to one person: its title is written once their language is known (after the transaction). */
+export type PushItem = { employees_id: number; payload: Omit<PushPayload, 'title'>; title: (lang: Language) => string };
 type Planned = { rows: NotificationRow[]; pushNow: NotificationRow[]; targets: Targets };
 
 /**
@@ -153,23 +174,31 @@ function send(d: Delivery, tenant: string, planned: Planned) {
   pushRows(
     d,
     tenant,
-    planned.pushNow.map((r) => ({ employees_id: r.employees_id, payload: { title: r.title, link: r.link, kind: r.kind } })),
+    planned.pushNow.map((r) => ({
+      employees_id: r.employees_id,
+      payload: { link: r.link, kind: r.kind },
+      title: (lang) => titleIn(r, lang),
+    })),
     planned.targets,
   );
 }
 
 /** Pushes each payload to its person's devices (not awaited by the caller); devices the service says are gone are dropped. */
-export function pushRows(d: Delivery, tenant: string, items: { employees_id: number; payload: PushPayload }[], targets: Targets) {
+export function pushRows(d: Delivery, tenant: string, items: PushItem[], targets: Targets) {
   if (targets.length === 0 || items.length === 0) return;
   const keys = vapidKeys(d.dataDir);
   const byPerson = new Map<number, PushTarget[]>();
   for (const t of targets) byPerson.set(t.employees_id, [...(byPerson.get(t.employees_id) ?? []), t]);
   const job = (async () => {
     const gone: number[] = [];
+    // Each person's push in their saved language, as it is sent.
+    const languages = await d.languages(targets.flatMap((t) => (t.identity ? [t.identity] : [])));
+    const identityOf = new Map(targets.map((t) => [t.employees_id, t.identity]));
     for (const item of items) {
       const devices = byPerson.get(item.employees_id);
       if (!devices) continue;
-      const sent = await sendPush(keys, devices, item.payload);
+      const lang = languages.get(identityOf.get(item.employees_id) ?? '') ?? 'en';
+      const sent = await sendPush(keys, devices, { ...item.payload, title: item.title(lang) });
       gone.push(...sent.gone);
       if (sent.failed) d.log.warn({ failed: sent.failed, kind: item.payload.kind }, 'web push: some deliveries failed');
     }
@@ -193,6 +222,7 @@ export async function deliver(g: Gated, rows: NotificationRow[]): Promise<void> 
     send(
       {
         realtime: g.ctx.realtime,
+        languages: (ids) => g.ctx.accounts.languagesOf(ids),
         dataDir: g.ctx.config.dataDir,
         log: g.ctx.log,
         inTenant: (fn) => g.ctx.gate.run(g.member.identity, tenant, fn),
@@ -230,8 +260,8 @@ export async function notifyInTx(tx: Tx, tenant: string, people: readonly number
   return planDelivery(tx, tenant, await addNotifications(tx, tenant, people, notice), at);
 }
 
-function deliveryOf(deps: NotifyDeps, tenant: string): Delivery {
-  return { ...deps, inTenant: (fn) => withTenant(deps.db, tenant, fn) };
+export function deliveryOf(deps: NotifyDeps, tenant: string): Delivery {
+  return { ...deps, languages: (ids) => languagesOf(deps.db, ids), inTenant: (fn) => withTenant(deps.db, tenant, fn) };
 }
 
 export function sendPlanned(deps: NotifyDeps, tenant: string, planned: Planned): void {

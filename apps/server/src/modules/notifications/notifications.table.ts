@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, createdOn, tenantKeyColumns, tenantUuid, updatedOn } from '../../db/columns.js';
 import { tenantCascade, tenantPrimaryKey, tenantRef } from '../../db/tenant-keys.js';
 import { employees } from '../employees/employees.table.js';
@@ -15,6 +15,10 @@ export const notifications = pgTable(
     employees_id: integer('employees_id').notNull(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
+    // The server's text (platform/texts.ts) and its values: the inbox renders it in the reader's language.
+    // Null on rows written before them: `title` (English) is shown instead.
+    text_key: text('text_key'),
+    text_values: jsonb('text_values').$type<Record<string, unknown>>(),
     link: text('link'),
     ref_id: integer('ref_id'),
     count: integer('count').notNull().default(1),

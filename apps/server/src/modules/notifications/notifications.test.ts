@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
+import { textRef } from '../../platform/texts.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { type PushStand, startPushStand } from '../../testing/push-stand.js';
 import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
@@ -112,7 +113,7 @@ describe('notifications outside a request', () => {
       deps,
       tenant,
       [worker.employeeId],
-      { kind: 'task_assigned', title: 'Check the forms', ref_id: 7 },
+      { kind: 'task_assigned', text: textRef('notification.task_assigned', { task: 'Check the forms' }), ref_id: 7 },
       new Date(),
     );
     expect(first).toEqual([expect.objectContaining({ kind: 'task_assigned', link: '/modules/tasks?id=7', count: 1 })]);
@@ -120,7 +121,7 @@ describe('notifications outside a request', () => {
       deps,
       tenant,
       [worker.employeeId],
-      { kind: 'task_assigned', title: 'Strip the forms', ref_id: 8 },
+      { kind: 'task_assigned', text: textRef('notification.task_assigned', { task: 'Strip the forms' }), ref_id: 8 },
       new Date(),
     );
     expect(second[0]).toMatchObject({ id: first[0].id, count: 2, title: 'Strip the forms', link: '/modules/tasks' });

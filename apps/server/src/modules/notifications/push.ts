@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Tx } from '../../db/client.js';
+import { employees } from '../employees/employees.table.js';
 import { pushSubscriptions } from './notifications.table.js';
 
 /**
@@ -78,7 +79,12 @@ export async function sendPush(keys: VapidKeys, targets: PushTarget[], payload: 
   return { gone, failed };
 }
 
-export async function pushTargets(tx: Tx, tenant: string, people: number[]): Promise<(PushTarget & { employees_id: number })[]> {
+/** The devices of `people`, each with its person's account (whose saved language the push is written in). */
+export async function pushTargets(
+  tx: Tx,
+  tenant: string,
+  people: number[],
+): Promise<(PushTarget & { employees_id: number; identity: string | null })[]> {
   if (people.length === 0) return [];
   return tx
     .select({
@@ -87,8 +93,10 @@ export async function pushTargets(tx: Tx, tenant: string, people: number[]): Pro
       endpoint: pushSubscriptions.endpoint,
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
+      identity: employees.cognito_uuid,
     })
     .from(pushSubscriptions)
+    .innerJoin(employees, and(eq(employees.tenant_uuid, pushSubscriptions.tenant_uuid), eq(employees.id, pushSubscriptions.employees_id)))
     .where(and(eq(pushSubscriptions.tenant_uuid, tenant), inArray(pushSubscriptions.employees_id, people)));
 }
 

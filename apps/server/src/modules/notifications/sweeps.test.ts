@@ -6,6 +6,7 @@ import { withTenant } from '../../db/with-tenant.js';
 import { deviceMutations } from '../../platform/device-mutations.table.js';
 import { createMailer } from '../../platform/mail.js';
 import { readOutbox } from '../../platform/outbox.js';
+import { formatDate, textRef } from '../../platform/texts.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { type PushStand, startPushStand } from '../../testing/push-stand.js';
 import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
@@ -166,8 +167,20 @@ describe('channels', () => {
   it('does not push a kind the person switched off; the inbox still gets it', async () => {
     const phone = await device(crew);
     ok(await t.gql(SAVE, { t: tenant, s: settings({ push_off: ['task_comment'] }) }, crew.token));
-    await notifyPeople(deps, tenant, [crew.employeeId], { kind: 'task_comment', title: 'Comment on the pour', ref_id: 3 }, now());
-    await notifyPeople(deps, tenant, [crew.employeeId], { kind: 'task_assigned', title: 'Strip the forms', ref_id: 4 }, now());
+    await notifyPeople(
+      deps,
+      tenant,
+      [crew.employeeId],
+      { kind: 'task_comment', text: textRef('notification.task_comment', { task: 'Comment on the pour' }), ref_id: 3 },
+      now(),
+    );
+    await notifyPeople(
+      deps,
+      tenant,
+      [crew.employeeId],
+      { kind: 'task_assigned', text: textRef('notification.task_assigned', { task: 'Strip the forms' }), ref_id: 4 },
+      now(),
+    );
     await settlePushes();
     expect((await pushes(phone.clientHash)).map((p) => p.title)).toEqual(['Strip the forms']);
     expect((await inbox(crew)).map((n) => n.title)).toEqual(expect.arrayContaining(['Comment on the pour', 'Strip the forms']));
@@ -186,11 +199,23 @@ describe('channels', () => {
         worker.token,
       ),
     );
-    await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'task_assigned', title: 'Night task', ref_id: 9 }, at);
-    await notifyPeople(deps, tenant, [worker.employeeId], { kind: 'schedule_changed', title: 'Tomorrow moved' }, at);
+    await notifyPeople(
+      deps,
+      tenant,
+      [worker.employeeId],
+      { kind: 'task_assigned', text: textRef('notification.task_assigned', { task: 'Night task' }), ref_id: 9 },
+      at,
+    );
+    await notifyPeople(
+      deps,
+      tenant,
+      [worker.employeeId],
+      { kind: 'schedule_changed', text: textRef('notification.schedule_changed_day', { date: { date: '2026-12-07' } }) },
+      at,
+    );
     await settlePushes();
     expect(await pushes(phone.clientHash)).toEqual([]);
-    expect((await inbox(worker)).map((n) => n.title)).toEqual(expect.arrayContaining(['Night task', 'Tomorrow moved']));
+    expect((await inbox(worker)).map((n) => n.title)).toEqual(expect.arrayContaining(['Night task', 'Schedule changed: December 7, 2026']));
     // Still quiet: nothing yet.
     await runSweeps(deps, at);
     await settlePushes();
@@ -214,10 +239,16 @@ describe('channels', () => {
       deps,
       tenant,
       [admin.employeeId],
-      { kind: 'order_acknowledged', title: 'PO 1042 acknowledged', ref_id: 1042 },
+      { kind: 'order_acknowledged', text: textRef('notification.order_acknowledged', { po: 'PO 1042 acknowledged' }), ref_id: 1042 },
       now(),
     );
-    await notifyPeople(deps, tenant, [admin.employeeId], { kind: 'task_assigned', title: 'Not in the digest', ref_id: 5 }, now());
+    await notifyPeople(
+      deps,
+      tenant,
+      [admin.employeeId],
+      { kind: 'task_assigned', text: textRef('notification.task_assigned', { task: 'Not in the digest' }), ref_id: 5 },
+      now(),
+    );
     // Too fresh: the person may still read it in the app.
     await runSweeps(deps, now());
     expect(await readOutbox(t.database.db, 'maria@summit.test')).toEqual([]);
@@ -295,7 +326,7 @@ describe('sweeps', () => {
     expect(mine.map((n) => n.title)).toEqual(
       expect.arrayContaining([
         'Your reservation of Track saw starts today.',
-        `Rotary laser is overdue: it was due back on ${addDays(today, -1)}.`,
+        `Rotary laser is overdue: it was due back on ${formatDate('en', addDays(today, -1))}.`,
       ]),
     );
     expect((await inbox(toolAdmin)).map((n) => n.kind)).toContain('reservation_overdue');
@@ -350,7 +381,10 @@ describe('sweeps', () => {
     expect((await runSweeps(deps, now())).told.timecard_to_sign).toBe(1);
     expect(await inbox(crew)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'timecard_to_sign', title: `Sign your time card for ${period.start} to ${period.end}.` }),
+        expect.objectContaining({
+          kind: 'timecard_to_sign',
+          title: `Sign your time card for ${formatDate('en', period.start)} to ${formatDate('en', period.end)}.`,
+        }),
       ]),
     );
     expect((await inbox(toolAdmin)).map((n) => n.kind)).not.toContain('timecard_to_sign');
@@ -449,5 +483,62 @@ describe('sweeps', () => {
     const after = await runSweeps(deps, now());
     expect(after.skipped).toBe(0);
     expect(after.companies).toBe(during.companies + 1);
+  });
+});
+
+describe("in each person's language (issue 46)", () => {
+  const SET_LANGUAGE = `mutation($t: ID!, $c: String!, $l: String) {
+    updateEmployeeUserInfo(tenant_uuid: $t, cognito_uuid: $c, employee: { language: $l }) { id } }`;
+
+  it('tells an overdue tool in Spanish, its date as Spanish writes it, to a Spanish speaker, and in English to another', async () => {
+    const company = await createTenant(t.database.db);
+    const hablante = await createMember(t.database.db, company, { permissions: ['tool20_admin'], firstname: 'Lucía' });
+    const speaker = await createMember(t.database.db, company, { permissions: ['basic_access', 'tool20_basic'], firstname: 'Sam' });
+    ok(await t.gql(SET_LANGUAGE, { t: company, c: hablante.identity, l: 'es' }, hablante.token));
+    ok(await t.gql(SET_LANGUAGE, { t: company, c: speaker.identity, l: 'en' }, speaker.token));
+    const phone = await device(hablante);
+    const due = addDays(isoDay(now()), -2);
+    await inTenant(async (tx) => {
+      const [box] = await tx
+        .insert(containers)
+        .values({ tenant_uuid: company, container_name: 'Trailer' })
+        .returning({ id: containers.id });
+      const [vibrator] = await tx
+        .insert(tools)
+        .values({ tenant_uuid: company, tool_number: 'T-9', name: 'Concrete vibrator #1', container_id: box.id })
+        .returning({ id: tools.id });
+      await tx.insert(reservations).values({
+        tenant_uuid: company,
+        tools_id: vibrator.id,
+        start_date: addDays(due, -6),
+        end_date: due,
+        employees_id: speaker.employeeId,
+      });
+    }, company);
+    await sweepCompany(deps, company, now(), { companies: 0, skipped: 0, told: {}, summaries: 0, digests: 0 });
+    await settlePushes();
+
+    // Intl's Spanish: "26 de noviembre de 2026" (texts.test.ts holds the exact words).
+    expect(formatDate('es', due)).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
+    const spanish = `Concrete vibrator #1 está vencida: debía devolverse el ${formatDate('es', due)}.`;
+    const english = `Concrete vibrator #1 is overdue: it was due back on ${formatDate('en', due)}.`;
+    expect(english).toMatch(/due back on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
+    expect((await inbox(hablante)).map((n) => n.title)).toEqual([spanish]);
+    expect((await inbox(speaker)).map((n) => n.title)).toEqual([english]);
+    expect((await pushes(phone.clientHash)).map((p) => p.title)).toEqual([spanish]);
+
+    // The inbox follows the reader: the same row reads in English once they switch.
+    ok(await t.gql(SET_LANGUAGE, { t: company, c: hablante.identity, l: 'en' }, hablante.token));
+    expect((await inbox(hablante)).map((n) => n.title)).toEqual([english]);
+    ok(await t.gql(SET_LANGUAGE, { t: company, c: hablante.identity, l: 'es' }, hablante.token));
+
+    // Their e-mail digest is in Spanish too.
+    await setEmail(hablante, 'lucia@obra.test');
+    ok(await t.gql(SAVE, { t: company, s: settings({ email_on: ['reservation_overdue'] }) }, hablante.token));
+    await sweepCompany(deps, company, new Date(Date.now() + 20 * 60_000), { companies: 0, skipped: 0, told: {}, summaries: 0, digests: 0 });
+    const [mail] = await readOutbox(t.database.db, 'lucia@obra.test');
+    expect(mail.subject).toBe('Tienes 1 notificación sin leer');
+    expect(mail.text).toContain(spanish);
+    expect(mail.text).toContain('Todas las notificaciones: https://app.groundwork.test/notifications');
   });
 });

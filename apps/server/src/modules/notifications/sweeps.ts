@@ -13,7 +13,9 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { forgetOldDeviceMutations } from '../../graphql/device-mutations.js';
+import { languagesOf } from '../../identity/accounts.js';
 import type { Mailer } from '../../platform/mail.js';
+import { authored, joined, type Language, type Rendered, type TextRef, tCount, t as text, textRef, tHtml } from '../../platform/texts.js';
 import { type RetryCounts, retryDuePushesOf } from '../accounting/accounting.retry.js';
 import { audienceEmails, audienceMembers, runningOn } from '../announcements/announcements.service.js';
 import { announcements } from '../announcements/announcements.table.js';
@@ -25,7 +27,16 @@ import { loadSettings, payPeriodConfig } from '../timecards/timecards.graphql.js
 import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js';
 import { overdueWhere } from '../tools/tools.service.js';
 import { reservations, tools } from '../tools/tools.table.js';
-import { type NotifyDeps, notifyInTx, pushRows, sendPlanned, settingsOf } from './notifications.service.js';
+import {
+  deliveryOf,
+  type NotifyDeps,
+  notifyInTx,
+  type PushItem,
+  pushRows,
+  sendPlanned,
+  settingsOf,
+  titleIn,
+} from './notifications.service.js';
 import { noticeKeys, notificationSettings, notifications } from './notifications.table.js';
 import { pushTargets } from './push.js';
 
@@ -98,7 +109,7 @@ async function toolAdmins(tx: Tx, tenant: string): Promise<number[]> {
   return res.rows.map((r) => Number(r.id));
 }
 
-type Told = { kind: NotificationKind; people: number[]; title: string; ref_id?: number | null };
+type Told = { kind: NotificationKind; people: number[]; text: TextRef; ref_id?: number | null };
 
 async function reservationNotices(tx: Tx, tenant: string, today: string): Promise<Told[]> {
   const due = await tx
@@ -131,7 +142,7 @@ async function reservationNotices(tx: Tx, tenant: string, today: string): Promis
   const told: Told[] = [];
   for (const r of due) {
     if (r.holder && dueKeys.has(`reservation_due:${r.id}:${r.start}`)) {
-      told.push({ kind: 'reservation_due', people: [r.holder], title: `Your reservation of ${r.tool} starts today.` });
+      told.push({ kind: 'reservation_due', people: [r.holder], text: textRef('notification.reservation_due', { tool: r.tool }) });
     }
   }
   const fresh = overdue.filter((r) => overdueKeys.has(`reservation_overdue:${r.id}:${r.end}`));
@@ -140,7 +151,7 @@ async function reservationNotices(tx: Tx, tenant: string, today: string): Promis
     told.push({
       kind: 'reservation_overdue',
       people: [...new Set([...(r.holder ? [r.holder] : []), ...admins])],
-      title: `${r.tool} is overdue: it was due back on ${r.end}.`,
+      text: textRef('notification.reservation_overdue', { tool: r.tool, date: { date: String(r.end) } }),
     });
   }
   return told;
@@ -158,7 +169,12 @@ async function taskNotices(tx: Tx, tenant: string, today: string): Promise<Told[
   const claimed = await claim(tx, tenant, due.map(key));
   return due
     .filter((r) => claimed.has(key(r)))
-    .map((r) => ({ kind: 'task_due' as const, people: [r.person], title: `Due tomorrow: ${r.title}`, ref_id: r.id }));
+    .map((r) => ({
+      kind: 'task_due' as const,
+      people: [r.person],
+      text: textRef('notification.task_due', { task: r.title }),
+      ref_id: r.id,
+    }));
 }
 
 async function timecardNotices(tx: Tx, tenant: string, today: string): Promise<Told[]> {
@@ -183,18 +199,18 @@ async function timecardNotices(tx: Tx, tenant: string, today: string): Promise<T
     );
     const toTell = people.filter((p) => claimed.has(`timecard_to_sign:${period.start}:${p}`));
     if (toTell.length) {
-      told.push({ kind: 'timecard_to_sign', people: toTell, title: `Sign your time card for ${period.start} to ${period.end}.` });
+      told.push({
+        kind: 'timecard_to_sign',
+        people: toTell,
+        text: textRef('notification.timecard_to_sign', { start: { date: period.start }, end: { date: period.end } }),
+      });
     }
   }
   return told;
 }
 
 /** Announcements written ahead of their start (created before it), on their first day or the day after (a missed run). */
-async function announcementNotices(
-  tx: Tx,
-  tenant: string,
-  today: string,
-): Promise<{ told: Told[]; mail: { to: string[]; subject: string; text: string; html: string }[] }> {
+async function announcementNotices(tx: Tx, tenant: string, today: string): Promise<{ told: Told[]; mail: Mail[] }> {
   const starting = await tx
     .select()
     .from(announcements)
@@ -210,11 +226,18 @@ async function announcementNotices(
     starting.map((a) => `announcement:${a.id}`),
   );
   const told: Told[] = [];
-  const mail: { to: string[]; subject: string; text: string; html: string }[] = [];
+  const mail: Mail[] = [];
   for (const a of starting.filter((r) => claimed.has(`announcement:${r.id}`))) {
     const people = (await audienceMembers(tx, tenant, a.audience as Audience, a.audience_ids ?? [])).filter((p) => p !== a.employee_id);
-    if (a.on_app) told.push({ kind: 'announcement', people, title: a.title, ref_id: a.id });
-    else mail.push({ to: await audienceEmails(tx, tenant, people), subject: a.title, text: a.title, html: a.body });
+    if (a.on_app) told.push({ kind: 'announcement', people, text: textRef('notification.announcement', { title: a.title }), ref_id: a.id });
+    // What its author wrote, as they wrote it.
+    else
+      mail.push({
+        to: await audienceEmails(tx, tenant, people),
+        subject: authored(a.title),
+        text: authored(a.title),
+        html: authored(a.body),
+      });
   }
   return { told, mail };
 }
@@ -226,30 +249,41 @@ async function heldSummaries(tx: Tx, tenant: string, at: Date) {
     .from(notifications)
     .where(and(eq(notifications.tenant_uuid, tenant), eq(notifications.push_held, true)))
     .groupBy(notifications.employees_id);
-  if (held.length === 0) return { items: [], targets: [] };
+  if (held.length === 0) return { items: [] as PushItem[], targets: [] };
   const settings = await settingsOf(
     tx,
     tenant,
     held.map((h) => h.employees_id),
   );
   const awake = held.filter((h) => !inQuietHours(at, settings.get(h.employees_id) ?? DEFAULT_NOTIFICATION_SETTINGS));
-  if (awake.length === 0) return { items: [], targets: [] };
+  if (awake.length === 0) return { items: [] as PushItem[], targets: [] };
   const people = awake.map((h) => h.employees_id);
   await tx
     .update(notifications)
     .set({ push_held: false })
     .where(and(eq(notifications.tenant_uuid, tenant), eq(notifications.push_held, true), inArray(notifications.employees_id, people)));
-  const items = awake.map((h) => ({
+  const items: PushItem[] = awake.map((h) => ({
     employees_id: h.employees_id,
-    payload: { title: h.n === 1 ? '1 new notification' : `${h.n} new notifications`, link: '/notifications', kind: 'summary' },
+    payload: { link: '/notifications', kind: 'summary' },
+    title: (lang) => tCount(lang, 'push.summary', h.n),
   }));
   return { items, targets: await pushTargets(tx, tenant, people) };
 }
 
+type Mail = { to: string[] | string; subject: Rendered; text: Rendered; html: Rendered };
+type DigestRow = { id: number; title: string; text_key: string | null; text_values: unknown; link: string | null; count: number };
+/** A digest to write once the transaction is over, in its reader's saved language. */
+type Digest = { to: string; identity: string | null; rows: DigestRow[] };
+
 /** Unread notifications of the kinds each person asked for by e-mail, as one message each (at most hourly). */
-async function digests(tx: Tx, tenant: string, at: Date, appOrigin: string) {
+async function digests(tx: Tx, tenant: string, at: Date): Promise<Digest[]> {
   const wanting = await tx
-    .select({ id: notificationSettings.employees_id, kinds: notificationSettings.email_on, email: employees.email })
+    .select({
+      id: notificationSettings.employees_id,
+      kinds: notificationSettings.email_on,
+      email: employees.email,
+      identity: employees.cognito_uuid,
+    })
     .from(notificationSettings)
     .innerJoin(
       employees,
@@ -265,10 +299,17 @@ async function digests(tx: Tx, tenant: string, at: Date, appOrigin: string) {
     );
   const slot = Math.floor(at.getTime() / (DIGEST_EVERY_MINUTES * 60_000));
   const cutoff = new Date(at.getTime() - DIGEST_UNREAD_FOR_MINUTES * 60_000).toISOString();
-  const out: { to: string; subject: string; text: string; html: string }[] = [];
+  const out: Digest[] = [];
   for (const person of wanting) {
     const rows = await tx
-      .select({ id: notifications.id, title: notifications.title, link: notifications.link, count: notifications.count })
+      .select({
+        id: notifications.id,
+        title: notifications.title,
+        text_key: notifications.text_key,
+        text_values: notifications.text_values,
+        link: notifications.link,
+        count: notifications.count,
+      })
       .from(notifications)
       .where(
         and(
@@ -296,17 +337,31 @@ async function digests(tx: Tx, tenant: string, at: Date, appOrigin: string) {
           ),
         ),
       );
-    const url = (link: string | null) => new URL(link ?? '/notifications', appOrigin).toString();
-    const line = (r: (typeof rows)[number]) => `${r.title}${r.count > 1 ? ` (${r.count})` : ''}`;
-    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    out.push({
-      to: person.email as string,
-      subject: rows.length === 1 ? 'You have 1 unread notification' : `You have ${rows.length} unread notifications`,
-      text: `${rows.map((r) => `- ${line(r)}\n  ${url(r.link)}`).join('\n')}\n\nAll notifications: ${url('/notifications')}\n`,
-      html: `<ul>${rows.map((r) => `<li><a href="${esc(url(r.link))}">${esc(line(r))}</a></li>`).join('')}</ul><p><a href="${esc(url('/notifications'))}">All notifications</a></p>`,
-    });
+    out.push({ to: person.email as string, identity: person.identity, rows: rows as DigestRow[] });
   }
   return out;
+}
+
+/** A digest's e-mail in `lang`: each notification's title in that language, with its link. */
+function digestMail(d: Digest, lang: Language, appOrigin: string): Mail {
+  const url = (link: string | null) => new URL(link ?? '/notifications', appOrigin).toString();
+  const title = (r: DigestRow) => titleIn(r as never, lang);
+  const lines = d.rows.map((r) =>
+    r.count > 1
+      ? text(lang, 'digest.line_count', { title: title(r), count: r.count, url: url(r.link) })
+      : text(lang, 'digest.line', { title: title(r), url: url(r.link) }),
+  );
+  const items = d.rows.map((r) =>
+    r.count > 1
+      ? tHtml(lang, 'digest.html_item_count', { title: title(r), count: r.count, url: url(r.link) })
+      : tHtml(lang, 'digest.html_item', { title: title(r), url: url(r.link) }),
+  );
+  return {
+    to: d.to,
+    subject: tCount(lang, 'digest.subject', d.rows.length),
+    text: joined([...lines, authored(''), text(lang, 'digest.all', { url: url('/notifications') }), authored('')], '\n'),
+    html: tHtml(lang, 'digest.html', { items: { markup: joined(items, '') }, url: url('/notifications') }),
+  };
 }
 
 /**
@@ -322,7 +377,7 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
     if (!lock.rows[0]?.got) return null;
     const off = await modulesOff(tx, tenant);
     const told: Told[] = [];
-    const mail: { to: string[] | string; subject: string; text: string; html: string }[] = [];
+    const mail: Mail[] = [];
     if (!off.has(MODULES.tool20)) told.push(...(await reservationNotices(tx, tenant, today)));
     if (!off.has(MODULES.timecards)) told.push(...(await timecardNotices(tx, tenant, today)));
     if (!off.has(MODULES.tasks)) told.push(...(await taskNotices(tx, tenant, today)));
@@ -333,12 +388,12 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
     }
     const planned = [];
     for (const t of told)
-      planned.push(await notifyInTx(tx, tenant, t.people, { kind: t.kind, title: t.title, ref_id: t.ref_id ?? null }, at));
+      planned.push(await notifyInTx(tx, tenant, t.people, { kind: t.kind, text: t.text, ref_id: t.ref_id ?? null }, at));
     const summaries = await heldSummaries(tx, tenant, at);
-    mail.push(...(await digests(tx, tenant, at, deps.appOrigin)));
+    const digested = await digests(tx, tenant, at);
     // Housekeeping under the same lock: the offline outbox's old ids (graphql/device-mutations.ts).
     await forgetOldDeviceMutations(tx, tenant, at);
-    return { told, planned, summaries, mail };
+    return { told, planned, summaries, mail, digested };
   });
   if (!result) {
     report.skipped++;
@@ -346,8 +401,14 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
   }
   for (const t of result.told) report.told[t.kind] = (report.told[t.kind] ?? 0) + t.people.length;
   for (const p of result.planned) sendPlanned(deps, tenant, p);
-  pushRows({ ...deps, inTenant: (fn) => withTenant(deps.db, tenant, fn) }, tenant, result.summaries.items, result.summaries.targets);
+  pushRows(deliveryOf(deps, tenant), tenant, result.summaries.items, result.summaries.targets);
   report.summaries += result.summaries.items.length;
+  // Each digest in its reader's saved language, read now that the company's transaction is over.
+  const languages = await languagesOf(
+    deps.db,
+    result.digested.flatMap((d) => (d.identity ? [d.identity] : [])),
+  );
+  for (const d of result.digested) result.mail.push(digestMail(d, languages.get(d.identity ?? '') ?? 'en', deps.appOrigin));
   for (const m of result.mail) {
     for (const to of Array.isArray(m.to) ? m.to : [m.to]) {
       await deps.mailer.send({ to, subject: m.subject, text: m.text, html: m.html });

@@ -1,12 +1,5 @@
-import {
-  type BulkItem,
-  duplicatesWithin,
-  expandBundles,
-  itemKey,
-  ORDERING_LIMITS,
-  ORDERING_MESSAGES,
-  type OrderLine,
-} from '@groundwork/core/ordering';
+import { atField, atRecord, msg } from '@groundwork/core/messages';
+import { type BulkItem, duplicatesWithin, expandBundles, itemKey, ORDERING_LIMITS, type OrderLine } from '@groundwork/core/ordering';
 import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
@@ -120,20 +113,20 @@ export async function bulkCreateItems(
   batch: readonly BulkItem[],
   defaults: { item_type_id?: number | null; item_class_id?: number | null; vendor_id?: number | null; costcodes_id?: number | null },
 ) {
-  if (!batch.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.noItems);
-  if (batch.length > ORDERING_LIMITS.bulk) throw new AppError('VALIDATION', ORDERING_MESSAGES.tooManyItems);
+  if (!batch.length) throw new AppError('VALIDATION', msg('ordering.noItems'));
+  if (batch.length > ORDERING_LIMITS.bulk) throw new AppError('VALIDATION', msg('ordering.tooManyItems'));
   const names = batch.map((b) => b.item.trim().replace(/\s+/g, ' '));
   const empty = names.findIndex((n) => !n);
-  if (empty >= 0) throw new AppError('VALIDATION', `Record ${empty + 1}: item: ${ORDERING_MESSAGES.required}`, { index: empty });
+  if (empty >= 0) throw new AppError('VALIDATION', atRecord(empty, atField('item', msg('ordering.required'))), { index: empty });
   const long = names.findIndex((n) => n.length > ORDERING_LIMITS.name);
   if (long >= 0)
-    throw new AppError('VALIDATION', `Record ${long + 1}: item: You must enter a maximum of ${ORDERING_LIMITS.name} characters`, {
+    throw new AppError('VALIDATION', atRecord(long, atField('item', msg('form.max', { max: ORDERING_LIMITS.name }))), {
       index: long,
     });
   const within = duplicatesWithin(names);
-  if (within.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.duplicateInBatch(within), { field: 'items' });
+  if (within.length) throw new AppError('VALIDATION', msg('ordering.duplicateInBatch', { names: within.join(', ') }), { field: 'items' });
   const existing = await existingNames(tx, tenant, names);
-  if (existing.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.duplicateItems(existing), { field: 'items' });
+  if (existing.length) throw new AppError('VALIDATION', msg('ordering.duplicateItems', { names: existing.join(', ') }), { field: 'items' });
   await checkDefaults(tx, tenant, defaults);
   return tx
     .insert(items)
@@ -171,7 +164,7 @@ async function checkDefaults(
     const found = (await tx.execute(
       sql`select 1 from ${sql.identifier(table)} where tenant_uuid = ${tenant} and id = ${id} and status = 1`,
     )) as unknown as { rows: unknown[] };
-    if (!found.rows.length) throw new AppError('VALIDATION', `${field}: choose one of the company’s records.`, { field });
+    if (!found.rows.length) throw new AppError('VALIDATION', atField(field, msg('common.chooseRecord')), { field });
   }
 }
 
@@ -222,13 +215,13 @@ export async function prepareLines(tx: Tx, tenant: string, lines: readonly Order
         .from(items)
         .where(and(eq(items.tenant_uuid, tenant), inArray(items.id, itemIds)))
     : [];
-  if (known.length !== itemIds.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.item, { field: 'lines' });
+  if (known.length !== itemIds.length) throw new AppError('VALIDATION', msg('ordering.item'), { field: 'lines' });
   if (codeIds.length) {
     const codes = await tx
       .select({ id: costcodes.id })
       .from(costcodes)
       .where(and(eq(costcodes.tenant_uuid, tenant), inArray(costcodes.id, codeIds)));
-    if (codes.length !== codeIds.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.costcode, { field: 'lines' });
+    if (codes.length !== codeIds.length) throw new AppError('VALIDATION', msg('ordering.costcode'), { field: 'lines' });
   }
   const byId = new Map(known.map((k) => [k.id, k]));
   const filled = lines.map((l) => {
@@ -248,7 +241,7 @@ export async function prepareLines(tx: Tx, tenant: string, lines: readonly Order
     known.filter((k) => k.is_bundle).map((k) => k.id),
   );
   const expanded = expandBundles(filled, bundles);
-  if (expanded.length > ORDERING_LIMITS.lines) throw new AppError('VALIDATION', ORDERING_MESSAGES.tooManyLines, { field: 'lines' });
+  if (expanded.length > ORDERING_LIMITS.lines) throw new AppError('VALIDATION', msg('ordering.tooManyLines'), { field: 'lines' });
   return expanded;
 }
 
@@ -280,7 +273,7 @@ export function treeLoopRule(table: typeof itemTypes | typeof itemClasses): Befo
           select t.id, t.parent_id from ${table} t join up on t.tenant_uuid = ${member.tenantUuid} and t.id = up.parent_id
         ) cycle id set looped using path
         select 1 from up where id = ${c.id} limit 1`)) as unknown as { rows: unknown[] };
-      if (result.rows.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.parentSelf, { field: 'parent_id' });
+      if (result.rows.length) throw new AppError('VALIDATION', msg('ordering.parentSelf'), { field: 'parent_id' });
     }
   };
 }
@@ -296,14 +289,15 @@ export const itemNameRule: BeforeWrite = async (tx, member, action, changes) => 
     if (seen.has(key)) within.push(seen.get(key) as string);
     else seen.set(key, n.item);
   }
-  if (within.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.duplicateInBatch([...new Set(within)]), { field: 'item' });
+  if (within.length)
+    throw new AppError('VALIDATION', msg('ordering.duplicateInBatch', { names: [...new Set(within)].join(', ') }), { field: 'item' });
   const taken = await existingNames(
     tx,
     member.tenantUuid,
     named.map((n) => n.item),
     named.flatMap((n) => (n.id === null ? [] : [n.id])),
   );
-  if (taken.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.duplicateItems(taken), { field: 'item' });
+  if (taken.length) throw new AppError('VALIDATION', msg('ordering.duplicateItems', { names: taken.join(', ') }), { field: 'item' });
   for (const c of changes) if (typeof c.patch?.item === 'string') c.patch.item = (c.patch.item as string).trim().replace(/\s+/g, ' ');
 };
 
@@ -319,7 +313,7 @@ export const bundleItemRule: BeforeWrite = async (tx, member, action, changes) =
   });
   if (!pairs.length) return;
   for (const p of pairs) {
-    if (p.bundle_items_id === p.items_id) throw new AppError('VALIDATION', ORDERING_MESSAGES.bundleSelf, { field: 'items_id' });
+    if (p.bundle_items_id === p.items_id) throw new AppError('VALIDATION', msg('ordering.bundleSelf'), { field: 'items_id' });
   }
   const bundles = [...new Set(pairs.map((p) => p.bundle_items_id))];
   const parts = [...new Set(pairs.map((p) => p.items_id))];
@@ -334,7 +328,7 @@ export const bundleItemRule: BeforeWrite = async (tx, member, action, changes) =
     .from(bundleItems)
     .where(and(eq(bundleItems.tenant_uuid, tenant), inArray(bundleItems.items_id, bundles)))
     .limit(1);
-  if (nested || inside) throw new AppError('VALIDATION', ORDERING_MESSAGES.bundleNested, { field: 'items_id' });
+  if (nested || inside) throw new AppError('VALIDATION', msg('ordering.bundleNested'), { field: 'items_id' });
   await tx
     .update(items)
     .set({ is_bundle: true })

@@ -1,9 +1,9 @@
+import { atField, atRecord, msg } from '@groundwork/core/messages';
 import {
   bundleItemRecordSchema,
   itemRecordSchema,
   itemTreeRecordSchema,
   ORDERING_LIMITS,
-  ORDERING_MESSAGES,
   orderRecordSchema,
   vendorRecordSchema,
 } from '@groundwork/core/ordering';
@@ -150,7 +150,7 @@ tenantQuery(
     }),
     resolve: (args, g, info) =>
       textIdPage(args, 'item', (limit, after) => {
-        if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', 'Search is too long.');
+        if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', msg('common.searchTooLong'));
         return searchItemRows(g.tx, g.member.tenantUuid, { ...args, limit, after, fields: selectedColumns(info, true) });
       }),
   },
@@ -173,7 +173,7 @@ tenantMutation(
     resolve: async (args, g) => {
       for (const [i, b] of args.items.entries()) {
         if (b.unit_cost_cents != null && (b.unit_cost_cents < 0 || b.unit_cost_cents > ORDERING_LIMITS.maxCents))
-          throw new AppError('VALIDATION', `Record ${i + 1}: unit_cost_cents: ${ORDERING_MESSAGES.cost}`, { index: i });
+          throw new AppError('VALIDATION', atRecord(i, atField('unit_cost_cents', msg('ordering.cost'))), { index: i });
       }
       const created = await bulkCreateItems(g.tx, g.member.tenantUuid, args.items, args);
       const topic = recordTopic('Items', 'create', g.member.tenantUuid);
@@ -205,7 +205,7 @@ tenantQuery(
     resolve: async (args, g, info) => {
       const limit = args.limit ?? 50;
       checkLimit(limit);
-      if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', 'Search is too long.');
+      if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', msg('common.searchTooLong'));
       const after = args.nextToken ? decodeToken(args.nextToken, isTextIdKey) : null;
       const fields = selectedColumns(info, true);
       // The insurance flag is worked out from the vendor's expiry date.

@@ -1,8 +1,10 @@
-import { ORDERING_LIMITS, ORDERING_MESSAGES, parseRecipients } from '@groundwork/core/ordering';
+import { msg } from '@groundwork/core/messages';
+import { ORDERING_LIMITS, parseRecipients } from '@groundwork/core/ordering';
 import { accessTo } from '@groundwork/core/permissions';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, forbidden } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
+import { authored, joined, plain, t as text } from '../../platform/texts.js';
 import { mayReadFile } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -31,24 +33,20 @@ export async function sendEmail(args: SendEmailArgs, g: Gated): Promise<boolean>
   const to = parseRecipients(args.emails);
   const cc = parseRecipients(args.cc_emails);
   const invalid = to.invalid ?? cc.invalid;
-  if (invalid) throw new AppError('VALIDATION', ORDERING_MESSAGES.invalidEmail(invalid), { field: to.invalid ? 'emails' : 'cc_emails' });
-  if (!to.emails.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.noRecipients, { field: 'emails' });
+  if (invalid)
+    throw new AppError('VALIDATION', msg('ordering.invalidEmail', { address: invalid }), { field: to.invalid ? 'emails' : 'cc_emails' });
+  if (!to.emails.length) throw new AppError('VALIDATION', msg('ordering.noRecipients'), { field: 'emails' });
   if (to.emails.length + cc.emails.length > ORDERING_LIMITS.recipients)
-    throw new AppError('VALIDATION', ORDERING_MESSAGES.tooManyRecipients, { field: 'emails' });
+    throw new AppError('VALIDATION', msg('ordering.tooManyRecipients'), { field: 'emails' });
   const subject = args.subject.trim();
   if (!subject || subject.length > ORDERING_LIMITS.name)
-    throw new AppError(
-      'VALIDATION',
-      subject ? `You must enter a maximum of ${ORDERING_LIMITS.name} characters` : ORDERING_MESSAGES.required,
-      {
-        field: 'subject',
-      },
-    );
-  if (args.message.length > 20_000) throw new AppError('VALIDATION', 'You must enter a maximum of 20000 characters', { field: 'message' });
+    throw new AppError('VALIDATION', subject ? msg('form.max', { max: ORDERING_LIMITS.name }) : msg('ordering.required'), {
+      field: 'subject',
+    });
+  if (args.message.length > 20_000) throw new AppError('VALIDATION', msg('form.max', { max: 20_000 }), { field: 'message' });
   const wanted = [...new Set((args.attached_files ?? []).map(String))];
-  if (wanted.some((u) => !UUID.test(u)))
-    throw new AppError('VALIDATION', 'One or more attached files cannot be found.', { field: 'attached_files' });
-  if (wanted.length > 10) throw new AppError('VALIDATION', 'At most 10 attachments.', { field: 'attached_files' });
+  if (wanted.some((u) => !UUID.test(u))) throw new AppError('VALIDATION', msg('ordering.attachmentsMissing'), { field: 'attached_files' });
+  if (wanted.length > 10) throw new AppError('VALIDATION', msg('ordering.tooManyAttachments', { max: 10 }), { field: 'attached_files' });
   const tenant = g.member.tenantUuid;
   const found = wanted.length
     ? await g.tx
@@ -58,21 +56,30 @@ export async function sendEmail(args: SendEmailArgs, g: Gated): Promise<boolean>
     : [];
   const readable: (typeof found)[number][] = [];
   for (const f of found) if (await mayReadFile(g.tx, g.member, f)) readable.push(f);
-  if (readable.length !== wanted.length)
-    throw new AppError('VALIDATION', 'One or more attached files cannot be found.', { field: 'attached_files' });
+  if (readable.length !== wanted.length) throw new AppError('VALIDATION', msg('ordering.attachmentsMissing'), { field: 'attached_files' });
   const [company] = await g.tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
   const me = await senderName(g.tx, g.member);
   const signature = args.sender?.trim() || me.name || '';
-  const boilerplate = args.default_email_boilerplate
-    ? `\n\n—\nSent by ${signature || 'a member'} of ${company?.company ?? ''} with Groundwork. Reply to this e-mail to answer them.`
-    : '';
+  // The sender's message as they wrote it; the boilerplate in their language.
+  const lang = g.ctx.language ?? 'en';
+  const body = args.default_email_boilerplate
+    ? joined(
+        [
+          authored(args.message),
+          authored(''),
+          authored('—'),
+          text(lang, 'mail.boilerplate', { sender: signature || plain(lang, 'mail.boilerplate_member'), company: company?.company ?? '' }),
+        ],
+        '\n',
+      )
+    : authored(args.message);
   g.afterCommit(() =>
     g.ctx.mailer.send({
       to: to.emails.join(', '),
       cc: cc.emails.join(', ') || null,
       replyTo: me.email,
-      subject,
-      text: `${args.message}${boilerplate}`,
+      subject: authored(subject),
+      text: body,
       attachments: readable.map((f) => ({
         tenant_uuid: tenant,
         object: f.server_filename,

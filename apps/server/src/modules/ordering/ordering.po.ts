@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  formatCents,
-  formatPoNumber,
-  joinRecipients,
-  lineTotalCents,
-  ORDER_STATUS,
-  ORDERING_MESSAGES,
-  parseRecipients,
-} from '@groundwork/core/ordering';
+import { msg } from '@groundwork/core/messages';
+import { formatPoNumber, joinRecipients, lineTotalCents, ORDER_STATUS, parseRecipients } from '@groundwork/core/ordering';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { Config } from '../../config.js';
@@ -16,6 +9,18 @@ import { AppError } from '../../graphql/errors.js';
 import type { Gated, Member } from '../../graphql/gate.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { storageFor } from '../../platform/storage.js';
+import {
+  authored,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  joined,
+  type Language,
+  type PlainKey,
+  plain,
+  tCount,
+  t as text,
+} from '../../platform/texts.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
 import { files } from '../files/files.table.js';
@@ -76,16 +81,20 @@ async function poParts(tx: Tx, config: Config, tenant: string, order: OrderRow, 
 const address = (j: PoParts['job']) =>
   j ? [j.street, [j.city, j.state].filter(Boolean).join(', '), j.zip].filter(Boolean).join(' ') || null : null;
 
-/** The purchase order as a PDF: company, PO number, dates, job and delivery address, vendor, lines and total. */
-function renderPoPdf(p: PoParts): Promise<Buffer> {
+/**
+ * The purchase order as a PDF: company, PO number, dates, job and delivery address, vendor, lines and total, in
+ * `lang` (the sender's), dates and money formatted for it.
+ */
+function renderPoPdf(p: PoParts, lang: Language): Promise<Buffer> {
   const o = p.order;
+  const label = (key: PlainKey) => plain(lang, key);
   const deliverTo = o.delivery_address || address(p.job);
   const facts: Content = {
     columns: [
       {
         width: '*',
         stack: [
-          { text: 'Vendor', style: 'small' },
+          { text: label('po.vendor'), style: 'small' },
           { text: p.vendor?.name ?? '—', bold: true },
           ...(p.vendor?.contact_name ? [{ text: p.vendor.contact_name }] : []),
           ...(p.vendor?.address ? [{ text: p.vendor.address }] : []),
@@ -95,19 +104,19 @@ function renderPoPdf(p: PoParts): Promise<Buffer> {
       {
         width: '*',
         stack: [
-          { text: 'Job', style: 'small' },
+          { text: label('po.job'), style: 'small' },
           { text: p.job ? [p.job.job_abbr, p.job.job].filter(Boolean).join(' · ') : '—', bold: true },
-          { text: 'Deliver to', style: 'small', margin: [0, 6, 0, 0] },
+          { text: label('po.deliver_to'), style: 'small', margin: [0, 6, 0, 0] },
           { text: deliverTo ?? '—' },
         ],
       },
       {
         width: 'auto',
         stack: [
-          { text: 'Order date', style: 'small' },
-          { text: o.order_date },
-          { text: 'Deliver by', style: 'small', margin: [0, 6, 0, 0] },
-          { text: o.deliver_date ?? '—' },
+          { text: label('po.order_date'), style: 'small' },
+          { text: formatDate(lang, o.order_date) },
+          { text: label('po.deliver_by'), style: 'small', margin: [0, 6, 0, 0] },
+          { text: o.deliver_date ? formatDate(lang, o.deliver_date) : '—' },
         ],
       },
     ],
@@ -115,50 +124,62 @@ function renderPoPdf(p: PoParts): Promise<Buffer> {
     margin: [0, 0, 0, 16],
   };
   const body = [
-    ['Item', 'Cost code', 'Qty', 'Unit', 'Unit cost', 'Total'].map((h) => ({ text: h, bold: true })),
+    (['po.item', 'po.costcode', 'po.quantity', 'po.unit', 'po.unit_cost', 'po.total'] as const).map((h) => ({
+      text: label(h),
+      bold: true,
+    })),
     ...o.lines.map((l) => [
       { text: [l.description ?? '', ...(l.bundle ? [{ text: `\n(${l.bundle})`, style: 'small' }] : [])] },
       l.costcodes_id ? (p.costcodes.get(l.costcodes_id) ?? '') : '',
-      { text: String(l.quantity), alignment: 'right' as const },
+      { text: formatNumber(lang, l.quantity, 4), alignment: 'right' as const },
       l.unit ?? '',
-      { text: formatCents(l.unit_cost_cents ?? 0), alignment: 'right' as const },
-      { text: formatCents(lineTotalCents(l)), alignment: 'right' as const },
+      { text: formatMoney(lang, l.unit_cost_cents ?? 0), alignment: 'right' as const },
+      { text: formatMoney(lang, lineTotalCents(l)), alignment: 'right' as const },
     ]),
     [
-      { text: 'Total', bold: true, colSpan: 5 },
+      { text: label('po.total'), bold: true, colSpan: 5 },
       '',
       '',
       '',
       '',
-      { text: formatCents(o.total_cents), bold: true, alignment: 'right' as const },
+      { text: formatMoney(lang, o.total_cents), bold: true, alignment: 'right' as const },
     ],
   ];
   const content: Content[] = [
     facts,
     { table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto'], body }, layout: 'lightHorizontalLines' },
-    ...(o.notes ? [{ text: 'Notes', style: 'small', margin: [0, 16, 0, 0] } as Content, { text: o.notes }] : []),
-    { text: 'Please acknowledge this order:', style: 'small', margin: [0, 16, 0, 0] },
+    ...(o.notes ? [{ text: label('po.notes'), style: 'small', margin: [0, 16, 0, 0] } as Content, { text: o.notes }] : []),
+    { text: label('po.acknowledge'), style: 'small', margin: [0, 16, 0, 0] },
     { text: p.ackLink, link: p.ackLink, color: '#1d4ed8', style: 'small' },
   ];
-  return renderPdf({ brand: { company: p.company }, lang: 'en', title: `Purchase order ${formatPoNumber(o.po_number)}`, content });
+  return renderPdf({ brand: { company: p.company }, lang, title: text(lang, 'po.title', { po: formatPoNumber(o.po_number) }), content });
 }
 
-function poMail(p: PoParts, sender: string | null) {
+/** The PO's e-mail to the vendor, in `lang` (the sender's). */
+function poMail(p: PoParts, sender: string | null, lang: Language) {
   const o = p.order;
   const po = formatPoNumber(o.po_number);
   const job = p.job ? [p.job.job_abbr, p.job.job].filter(Boolean).join(' · ') : null;
-  const text = [
-    `${p.company} purchase order ${po}${job ? ` for ${job}` : ''}.`,
-    '',
-    `Order date: ${o.order_date}${o.deliver_date ? `; deliver by ${o.deliver_date}` : ''}.`,
-    `${o.lines.length} line${o.lines.length === 1 ? '' : 's'}, total ${formatCents(o.total_cents)}. The PO is attached as a PDF.`,
-    ...(o.notes ? ['', o.notes] : []),
-    '',
-    `Please acknowledge the order here: ${p.ackLink}`,
-    '',
-    sender ? `${sender}, ${p.company}` : p.company,
-  ].join('\n');
-  return { subject: `${p.company}: purchase order ${po}`, text };
+  const date = { date: o.order_date };
+  const blank = authored('');
+  const body = joined(
+    [
+      job ? text(lang, 'po.mail_intro_job', { company: p.company, po, job }) : text(lang, 'po.mail_intro', { company: p.company, po }),
+      blank,
+      o.deliver_date
+        ? text(lang, 'po.mail_dates_deliver', { date, deliver: { date: o.deliver_date } })
+        : text(lang, 'po.mail_dates', { date }),
+      tCount(lang, 'po.mail_lines', o.lines.length, { total: { cents: o.total_cents } }),
+      // The orderer's own notes, as they wrote them.
+      ...(o.notes ? [blank, authored(o.notes)] : []),
+      blank,
+      text(lang, 'po.mail_ack', { link: p.ackLink }),
+      blank,
+      sender ? text(lang, 'mail.signature', { sender, company: p.company }) : authored(p.company),
+    ],
+    '\n',
+  );
+  return { subject: text(lang, 'po.mail_subject', { company: p.company, po }), text: body };
 }
 
 /** Stores the PO's PDF through the storage port as a file of the order (the previous one is retired). */
@@ -201,14 +222,16 @@ export async function senderName(tx: Tx, member: Member): Promise<{ name: string
 export async function sendOrder(g: Gated, order: OrderRow): Promise<OrderRow> {
   const to = parseRecipients(order.to_emails);
   const cc = parseRecipients(order.cc_email);
-  if (!to.emails.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.noRecipients, { field: 'to_emails' });
-  if (order.status !== ORDER_STATUS.active) throw new AppError('VALIDATION', ORDERING_MESSAGES.archivedOrder);
+  if (!to.emails.length) throw new AppError('VALIDATION', msg('ordering.noRecipients'), { field: 'to_emails' });
+  if (order.status !== ORDER_STATUS.active) throw new AppError('VALIDATION', msg('ordering.archivedOrder'));
   const now = new Date();
   const parts = await poParts(g.tx, g.ctx.config, g.member.tenantUuid, order, now);
-  const pdf = await renderPoPdf(parts);
+  // In the sender's language: they wrote the order, and its vendor is theirs.
+  const lang = g.ctx.language ?? 'en';
+  const pdf = await renderPoPdf(parts, lang);
   const stored = await storePoPdf(g.tx, g.ctx.config, g.member, order, pdf);
   const sender = await senderName(g.tx, g.member);
-  const mail = poMail(parts, sender.name);
+  const mail = poMail(parts, sender.name, lang);
   const sentTo = joinRecipients([...to.emails, ...cc.emails]);
   await g.tx
     .update(orders)

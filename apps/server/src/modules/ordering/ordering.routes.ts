@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { hit } from '../../identity/throttle.js';
 import { type Realtime, recordTopic } from '../../platform/realtime.js';
+import { textRef } from '../../platform/texts.js';
 import { notifyPeople } from '../notifications/notifications.service.js';
 import { readAckToken } from './ordering.service.js';
 import { orders } from './ordering.table.js';
@@ -129,7 +130,9 @@ export function registerOrderAckRoutes(app: FastifyInstance, deps: { config: Con
           [found.employees_id],
           {
             kind: 'order_acknowledged',
-            title: `${found.view.po}${found.view.vendor ? ` · ${found.view.vendor}` : ''}`,
+            text: found.view.vendor
+              ? textRef('notification.order_acknowledged_vendor', { po: found.view.po, vendor: found.view.vendor })
+              : textRef('notification.order_acknowledged', { po: found.view.po }),
             ref_id: found.id,
           },
           now(),

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { msg } from '@groundwork/core/messages';
 import {
   ACK_LINK_DAYS,
   insuranceLapsed,
@@ -115,7 +116,7 @@ export async function orderById(tx: Tx, tenant: string, id: number): Promise<Ord
 /** The order the member may change: the company's, and their own unless they administer ordering. */
 export async function orderForWrite(tx: Tx, member: Member, id: number, ownOnly: boolean): Promise<OrderRow> {
   const order = await orderById(tx, member.tenantUuid, id);
-  if (!order || (ownOnly && order.employees_id !== member.employeeId)) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (!order || (ownOnly && order.employees_id !== member.employeeId)) throw new AppError('NOT_FOUND', msg('ordering.orderNotFound'));
   return order;
 }
 
@@ -185,11 +186,11 @@ export async function checkJobAndVendor(g: Gated, form: { jobs_id: number; vendo
     .select({ name: vendors.name, insurance_expires: vendors.insurance_expires, status: vendors.status })
     .from(vendors)
     .where(and(eq(vendors.tenant_uuid, tenant), eq(vendors.id, form.vendor_id)));
-  if (vendor?.status !== 1) throw new AppError('VALIDATION', ORDERING_MESSAGES.vendor, { field: 'vendor_id' });
+  if (vendor?.status !== 1) throw new AppError('VALIDATION', msg('ordering.vendor'), { field: 'vendor_id' });
   const job = (await g.tx.execute(
     sql`select 1 from jobs where tenant_uuid = ${tenant} and id = ${form.jobs_id} and status = 1`,
   )) as unknown as { rows: unknown[] };
-  if (!job.rows.length) throw new AppError('VALIDATION', ORDERING_MESSAGES.job, { field: 'jobs_id' });
+  if (!job.rows.length) throw new AppError('VALIDATION', msg('ordering.job'), { field: 'jobs_id' });
   const today = isoDay(new Date());
   return insuranceLapsed(vendor.insurance_expires, today) && vendor.insurance_expires
     ? ORDERING_MESSAGES.insuranceLapsed(vendor.name, vendor.insurance_expires)

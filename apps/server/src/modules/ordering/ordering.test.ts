@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
+import { formatMoney } from '../../platform/texts.js';
 import { createMember, createTenant, TEST_SECRET, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
 import { errorCode as code, errorMessage as message, okData as ok, useTestApp } from '../../testing/test-app.js';
@@ -473,6 +474,45 @@ describe('orders: save, send and own records', () => {
     expect(message(await t.gql(RESEND, { t: tenant, id: order.id, to: 'yard@' }, buyer.token))).toBe(
       ORDERING_MESSAGES.invalidEmail('yard@'),
     );
+  });
+});
+
+describe('orders: in the sender’s language (issue 46)', () => {
+  it('writes the PO e-mail and its PDF in Spanish for a Spanish-speaking sender, dates and money as Spanish writes them', async () => {
+    const comprador = await createMember(t.database.db, tenant, { permissions: ['ordering_basic'], firstname: 'Rocío' });
+    ok(
+      await t.gql(
+        `mutation($t: ID!, $c: String!) { updateEmployeeUserInfo(tenant_uuid: $t, cognito_uuid: $c, employee: { language: "es" }) { id } }`,
+        { t: tenant, c: comprador.identity },
+        comprador.token,
+      ),
+    );
+    const order = ok(
+      await t.gql(
+        SAVE,
+        { t: tenant, o: form({ to_emails: 'pedidos@boiselumber.com', notes: 'Código del portón 4411' }), send: true },
+        comprador.token,
+      ),
+    ).saveOrder.order;
+    const po = `PO-${String(order.po_number).padStart(4, '0')}`;
+    const mail = await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=pedidos@boiselumber.com', remoteAddress: '127.0.0.1' });
+    const [kept] = mail.json() as { subject: string; text: string; attachments: { filename: string; url: string }[] }[];
+    expect(kept.subject).toBe(`Summit Ridge Builders: orden de compra ${po}`);
+    expect(kept.text).toContain(`Orden de compra ${po} de Summit Ridge Builders para MS · Main Street.`);
+    expect(kept.text).toContain('Fecha de la orden: 23 de noviembre de 2026; entregar a más tardar el 25 de noviembre de 2026.');
+    expect(kept.text).toContain(`1 línea, total ${formatMoney('es', 27000)}.`);
+    expect(kept.text).toContain('Código del portón 4411');
+    expect(kept.text).toContain('Por favor, confirme la orden aquí: ');
+    expect(kept.text).toContain('Rocío Member, Summit Ridge Builders');
+    expect(kept.text).not.toMatch(/Order date|purchase order|Please acknowledge/);
+    const pdf = await t.app.inject({ method: 'GET', url: kept.attachments[0].url, remoteAddress: '127.0.0.1' });
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text;
+    for (const words of [`Orden de compra ${po}`, 'Proveedor', 'Fecha de la orden', '23 de noviembre de 2026', 'Cant.', 'Página 1 de 1']) {
+      expect(text).toContain(words);
+    }
+    // Intl's Spanish money: "270,00 US$".
+    expect(text).toContain('270,00');
+    expect(text).not.toMatch(/Vendor|Order date|Unit cost|Page 1 of/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { msg } from '@groundwork/core/messages';
 import {
   joinRecipients,
   ORDER_STATUS,
@@ -56,7 +57,7 @@ export async function saveOrder(args: { id?: number | null; order: unknown; send
   let order: OrderRow;
   if (args.id != null) {
     const before = await orderForWrite(g.tx, g.member, args.id, ownOnly(g));
-    if (before.status !== ORDER_STATUS.active) throw new AppError('VALIDATION', ORDERING_MESSAGES.archivedOrder);
+    if (before.status !== ORDER_STATUS.active) throw new AppError('VALIDATION', msg('ordering.archivedOrder'));
     await g.tx
       .update(orders)
       .set(values)
@@ -88,8 +89,8 @@ export async function resendOrder(
     const given = args[key];
     if (given == null) continue;
     const { emails, invalid } = parseRecipients(given);
-    if (invalid) throw new AppError('VALIDATION', ORDERING_MESSAGES.invalidEmail(invalid), { field: key });
-    if (emails.length > ORDERING_LIMITS.recipients) throw new AppError('VALIDATION', ORDERING_MESSAGES.tooManyRecipients, { field: key });
+    if (invalid) throw new AppError('VALIDATION', msg('ordering.invalidEmail', { address: invalid }), { field: key });
+    if (emails.length > ORDERING_LIMITS.recipients) throw new AppError('VALIDATION', msg('ordering.tooManyRecipients'), { field: key });
     patch[key] = joinRecipients(emails) || null;
   }
   if (Object.keys(patch).length) {
@@ -135,10 +136,10 @@ export async function duplicateOrder(args: { id: number }, g: Gated): Promise<Or
 /** setOrdersStatus: archives or unarchives orders, all or nothing. */
 export async function setOrdersStatus(args: { ids: number[]; status: number }, g: Gated): Promise<OrderView[]> {
   if (args.status !== ORDER_STATUS.active && args.status !== ORDER_STATUS.archived)
-    throw new AppError('VALIDATION', 'status must be 0 (archived) or 1 (active).', { field: 'status' });
+    throw new AppError('VALIDATION', msg('common.statusActive'), { field: 'status' });
   const ids = [...new Set(args.ids)];
-  if (!ids.length) throw new AppError('VALIDATION', 'At least one order is required.');
-  if (ids.length > ORDERING_LIMITS.bulk) throw new AppError('VALIDATION', `Too many orders: at most ${ORDERING_LIMITS.bulk} in one call.`);
+  if (!ids.length) throw new AppError('VALIDATION', msg('ordering.atLeastOneOrder'));
+  if (ids.length > ORDERING_LIMITS.bulk) throw new AppError('VALIDATION', msg('ordering.tooManyOrders', { max: ORDERING_LIMITS.bulk }));
   const tenant = g.member.tenantUuid;
   const changed = await g.tx
     .update(orders)
@@ -148,7 +149,7 @@ export async function setOrdersStatus(args: { ids: number[]; status: number }, g
     )
     .returning({ id: orders.id });
   // All or nothing: an id that is not the caller's to change refuses the whole call.
-  if (changed.length !== ids.length) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (changed.length !== ids.length) throw new AppError('NOT_FOUND', msg('ordering.orderNotFound'));
   const rows = (await Promise.all(ids.map((id) => orderById(g.tx, tenant, id)))) as OrderRow[];
   for (const r of rows) publishOrder(g, r, 'update');
   return withPdf(g, rows);

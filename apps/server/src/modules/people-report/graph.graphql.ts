@@ -1,3 +1,4 @@
+import { atField, fromText, msg } from '@groundwork/core/messages';
 import { companyGraphArgs, GRAPH_NODE_KINDS, type GraphNodeKind } from '@groundwork/core/people-report';
 import { accessTo } from '@groundwork/core/permissions';
 import { builder } from '../../graphql/builder.js';
@@ -76,7 +77,7 @@ tenantQuery('companyGraph', READ_JOBS, {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue.path[0] ?? '');
-      throw new AppError('VALIDATION', `${field}: ${issue.message}`, { field });
+      throw new AppError('VALIDATION', atField(field, fromText(issue.message)), { field });
     }
     const { jobs_id, kinds, today } = parsed.data;
     const { permissions, off, tenantUuid: tenant, employeeId } = g.member;
@@ -85,7 +86,7 @@ tenantQuery('companyGraph', READ_JOBS, {
     let chosen = list.slice(0, GRAPH_JOBS_WITHOUT_FILTER);
     if (jobs_id != null) {
       chosen = list.filter((j) => j.id === jobs_id);
-      if (!chosen.length) throw notFound('Job not found.', { field: 'jobs_id' });
+      if (!chosen.length) throw notFound(msg('common.jobNotFound'), { field: 'jobs_id' });
     }
     const graph = await companyGraph(g.tx, tenant, chosen, today ?? new Date().toISOString().slice(0, 10), {
       kinds: new Set<GraphNodeKind>(kinds?.length ? kinds : GRAPH_NODE_KINDS),

@@ -1,3 +1,4 @@
+import { atField, fromText } from '@groundwork/core/messages';
 import { INACTIVE_DAYS, peopleReportArgs, REPORT_PAGE_DEFAULT } from '@groundwork/core/people-report';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { builder } from '../../graphql/builder.js';
@@ -103,7 +104,7 @@ tenantQuery('peopleReport', REPORT, {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue.path.join('.');
-      throw new AppError('VALIDATION', `${field}: ${issue.message}`, { field });
+      throw new AppError('VALIDATION', atField(field, fromText(issue.message)), { field });
     }
     const { today, limit, missing_offset, inactive_offset } = parsed.data;
     const day = today ?? new Date().toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
+import { user } from '../../identity/auth.table.js';
 import { createMember, createSession, createTenant, type TestMember } from '../../testing/factories.js';
 import { useTestApp } from '../../testing/test-app.js';
 import { employees } from '../employees/employees.table.js';
@@ -161,5 +162,57 @@ describe('updateEmployeeUserInfo', () => {
     const res = await t.gql(UPDATE, { t: tenantA, c: me.identity, e: { is_admin: true } }, me.token);
     expect(res.errors?.[0].message).toMatch(/is_admin/);
     expect((await stored(me)).is_admin).toBe(false);
+  });
+});
+
+describe('the person’s language (issue 46)', () => {
+  const LANGUAGE = `query($t: ID!) { myLanguage(tenant_uuid: $t) }`;
+  const SET = `mutation($t: ID!, $c: String!, $e: EmployeeUserInfoInput!) {
+    updateEmployeeUserInfo(tenant_uuid: $t, cognito_uuid: $c, employee: $e) { id firstname } }`;
+  const saved = async (identity: string) =>
+    (await t.database.db.select({ language: user.language }).from(user).where(eq(user.id, identity)))[0]?.language ?? null;
+
+  it('is none until saved, then the one saved, on the account (every company), leaving the other fields', async () => {
+    const rosa = await createMember(t.database.db, await createTenant(t.database.db), { firstname: 'Rosa' });
+    expect((await t.gql(LANGUAGE, { t: rosa.tenantUuid }, rosa.token)).data?.myLanguage).toBeNull();
+    const res = await t.gql(SET, { t: rosa.tenantUuid, c: rosa.identity, e: { language: 'es' } }, rosa.token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.updateEmployeeUserInfo).toMatchObject({ id: rosa.employeeId, firstname: 'Rosa' });
+    expect(await saved(rosa.identity)).toBe('es');
+    expect((await t.gql(LANGUAGE, { t: rosa.tenantUuid }, rosa.token)).data?.myLanguage).toBe('es');
+    // Theirs in another company too.
+    const second = await createTenant(t.database.db);
+    await createMember(t.database.db, second, { identity: rosa.identity });
+    const there = await createSession(t.database.db, rosa.identity, second);
+    expect((await t.gql(LANGUAGE, { t: second }, there)).data?.myLanguage).toBe('es');
+    // An empty language, like any empty profile field, leaves it as it is.
+    expect(
+      (await t.gql(SET, { t: rosa.tenantUuid, c: rosa.identity, e: { language: '', city: 'Austin' } }, rosa.token)).errors,
+    ).toBeUndefined();
+    expect(await saved(rosa.identity)).toBe('es');
+  });
+
+  it('refuses anything but en and es with VALIDATION, changing nothing', async () => {
+    const ana = await createMember(t.database.db, tenantA, { firstname: 'Ana' });
+    for (const language of ['fr', 'ES', 'es-MX', ' en']) {
+      const res = await t.gql(SET, { t: tenantA, c: ana.identity, e: { language, city: 'Nowhere' } }, ana.token);
+      expect(res.errors?.[0].extensions?.code, language).toBe('VALIDATION');
+      expect((res.errors?.[0].extensions as { field?: string } | undefined)?.field, language).toBe('language');
+    }
+    expect(await saved(ana.identity)).toBeNull();
+    expect((await stored(ana)).city).not.toBe('Nowhere');
+  });
+
+  it('is set by the person only: not another person, not from another company, not without a session', async () => {
+    const ben = await createMember(t.database.db, tenantA, { firstname: 'Ben' });
+    const byColleague = await t.gql(SET, { t: tenantA, c: ben.identity, e: { language: 'es' } }, colleague.token);
+    expect(byColleague.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const fromElsewhere = await t.gql(SET, { t: tenantA, c: ben.identity, e: { language: 'es' } }, other.token);
+    expect(fromElsewhere.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    const signedOut = await t.gql(SET, { t: tenantA, c: ben.identity, e: { language: 'es' } });
+    expect(signedOut.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+    expect(await saved(ben.identity)).toBeNull();
+    expect((await t.gql(LANGUAGE, { t: tenantA }, other.token)).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect((await t.gql(LANGUAGE, { t: tenantA })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -1,6 +1,7 @@
+import { atField, msg } from '@groundwork/core/messages';
 import { parseRecipients } from '@groundwork/core/ordering';
 import { accessTo } from '@groundwork/core/permissions';
-import { isReportDate, joinReportRecipients, REPORT_MESSAGES, reportFormSchema } from '@groundwork/core/project-notes';
+import { isReportDate, joinReportRecipients, reportFormSchema } from '@groundwork/core/project-notes';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors.js';
 import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
@@ -78,7 +79,7 @@ tenantQuery(
       checkLimit(limit);
       for (const key of ['from', 'to'] as const)
         if (args[key] != null && !isReportDate(args[key]))
-          throw new AppError('VALIDATION', `${key}: ${REPORT_MESSAGES.invalidDate}`, { field: key });
+          throw new AppError('VALIDATION', atField(key, msg('reports.invalidDate')), { field: key });
       const after = args.nextToken ? decodeToken(args.nextToken, isTextIdKey) : null;
       const { items, more, last } = await searchReportRows(g.tx, g.member.tenantUuid, {
         ...args,
@@ -101,7 +102,7 @@ tenantQuery(
     args: (t) => ({ id: t.int({ required: false }), jobs_id: t.int({ required: false }), for_date: t.string({ required: false }) }),
     resolve: async (args, g) => {
       if (args.id == null && (args.jobs_id == null || !isReportDate(args.for_date)))
-        throw new AppError('VALIDATION', 'Give an id, or a job and a day.');
+        throw new AppError('VALIDATION', msg('reports.giveIdOrJobDay'));
       const where =
         args.id != null
           ? eq(jobsNotes.id, args.id)
@@ -122,11 +123,12 @@ tenantQuery(
       "'today': drafted from the job's time entries, schedule, tool moves and deliveries of that day; 'yesterday': the standing sections of the job's last report.",
     args: (t) => ({ jobs_id: t.int({ required: true }), for_date: t.string({ required: true }), from: t.string({ required: false }) }),
     resolve: async (args, g) => {
-      if (!isReportDate(args.for_date)) throw new AppError('VALIDATION', `for_date: ${REPORT_MESSAGES.invalidDate}`, { field: 'for_date' });
+      if (!isReportDate(args.for_date))
+        throw new AppError('VALIDATION', atField('for_date', msg('reports.invalidDate')), { field: 'for_date' });
       await checkJob(g, args.jobs_id);
       if ((args.from ?? 'today') === 'yesterday') {
         const copied = await copyPrevious(g.tx, g.member.tenantUuid, args.jobs_id, args.for_date);
-        if (!copied) throw new AppError('NOT_FOUND', REPORT_MESSAGES.noYesterday);
+        if (!copied) throw new AppError('NOT_FOUND', msg('reports.noYesterday'));
         return copied;
       }
       return draftFromDay(g.tx, g.member.tenantUuid, args.jobs_id, args.for_date);

@@ -1,11 +1,12 @@
 import { formatPoNumber } from '@groundwork/core/ordering';
-import { formatHours, type ManpowerLine, manpowerHours, REPORT_SECTIONS, STANDING_SECTIONS } from '@groundwork/core/project-notes';
+import { type ManpowerLine, manpowerHours, REPORT_SECTIONS, STANDING_SECTIONS } from '@groundwork/core/project-notes';
 import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { richTextToPlain } from '../../platform/rich-text.js';
+import { authored, joined, type Language, type PlainKey, plain, tCount, t as text } from '../../platform/texts.js';
 import { files } from '../files/files.table.js';
 import { jobsNotes } from './project-notes.table.js';
 
@@ -208,37 +209,60 @@ export async function reportPhotos(tx: Tx, tenant: string, report: Pick<ReportRo
   return uuids.flatMap((u) => (byUuid.get(u) ? [byUuid.get(u) as PhotoFile] : []));
 }
 
-const SECTION_TITLES: Record<(typeof REPORT_SECTIONS)[number], string> = {
-  work_performed: 'Work performed',
-  equipment: 'Equipment and tools on site',
-  deliveries: 'Deliveries',
-  delays: 'Delays',
-  safety: 'Safety observations',
+const SECTION_TITLES: Record<(typeof REPORT_SECTIONS)[number], PlainKey> = {
+  work_performed: 'daily.work_performed',
+  equipment: 'daily.equipment',
+  deliveries: 'daily.deliveries',
+  delays: 'daily.delays',
+  safety: 'daily.safety',
 };
 
-/** The report as a PDF (the platform renderer): company, job, date, author, weather, manpower, sections, notes, photos. */
-export function renderReportPdf(p: { company: string; report: ReportRow; photos: PhotoFile[]; revised: boolean }): Promise<Buffer> {
+/** Hours as the language writes them: "7.5 h", "7,5 h". */
+const hoursIn = (lang: Language, h: number) => text(lang, 'daily.hours', { hours: h });
+
+/**
+ * The report as a PDF (the platform renderer): company, job, date, author, weather, manpower, sections, notes, photos;
+ * in `lang` (the requester's, or the sender's for the e-mail), its date and hours formatted for it.
+ */
+export function renderReportPdf(p: {
+  company: string;
+  report: ReportRow;
+  photos: PhotoFile[];
+  revised: boolean;
+  lang: Language;
+}): Promise<Buffer> {
   const r = p.report;
+  const lang = p.lang;
+  const lead = { job: r.job_label ?? '', date: { date: r.for_date } };
+  const by = { name: r.employee_name ?? '' };
   const content: Content[] = [
-    { text: `${r.job_label ?? ''}, ${r.for_date}${p.revised ? ' (revised)' : ''}`, style: 'lead' },
-    { text: `By ${r.employee_name ?? ''}${r.weather ? ` · Weather: ${r.weather}` : ''}`, style: 'small', margin: [0, 0, 0, 12] },
+    { text: text(lang, p.revised ? 'daily.lead_revised' : 'daily.lead', lead), style: 'lead' },
+    {
+      text: r.weather ? text(lang, 'daily.by_weather', { ...by, weather: r.weather }) : text(lang, 'daily.by', by),
+      style: 'small',
+      margin: [0, 0, 0, 12],
+    },
   ];
   if (r.manpower.length) {
-    content.push({ text: `Manpower (${formatHours(manpowerHours(r.manpower))})`, bold: true, margin: [0, 8, 0, 4] });
+    content.push({
+      text: text(lang, 'daily.manpower', { hours: hoursIn(lang, manpowerHours(r.manpower)) }),
+      bold: true,
+      margin: [0, 8, 0, 4],
+    });
     content.push({
       table: {
         headerRows: 1,
         widths: ['*', 'auto', '*'],
         body: [
           [
-            { text: 'Person', bold: true },
-            { text: 'Hours', bold: true },
-            { text: 'Cost codes', bold: true },
+            { text: plain(lang, 'daily.person'), bold: true },
+            { text: plain(lang, 'daily.hours_column'), bold: true },
+            { text: plain(lang, 'daily.costcodes'), bold: true },
           ],
           ...r.manpower.map((m) => [
             m.name,
-            { text: formatHours(m.hours), alignment: 'right' as const },
-            m.costcodes.map((c) => `${c.costcode}: ${formatHours(c.hours)}`).join(', '),
+            { text: hoursIn(lang, m.hours), alignment: 'right' as const },
+            m.costcodes.map((c) => `${c.costcode}: ${hoursIn(lang, c.hours)}`).join(', '),
           ]),
         ],
       },
@@ -248,10 +272,10 @@ export function renderReportPdf(p: { company: string; report: ReportRow; photos:
   for (const s of REPORT_SECTIONS) {
     const value = r[s];
     if (!value?.trim()) continue;
-    content.push({ text: SECTION_TITLES[s], bold: true, margin: [0, 12, 0, 4] }, { text: value });
+    content.push({ text: plain(lang, SECTION_TITLES[s]), bold: true, margin: [0, 12, 0, 4] }, { text: value });
   }
   const notes = r.notes_html ? richTextToPlain(r.notes_html) : '';
-  if (notes) content.push({ text: 'Notes', bold: true, margin: [0, 12, 0, 4] }, { text: notes });
+  if (notes) content.push({ text: plain(lang, 'daily.notes'), bold: true, margin: [0, 12, 0, 4] }, { text: notes });
   const thumbs = p.photos.flatMap((ph) => {
     const data = ph.thumbnail_base64?.match(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/)?.[0];
     if (!data) return [];
@@ -267,21 +291,24 @@ export function renderReportPdf(p: { company: string; report: ReportRow; photos:
     ];
   });
   if (thumbs.length) {
-    content.push({ text: 'Photos', bold: true, margin: [0, 12, 0, 4] });
+    content.push({ text: plain(lang, 'daily.photos'), bold: true, margin: [0, 12, 0, 4] });
     for (let i = 0; i < thumbs.length; i += 3) content.push({ columns: thumbs.slice(i, i + 3), columnGap: 8, margin: [0, 0, 0, 8] });
   }
-  return renderPdf({ brand: { company: p.company }, lang: 'en', title: 'Daily report', content });
+  return renderPdf({ brand: { company: p.company }, lang, title: plain(lang, 'daily.title'), content });
 }
 
-export function reportMailText(p: { company: string; report: ReportRow; revised: boolean; sender: string | null }) {
+/** The report's e-mail, in `lang` (the sender's). */
+export function reportMailText(p: { company: string; report: ReportRow; revised: boolean; sender: string | null; lang: Language }) {
   const r = p.report;
-  const subject = `${p.company}: daily report ${r.job_label ?? ''}, ${r.for_date}${p.revised ? ' (revised)' : ''}`;
+  const lang = p.lang;
+  const what = { job: r.job_label ?? '', date: { date: r.for_date } };
+  const subject = text(lang, p.revised ? 'daily.mail_subject_revised' : 'daily.mail_subject', { ...what, company: p.company });
   const lines = [
-    `Daily report for ${r.job_label ?? ''} on ${r.for_date}${p.revised ? ' (revised)' : ''}.`,
-    r.manpower.length ? `Crew: ${r.manpower.length} people, ${formatHours(manpowerHours(r.manpower))}.` : '',
-    'The report is attached as a PDF, with the full-size photos.',
-    '',
-    p.sender ? `${p.sender}, ${p.company}` : p.company,
-  ].filter((l, i) => l || i > 2);
-  return { subject, text: lines.join('\n') };
+    text(lang, p.revised ? 'daily.mail_intro_revised' : 'daily.mail_intro', what),
+    ...(r.manpower.length ? [tCount(lang, 'daily.mail_crew', r.manpower.length, { hours: hoursIn(lang, manpowerHours(r.manpower)) })] : []),
+    plain(lang, 'daily.mail_attached'),
+    authored(''),
+    p.sender ? text(lang, 'mail.signature', { sender: p.sender, company: p.company }) : authored(p.company),
+  ];
+  return { subject, text: joined(lines, '\n') };
 }

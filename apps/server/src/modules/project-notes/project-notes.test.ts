@@ -3,6 +3,7 @@ import { REPORT_MESSAGES } from '@groundwork/core/project-notes';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
+import { formatDate } from '../../platform/texts.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
 import { describeModelContract } from '../../testing/model-contract.js';
 import { errorCode as code, errorMessage as message, okData as ok, useTestApp } from '../../testing/test-app.js';
@@ -206,13 +207,13 @@ describe('daily reports: save, send and own records', () => {
     expect(res.message).toBe(REPORT_MESSAGES.sent);
     expect(res.report).toMatchObject({ send_count: 1, revised: false, sent_to: 'pm@owner.test; super@summit.test; office@summit.test' });
     const [mail] = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=pm@owner.test', remoteAddress: '127.0.0.1' })).json();
-    expect(mail.subject).toBe(`Summit Ridge Builders: daily report Main Street, ${DAY}`);
+    expect(mail.subject).toBe(`Summit Ridge Builders: daily report Main Street, ${formatDate('en', DAY)}`);
     expect(mail.cc).toBe('office@summit.test');
     const pdf = await t.app.inject({ method: 'GET', url: mail.attachments[0].url, remoteAddress: '127.0.0.1' });
     const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text;
     for (const part of [
       'Daily report',
-      `Main Street, ${DAY}`,
+      `Main Street, ${formatDate('en', DAY)}`,
       'Ben Member',
       '8 h',
       '03-100',
@@ -275,5 +276,48 @@ describe('daily reports: save, send and own records', () => {
     expect(code(await t.gql(SEARCH, { t: company }, boss.token))).toBe('FORBIDDEN');
     expect(code(await t.gql(DRAFT, { t: company, j: 1, d: DAY }, boss.token))).toBe('FORBIDDEN');
     expect(code(await t.gql(SAVE, { t: company, r: report() }, boss.token))).toBe('FORBIDDEN');
+  });
+});
+
+describe('daily reports in the sender’s language (issue 46)', () => {
+  it('sends in the sender’s language: a Spanish-speaking foreman’s report, its e-mail and PDF, dates and hours as Spanish writes them', async () => {
+    const capataz = await createMember(t.database.db, tenant, { permissions: ['project_notes_basic'], firstname: 'Rocío' });
+    ok(
+      await t.gql(
+        `mutation($t: ID!, $c: String!) { updateEmployeeUserInfo(tenant_uuid: $t, cognito_uuid: $c, employee: { language: "es" }) { id } }`,
+        { t: tenant, c: capataz.identity },
+        capataz.token,
+      ),
+    );
+    const day = '2026-11-20';
+    const manpower = [{ employees_id: null, name: 'Ben Member', hours: 7.5, costcodes: [{ costcode: '03-100', hours: 7.5 }] }];
+    ok(
+      await t.gql(
+        SAVE,
+        { t: tenant, r: report({ for_date: day, email_to: 'obra@owner.test', cc_email_to: '', manpower, delays: 'Lluvia' }), send: true },
+        capataz.token,
+      ),
+    );
+    const [mail] = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=obra@owner.test', remoteAddress: '127.0.0.1' })).json();
+    expect(formatDate('es', day)).toBe('20 de noviembre de 2026');
+    expect(mail.subject).toBe('Summit Ridge Builders: reporte diario Main Street, 20 de noviembre de 2026');
+    expect(mail.text).toContain('Reporte diario de Main Street del 20 de noviembre de 2026.');
+    expect(mail.text).toContain('Cuadrilla: 1 persona, 7,5 h.');
+    expect(mail.text).toContain('El reporte va adjunto en PDF, con las fotos en tamaño completo.');
+    expect(mail.text).toContain('Rocío Member, Summit Ridge Builders');
+    expect(mail.attachments[0].filename).toBe(`Reporte diario ${day}.pdf`);
+    const pdf = await t.app.inject({ method: 'GET', url: mail.attachments[0].url, remoteAddress: '127.0.0.1' });
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text;
+    for (const part of [
+      'Reporte diario',
+      'Main Street, 20 de noviembre de 2026',
+      'Por Rocío Member · Clima: Clear, 41°F',
+      'Personal (7,5 h)',
+      'Trabajo realizado',
+      'Retrasos',
+      'Página 1 de 1',
+    ])
+      expect(text).toContain(part);
+    expect(text).not.toMatch(/Daily report|Work performed|Manpower|Page 1 of/);
   });
 });

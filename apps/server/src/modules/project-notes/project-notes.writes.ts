@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { msg } from '@groundwork/core/messages';
 import { parseRecipients } from '@groundwork/core/ordering';
 import {
   joinReportRecipients,
@@ -19,16 +20,8 @@ import { storageFor } from '../../platform/storage.js';
 import { employees } from '../employees/employees.table.js';
 import { attachFiles } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
-import { tenants } from '../tenants/tenants.table.js';
-import {
-  REPORTS_SOURCE,
-  type ReportRow,
-  renderReportPdf,
-  reportMailText,
-  reportPhotos,
-  reportWhere,
-  searchReportRows,
-} from './project-notes.service.js';
+import { buildReportPdf, reportPdfName } from './project-notes.pdf.js';
+import { REPORTS_SOURCE, type ReportRow, reportMailText, reportWhere, searchReportRows } from './project-notes.service.js';
 import { jobsNotes } from './project-notes.table.js';
 import type { ReportView } from './project-notes.types.js';
 
@@ -74,12 +67,12 @@ export async function checkJob(g: Gated, jobId: number) {
   const job = (await g.tx.execute(
     sql`select 1 from jobs where tenant_uuid = ${g.member.tenantUuid} and id = ${jobId} and status <> 0`,
   )) as unknown as { rows: unknown[] };
-  if (!job.rows.length) throw new AppError('VALIDATION', REPORT_MESSAGES.job, { field: 'jobs_id' });
+  if (!job.rows.length) throw new AppError('VALIDATION', msg('reports.job'), { field: 'jobs_id' });
 }
 
 async function reportForWrite(g: Gated, id: number): Promise<ReportRow> {
   const row = await reportWhere(g.tx, g.member.tenantUuid, eq(jobsNotes.id, id));
-  if (!row || (ownOnly(g) && row.employees_id !== g.member.employeeId)) throw new AppError('NOT_FOUND', 'Daily report not found.');
+  if (!row || (ownOnly(g) && row.employees_id !== g.member.employeeId)) throw new AppError('NOT_FOUND', msg('reports.notFound'));
   return row;
 }
 
@@ -92,19 +85,19 @@ function publish(g: Gated, row: { id: number; employees_id: number }, event: 'cr
 async function sendReport(g: Gated, report: ReportRow): Promise<void> {
   const to = parseRecipients(report.email_to);
   const cc = parseRecipients(report.cc_email_to);
-  if (!to.emails.length) throw new AppError('VALIDATION', REPORT_MESSAGES.noRecipients, { field: 'email_to' });
+  if (!to.emails.length) throw new AppError('VALIDATION', msg('reports.noRecipients'), { field: 'email_to' });
   const tenant = g.member.tenantUuid;
-  const [company] = await g.tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, tenant));
   const [me] = await g.tx
     .select({ name: sql<string | null>`nullif(concat_ws(' ', ${employees.firstname}, ${employees.lastname}), '')`, email: employees.email })
     .from(employees)
     .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, g.member.employeeId)));
-  const photos = await reportPhotos(g.tx, tenant, report);
-  const revised = report.send_count > 0 && report.revised;
-  const pdf = await renderReportPdf({ company: company?.company ?? '', report, photos, revised });
+  // The same PDF the report opens, prints and shares from in the web (project-notes.pdf.ts).
+  // In the sender's language: the report is theirs, and so are its recipients.
+  const lang = g.ctx.language ?? 'en';
+  const { pdf, company, photos, revised } = await buildReportPdf(g.tx, tenant, report, lang);
   const object = `${randomUUID()}.pdf`;
   await storageFor(g.ctx.config).put(tenant, object, pdf, { bytes: pdf.length, contentType: 'application/pdf' });
-  const mail = reportMailText({ company: company?.company ?? '', report, revised, sender: me?.name ?? null });
+  const mail = reportMailText({ company, report, revised, sender: me?.name ?? null, lang });
   await g.tx
     .update(jobsNotes)
     .set({
@@ -115,7 +108,7 @@ async function sendReport(g: Gated, report: ReportRow): Promise<void> {
       revised: false,
     })
     .where(and(eq(jobsNotes.tenant_uuid, tenant), eq(jobsNotes.id, report.id)));
-  const fileName = `Daily report ${report.for_date}.pdf`;
+  const fileName = reportPdfName(report, lang);
   g.afterCommit(() =>
     g.ctx.mailer.send({
       to: to.emails.join(', '),
@@ -139,7 +132,7 @@ export async function saveReport(args: SaveReportArgs, g: Gated): Promise<{ repo
   await checkJob(g, form.jobs_id);
   const tenant = g.member.tenantUuid;
   const photos = (form.photos ?? []).map((p) => ({ uuid: p.uuid.toLowerCase(), caption: p.caption?.trim() || null }));
-  if (photos.some((p) => !UUID.test(p.uuid))) throw new AppError('VALIDATION', 'One or more photos cannot be found.', { field: 'photos' });
+  if (photos.some((p) => !UUID.test(p.uuid))) throw new AppError('VALIDATION', msg('reports.photosMissing'), { field: 'photos' });
   const values = {
     jobs_id: form.jobs_id,
     for_date: form.for_date,
@@ -159,9 +152,9 @@ export async function saveReport(args: SaveReportArgs, g: Gated): Promise<{ repo
   let id: number;
   if (args.id != null) {
     const before = await reportForWrite(g, args.id);
-    if (before.status !== REPORT_STATUS.active) throw new AppError('VALIDATION', REPORT_MESSAGES.archivedReport);
+    if (before.status !== REPORT_STATUS.active) throw new AppError('VALIDATION', msg('reports.archivedReport'));
     const clash = await reportWhere(g.tx, tenant, and(eq(jobsNotes.jobs_id, form.jobs_id), eq(jobsNotes.for_date, form.for_date)) as never);
-    if (clash && clash.id !== before.id) throw new AppError('CONFLICT', REPORT_MESSAGES.exists, { id: clash.id });
+    if (clash && clash.id !== before.id) throw new AppError('CONFLICT', msg('reports.exists'), { id: clash.id });
     await g.tx
       .update(jobsNotes)
       .set({ ...values, revised: before.send_count > 0 })
@@ -170,7 +163,7 @@ export async function saveReport(args: SaveReportArgs, g: Gated): Promise<{ repo
     publish(g, before, 'update');
   } else {
     const clash = await reportWhere(g.tx, tenant, and(eq(jobsNotes.jobs_id, form.jobs_id), eq(jobsNotes.for_date, form.for_date)) as never);
-    if (clash) throw new AppError('CONFLICT', REPORT_MESSAGES.exists, { id: clash.id });
+    if (clash) throw new AppError('CONFLICT', msg('reports.exists'), { id: clash.id });
     const [row] = await g.tx
       .insert(jobsNotes)
       .values({ ...values, tenant_uuid: tenant, employees_id: g.member.employeeId })
@@ -195,9 +188,9 @@ export async function saveReport(args: SaveReportArgs, g: Gated): Promise<{ repo
 /** setDailyReportsStatus: archives (0) or restores (1) reports, all or nothing. */
 export async function setReportsStatus(args: { ids: number[]; status: number }, g: Gated): Promise<ReportView[]> {
   if (args.status !== REPORT_STATUS.active && args.status !== REPORT_STATUS.archived)
-    throw new AppError('VALIDATION', 'status must be 0 (archived) or 1 (active).', { field: 'status' });
+    throw new AppError('VALIDATION', msg('common.statusActive'), { field: 'status' });
   const ids = [...new Set(args.ids)];
-  if (!ids.length || ids.length > 500) throw new AppError('VALIDATION', 'Give between 1 and 500 reports.');
+  if (!ids.length || ids.length > 500) throw new AppError('VALIDATION', msg('reports.giveBetween', { max: 500 }));
   const tenant = g.member.tenantUuid;
   const changed = await g.tx
     .update(jobsNotes)
@@ -210,7 +203,7 @@ export async function setReportsStatus(args: { ids: number[]; status: number }, 
       ),
     )
     .returning({ id: jobsNotes.id, employees_id: jobsNotes.employees_id });
-  if (changed.length !== ids.length) throw new AppError('NOT_FOUND', 'Daily report not found.');
+  if (changed.length !== ids.length) throw new AppError('NOT_FOUND', msg('reports.notFound'));
   for (const r of changed) publish(g, r, 'update');
   const { items } = await searchReportRows(g.tx, tenant, { limit: MAX_PAGE_LIMIT, after: null, active: args.status === 1 });
   return withPhotos(

@@ -1,5 +1,6 @@
+import { atField, atRecord, fromText, msg } from '@groundwork/core/messages';
 import { accessTo } from '@groundwork/core/permissions';
-import { isReceiptDate, RECEIPT_MESSAGES, receiptRecordSchema, receiptSaveSchema, splitsProblem } from '@groundwork/core/receipts';
+import { isReceiptDate, receiptRecordSchema, receiptSaveSchema, splitsProblem } from '@groundwork/core/receipts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../graphql/builder.js';
@@ -71,7 +72,7 @@ defineRecordOperations({
       if (typeof c.patch?.amount_cents !== 'number') continue;
       const own = lines.filter((l) => l.receipts_id === c.id);
       const problem = splitsProblem(c.patch.amount_cents, own);
-      if (problem) throw new AppError('VALIDATION', `Record ${index + 1}: ${problem.message}`, { index, field: 'amount_cents' });
+      if (problem) throw new AppError('VALIDATION', atRecord(index, fromText(problem.message)), { index, field: 'amount_cents' });
     }
   },
 });
@@ -136,7 +137,7 @@ const isReceiptKey = (v: unknown): v is [string, number] =>
   Array.isArray(v) && v.length === 2 && isReceiptDate(v[0]) && Number.isInteger(v[1]) && v[1] > 0 && v[1] < 2 ** 31;
 
 function checkDateArg(value: string | null | undefined, field: string) {
-  if (value != null && !isReceiptDate(value)) throw new AppError('VALIDATION', `${field}: ${RECEIPT_MESSAGES.invalidDate}`, { field });
+  if (value != null && !isReceiptDate(value)) throw new AppError('VALIDATION', atField(field, msg('receipts.invalidDate')), { field });
 }
 
 const mayWrite = (g: Gated) => accessTo(g.member.permissions, 'receipts', 'write', g.member.off) === 'all';
@@ -150,8 +151,8 @@ function publish(g: Gated, event: RecordEvent, rows: Row[]) {
 }
 
 function checkIds(ids: readonly number[]) {
-  if (ids.length === 0) throw new AppError('VALIDATION', 'At least one receipt is required.');
-  if (ids.length > MAX_IDS) throw new AppError('VALIDATION', `Too many receipts: at most ${MAX_IDS} in one call.`);
+  if (ids.length === 0) throw new AppError('VALIDATION', msg('receipts.atLeastOne'));
+  if (ids.length > MAX_IDS) throw new AppError('VALIDATION', msg('receipts.tooMany', { max: MAX_IDS }));
 }
 
 // --- Queries --------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ tenantMutation(
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue.path.join('.');
-        throw new AppError('VALIDATION', issue.message, { field });
+        throw new AppError('VALIDATION', fromText(issue.message), { field });
       }
       const input = parsed.data;
       const stored =
@@ -250,7 +251,7 @@ tenantMutation(
                 .for('update')
             )[0]
           : undefined;
-      if (input.id != null && !stored) throw notFound('Receipt not found.');
+      if (input.id != null && !stored) throw notFound(msg('receipts.notFound'));
       const owner = input.employees_id ?? stored?.employees_id ?? member.employeeId;
       const splits = input.splits ?? [];
       await checkReferences(tx, tenant, {
@@ -323,7 +324,7 @@ function archiveOperation(name: string, status: 0 | 1, description: string) {
           .set({ status, updated_on: sql`now()` })
           .where(and(eq(receipts.tenant_uuid, tenant), inArray(receipts.id, unique)))
           .returning();
-        if (rows.length !== unique.length) throw notFound('Receipt not found.');
+        if (rows.length !== unique.length) throw notFound(msg('receipts.notFound'));
         publish(g, 'update', rows);
         return receiptsByIds(g.tx, tenant, unique, wantedOf(info, false));
       },

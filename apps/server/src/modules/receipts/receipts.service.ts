@@ -1,5 +1,5 @@
+import { msg } from '@groundwork/core/messages';
 import { accessTo } from '@groundwork/core/permissions';
-import { RECEIPT_MESSAGES } from '@groundwork/core/receipts';
 import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
@@ -215,7 +215,7 @@ export async function checkReferences(
       .select({ id: employees.id })
       .from(employees)
       .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, refs.personId)));
-    if (!person) throw new AppError('VALIDATION', RECEIPT_MESSAGES.person, { field: 'employees_id' });
+    if (!person) throw new AppError('VALIDATION', msg('receipts.person'), { field: 'employees_id' });
   }
   const jobIds = [...new Set(refs.jobs.map((j) => j.id))];
   if (jobIds.length) {
@@ -225,7 +225,7 @@ export async function checkReferences(
       .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.id, jobIds), ne(jobs.status, 0)));
     const ok = new Set(found.map((j) => j.id));
     const bad = refs.jobs.find((j) => !ok.has(j.id));
-    if (bad) throw new AppError('VALIDATION', RECEIPT_MESSAGES.job, { field: bad.field });
+    if (bad) throw new AppError('VALIDATION', msg('receipts.job'), { field: bad.field });
   }
   const codeIds = [...new Set(refs.codes.map((c) => c.id))];
   if (codeIds.length) {
@@ -235,7 +235,7 @@ export async function checkReferences(
       .where(and(eq(costcodes.tenant_uuid, tenant), inArray(costcodes.id, codeIds)));
     const ok = new Set(found.map((c) => c.id));
     const bad = refs.codes.find((c) => !ok.has(c.id));
-    if (bad) throw new AppError('VALIDATION', RECEIPT_MESSAGES.costcode, { field: bad.field });
+    if (bad) throw new AppError('VALIDATION', msg('receipts.costcode'), { field: bad.field });
   }
 }
 

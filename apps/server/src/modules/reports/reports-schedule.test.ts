@@ -147,6 +147,6 @@ describe('reportSchedule', () => {
     );
     expect(res.errors).toBeUndefined();
     const text = await pdfText(Buffer.from(res.data?.exportReportPdf, 'base64'));
-    for (const cell of ['Crew schedule vs actual', 'Elm Yard', 'Main Street', '2026-03-10', '15']) expect(text).toContain(cell);
+    for (const cell of ['Crew schedule vs actual', 'Elm Yard', 'Main Street', 'March 10, 2026', '15']) expect(text).toContain(cell);
   });
 });

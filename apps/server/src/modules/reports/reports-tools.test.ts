@@ -145,6 +145,6 @@ describe('reportTools', () => {
     );
     expect(res.errors).toBeUndefined();
     const text = await pdfText(Buffer.from(res.data?.exportReportPdf, 'base64'));
-    for (const cell of ['Tool utilisation and overdue', 'T-0001 Drill', '60 %', '2026-03-16']) expect(text).toContain(cell);
+    for (const cell of ['Tool utilisation and overdue', 'T-0001 Drill', '60 %', 'March 16, 2026']) expect(text).toContain(cell);
   });
 });

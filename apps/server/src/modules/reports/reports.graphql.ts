@@ -3,6 +3,7 @@ import { MAX_REPORT_EXPORT_ROWS, MAX_REPORT_PAGE, REPORTS, type ReportFilter, ty
 import { eq } from 'drizzle-orm';
 import { builder } from '../../graphql/builder.js';
 import { type Gated, tenantQuery } from '../../graphql/gate.js';
+import { isLanguage, type Language, plain, t as text } from '../../platform/texts.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { type HoursReport, type HoursRow, hoursReport } from './reports.hours.js';
 import { type LaborReport, type LaborRow, laborReport } from './reports.labor.js';
@@ -340,7 +341,8 @@ tenantQuery('exportReportPdf', REPORTS_RULE, {
   resolve: async (args, g) => {
     const report = args.report as ReportKey;
     const result = (await run(report, g, args.filter, { limit: MAX_REPORT_EXPORT_ROWS, offset: 0 })) as { rows: unknown[]; total: number };
-    const lang = args.lang === 'es' ? 'es' : 'en';
+    // The language asked for, else the requester's saved one.
+    const lang = isLanguage(args.lang) ? args.lang : (g.ctx.language ?? 'en');
     const [company] = await g.tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, g.member.tenantUuid));
     const pdf = await renderReportPdf({
       company: company?.company ?? '',
@@ -354,13 +356,16 @@ tenantQuery('exportReportPdf', REPORTS_RULE, {
   },
 });
 
-function subtitleOf(report: ReportKey, f: RawFilter, result: unknown, lang: 'en' | 'es'): string {
-  if (report === 'hours' || report === 'schedule' || report === 'tools') return `${f.from} – ${f.to}`;
-  if (report === 'spend') return f.from || f.to ? `${f.from ?? '…'} – ${f.to ?? '…'}` : lang === 'es' ? 'Todas las fechas' : 'All dates';
+function subtitleOf(report: ReportKey, f: RawFilter, result: unknown, lang: Language): string {
+  const day = (d: string | null | undefined) => (d ? { date: d } : '…');
+  if (report === 'hours' || report === 'schedule' || report === 'tools')
+    return text(lang, 'reports.range', { from: day(f.from), to: day(f.to) });
+  if (report === 'spend')
+    return f.from || f.to ? text(lang, 'reports.range', { from: day(f.from), to: day(f.to) }) : plain(lang, 'reports.all_dates');
   if (report === 'timecard_status') {
     const r = result as StatusReport;
-    return `${lang === 'es' ? 'Periodo de pago' : 'Pay period'} ${r.period_start} – ${r.period_end}`;
+    return text(lang, 'reports.pay_period', { from: day(r.period_start), to: day(r.period_end) });
   }
   const r = result as LaborReport;
-  return `${lang === 'es' ? 'Pronóstico al' : 'Forecast as of'} ${r.today}`;
+  return text(lang, 'reports.forecast_as_of', { date: day(r.today) });
 }

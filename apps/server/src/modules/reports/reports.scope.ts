@@ -1,3 +1,4 @@
+import { atField, fromText, msg } from '@groundwork/core/messages';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
 import { type ReportFilter, type ReportKey, reportFilterProblem } from '@groundwork/core/reports';
 import { sql } from 'drizzle-orm';
@@ -33,18 +34,19 @@ export async function reportScope(tx: Tx, member: Member, filter: ReportFilter):
 export function checkFilter(report: ReportKey, filter: Record<string, unknown> | null | undefined): ReportFilter {
   const f = Object.fromEntries(Object.entries(filter ?? {}).filter(([, v]) => v != null)) as ReportFilter;
   const problem = reportFilterProblem(report, f);
-  if (problem) throw new AppError('VALIDATION', problem);
+  if (problem) throw new AppError('VALIDATION', fromText(problem));
   return f;
 }
 
 /** Pages of a report are offsets, carried as an opaque token. */
 export function pageOf(limit: number | null | undefined, nextToken: string | null | undefined, max: number) {
   const size = limit ?? 50;
-  if (!Number.isInteger(size) || size < 1 || size > max) throw new AppError('VALIDATION', `limit: must be between 1 and ${max}.`);
+  if (!Number.isInteger(size) || size < 1 || size > max)
+    throw new AppError('VALIDATION', atField('limit', msg('common.limitMustBe', { max })));
   let offset = 0;
   if (nextToken) {
     const decoded = Buffer.from(nextToken, 'base64url').toString();
-    if (!/^o:\d{1,9}$/.test(decoded)) throw new AppError('VALIDATION', 'Invalid nextToken.');
+    if (!/^o:\d{1,9}$/.test(decoded)) throw new AppError('VALIDATION', msg('common.invalidNextToken'));
     offset = Number(decoded.slice(2));
   }
   return { limit: size, offset };

@@ -1,3 +1,4 @@
+import { fromText, msg, prefixed } from '@groundwork/core/messages';
 import { isSettingOn, MINUTE_INCREMENT_SETTINGS, settingValueProblem } from '@groundwork/core/settings';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -104,28 +105,27 @@ tenantMutation(
     resolve: async (args, { tx, member }) => {
       const tenant = member.tenantUuid;
       const input = args.global_settings;
-      if (input.length === 0) throw new AppError('VALIDATION', 'At least one setting is required.');
-      if (input.length > MAX_SETTINGS_PER_CALL)
-        throw new AppError('VALIDATION', `Too many settings: at most ${MAX_SETTINGS_PER_CALL} in one call.`);
+      if (input.length === 0) throw new AppError('VALIDATION', msg('settings.atLeastOne'));
+      if (input.length > MAX_SETTINGS_PER_CALL) throw new AppError('VALIDATION', msg('settings.tooMany', { max: MAX_SETTINGS_PER_CALL }));
       const current = new Map((await loadGlobalSettings(tx, tenant)).map((s) => [s.codx_tenant_options_values_id, s]));
       const seen = new Set<number>();
       const next = input.map((s, index) => {
         const id = s.codx_tenant_options_values_id;
         const option = current.get(id);
-        if (!option) throw new AppError('VALIDATION', `Setting ${id} does not exist.`, { index, field: 'codx_tenant_options_values_id' });
-        if (seen.has(id)) throw new AppError('VALIDATION', `Setting ${id} is listed more than once.`, { index });
+        if (!option) throw new AppError('VALIDATION', msg('settings.unknown', { id }), { index, field: 'codx_tenant_options_values_id' });
+        if (seen.has(id)) throw new AppError('VALIDATION', msg('settings.duplicate', { id }), { index });
         seen.add(id);
         const value = {
           custom_value: s.custom_value ?? option.custom_value,
           pass_through_value: s.pass_through_value ?? option.pass_through_value,
         };
         const problem = settingValueProblem({ id, value_type: option.value_type, options: option.options }, value);
-        if (problem) throw new AppError('VALIDATION', `Setting ${id} (${option.title}): ${problem}`, { index });
+        if (problem) throw new AppError('VALIDATION', prefixed(`Setting ${id} (${option.title}): `, fromText(problem)), { index });
         return { id, ...value };
       });
       // The time-card module takes the first increment that is on, so only one may be.
       const incrementsOn = next.filter((s) => MINUTE_INCREMENT_SETTINGS.includes(s.id) && isSettingOn(s));
-      if (incrementsOn.length > 1) throw new AppError('VALIDATION', 'Only one minute increment can be on.');
+      if (incrementsOn.length > 1) throw new AppError('VALIDATION', msg('settings.oneIncrement'));
       if (incrementsOn.length === 1) {
         for (const id of MINUTE_INCREMENT_SETTINGS) {
           const other = current.get(id);

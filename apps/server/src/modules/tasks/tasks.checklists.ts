@@ -1,4 +1,5 @@
-import { mayCreateOn, SETUP_STEPS, TASK_MESSAGES, templateSchema } from '@groundwork/core/tasks';
+import { msg } from '@groundwork/core/messages';
+import { mayCreateOn, SETUP_STEPS, templateSchema } from '@groundwork/core/tasks';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
@@ -90,7 +91,7 @@ export async function saveTemplate(template: TemplateInput, g: Gated): Promise<T
       .set({ ...values, updated_on: sql`now()` })
       .where(and(eq(checklistTemplates.tenant_uuid, tenant), eq(checklistTemplates.id, template.id)))
       .returning();
-    if (!row) throw notFound('Checklist template not found.');
+    if (!row) throw notFound(msg('tasks.templateNotFound'));
     return row as TemplateRow;
   }
   const [row] = await g.tx
@@ -103,13 +104,13 @@ export async function saveTemplate(template: TemplateInput, g: Gated): Promise<T
 /** archiveChecklistTemplate: archives (0) or restores (1) a template. */
 export async function archiveTemplate(args: { id: number; status?: number | null }, g: Gated): Promise<TemplateRow> {
   const status = args.status ?? 0;
-  if (status !== 0 && status !== 1) throw new AppError('VALIDATION', 'status must be 0 or 1.');
+  if (status !== 0 && status !== 1) throw new AppError('VALIDATION', msg('common.statusZeroOne'));
   const [row] = await g.tx
     .update(checklistTemplates)
     .set({ status, updated_on: sql`now()` })
     .where(and(eq(checklistTemplates.tenant_uuid, g.member.tenantUuid), eq(checklistTemplates.id, args.id)))
     .returning();
-  if (!row) throw notFound('Checklist template not found.');
+  if (!row) throw notFound(msg('tasks.templateNotFound'));
   return row as TemplateRow;
 }
 
@@ -125,7 +126,7 @@ export type ApplyArgs = {
 export async function applyTemplate(args: ApplyArgs, g: Gated) {
   const tenant = g.member.tenantUuid;
   checkDate(args.due_date, 'due_date');
-  if ((args.assignees?.length ?? 0) > 20) throw new AppError('VALIDATION', TASK_MESSAGES.assignees, { field: 'assignees' });
+  if ((args.assignees?.length ?? 0) > 20) throw new AppError('VALIDATION', msg('tasks.assignees'), { field: 'assignees' });
   await checkJob(g.tx, tenant, args.jobs_id);
   const led = await jobsLedBy(g.tx, g.member);
   if (!mayCreateOn(isAdmin(g.member), led.has(args.jobs_id))) throw forbidden();
@@ -135,7 +136,7 @@ export async function applyTemplate(args: ApplyArgs, g: Gated) {
     .where(
       and(eq(checklistTemplates.tenant_uuid, tenant), eq(checklistTemplates.id, args.templates_id), eq(checklistTemplates.status, 1)),
     )) as TemplateRow[];
-  if (!tpl) throw notFound('Checklist template not found.');
+  if (!tpl) throw notFound(msg('tasks.templateNotFound'));
   // Serialises two applications of the same template to the same job.
   await g.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${tenant}:tpl:${tpl.id}:${args.jobs_id}`}))`);
   const [before] = await g.tx
@@ -150,7 +151,7 @@ export async function applyTemplate(args: ApplyArgs, g: Gated) {
       ),
     )
     .limit(1);
-  if (before && !args.confirm) throw new AppError('CONFLICT', TASK_MESSAGES.alreadyApplied, { tasks_id: before.id });
+  if (before && !args.confirm) throw new AppError('CONFLICT', msg('tasks.alreadyApplied'), { tasks_id: before.id });
   const people = [...new Set(args.assignees ?? [])];
   await checkPeople(g.tx, tenant, people);
   const userName = await nameOf(g.tx, g.member);

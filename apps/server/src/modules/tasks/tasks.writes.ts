@@ -1,3 +1,4 @@
+import { atField, fromText, msg } from '@groundwork/core/messages';
 import { isReceiptDate } from '@groundwork/core/receipts';
 import {
   mayCreateOn,
@@ -5,7 +6,6 @@ import {
   mayReadTask,
   TASK_ACTION,
   TASK_ACTIONS,
-  TASK_MESSAGES,
   taskCreateSchema,
   taskUpdateSchema,
 } from '@groundwork/core/tasks';
@@ -14,6 +14,7 @@ import type { ZodType } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import type { Gated, Member } from '../../graphql/gate.js';
+import { textRef } from '../../platform/texts.js';
 import { employees } from '../employees/employees.table.js';
 import { attachFiles } from '../files/files.service.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -28,17 +29,17 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError('VALIDATION', issue.message, { field: issue.path.join('.') });
+    throw new AppError('VALIDATION', fromText(issue.message), { field: issue.path.join('.') });
   }
   return parsed.data;
 }
 
 export const checkDate = (v: string | null | undefined, field: string) => {
-  if (v != null && !isReceiptDate(v)) throw new AppError('VALIDATION', `${field}: ${TASK_MESSAGES.invalidDate}`, { field });
+  if (v != null && !isReceiptDate(v)) throw new AppError('VALIDATION', atField(field, msg('tasks.invalidDate')), { field });
 };
 
 function checkUser(g: Gated, userId: number) {
-  if (userId !== g.member.employeeId) throw new AppError('VALIDATION', TASK_MESSAGES.user, { field: 'user_id' });
+  if (userId !== g.member.employeeId) throw new AppError('VALIDATION', msg('tasks.user'), { field: 'user_id' });
 }
 
 /** Reads one task for a change, locked; NOT_FOUND when the caller may not read it. */
@@ -49,7 +50,7 @@ async function taskForChange(g: Gated, id: number) {
     .from(tasks)
     .where(and(eq(tasks.tenant_uuid, t), eq(tasks.id, id)))
     .for('update');
-  if (!row) throw notFound('Task not found.');
+  if (!row) throw notFound(msg('tasks.notFound'));
   const assignees = (
     await g.tx
       .select({ id: taskAssignees.employees_id })
@@ -57,7 +58,7 @@ async function taskForChange(g: Gated, id: number) {
       .where(and(eq(taskAssignees.tenant_uuid, t), eq(taskAssignees.tasks_id, id)))
   ).map((a) => a.id);
   const rel = relationOf(g.member, await jobTies(g.tx, g.member), row, assignees);
-  if (!mayReadTask(rel)) throw notFound('Task not found.');
+  if (!mayReadTask(rel)) throw notFound(msg('tasks.notFound'));
   return { row, assignees, rel };
 }
 
@@ -113,7 +114,14 @@ export async function insertTasks(g: Gated, userName: string | null, list: NewTa
     const others = people.filter((p) => p !== me);
     g.afterCommit(() => notifyTaskPeople({ kind: 'assigned', tenantUuid: t, taskId: row.id, recipients: others }));
     // The inbox (issue 21): written in this transaction, published and pushed once it commits.
-    await deliver(g, await addNotifications(g.tx, t, others, { kind: 'task_assigned', title: n.title, ref_id: row.id }));
+    await deliver(
+      g,
+      await addNotifications(g.tx, t, others, {
+        kind: 'task_assigned',
+        text: textRef('notification.task_assigned', { task: n.title }),
+        ref_id: row.id,
+      }),
+    );
   }
   return ids;
 }
@@ -121,7 +129,7 @@ export async function insertTasks(g: Gated, userName: string | null, list: NewTa
 /** The job a new task is on: jobs_id, or rel_id when it hangs on a job. */
 function jobOf(input: { rel_table?: string | null; rel_id?: number | null; jobs_id?: number | null }) {
   if (input.rel_table === 'jobs' && input.rel_id != null) {
-    if (input.jobs_id != null && input.jobs_id !== input.rel_id) throw new AppError('VALIDATION', TASK_MESSAGES.job, { field: 'jobs_id' });
+    if (input.jobs_id != null && input.jobs_id !== input.rel_id) throw new AppError('VALIDATION', msg('tasks.job'), { field: 'jobs_id' });
     return input.rel_id;
   }
   return input.jobs_id ?? null;
@@ -144,7 +152,7 @@ export async function checkPeople(tx: Tx, tenant: string, ids: number[]) {
     .select({ id: employees.id })
     .from(employees)
     .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, unique), eq(employees.status, 1)));
-  if (found.length !== unique.length) throw new AppError('VALIDATION', TASK_MESSAGES.person, { field: 'assignees' });
+  if (found.length !== unique.length) throw new AppError('VALIDATION', msg('tasks.person'), { field: 'assignees' });
 }
 
 export async function checkJob(tx: Tx, tenant: string, id: number) {
@@ -152,7 +160,7 @@ export async function checkJob(tx: Tx, tenant: string, id: number) {
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.id, id), sql`${jobs.status} <> 0`));
-  if (!found) throw new AppError('VALIDATION', TASK_MESSAGES.job, { field: 'jobs_id' });
+  if (!found) throw new AppError('VALIDATION', msg('tasks.job'), { field: 'jobs_id' });
 }
 
 /** Created tasks and their threads, in the order they were made (the task, then its checklist's sub-tasks). */
@@ -174,7 +182,7 @@ export async function createTask(args: { user_id: number; parent_task?: number |
   let jobId = jobOf(input);
   if (args.parent_task != null) {
     const parent = await taskForChange(g, args.parent_task).catch(() => {
-      throw new AppError('VALIDATION', TASK_MESSAGES.parent, { field: 'parent_task' });
+      throw new AppError('VALIDATION', msg('tasks.parent'), { field: 'parent_task' });
     });
     if (!mayManageTask(parent.rel, parent.row.jobs_id != null)) throw forbidden();
     jobId = parent.row.jobs_id;
@@ -227,11 +235,11 @@ export type UpdateArgs = {
 export async function updateTask(args: UpdateArgs, g: Gated) {
   checkUser(g, args.user_id);
   const action = TASK_ACTIONS.find((a) => a.id === args.task_action_id);
-  if (!action || action.id === TASK_ACTION.created) throw new AppError('VALIDATION', TASK_MESSAGES.action, { field: 'task_action_id' });
+  if (!action || action.id === TASK_ACTION.created) throw new AppError('VALIDATION', msg('tasks.action'), { field: 'task_action_id' });
   const input = parse(taskUpdateSchema, args);
   const tenant = g.member.tenantUuid;
   const { row, assignees, rel } = await taskForChange(g, args.task_id);
-  if (row.task_thread_uuid !== args.task_thread_uuid) throw new AppError('VALIDATION', TASK_MESSAGES.thread, { field: 'task_thread_uuid' });
+  if (row.task_thread_uuid !== args.task_thread_uuid) throw new AppError('VALIDATION', msg('tasks.thread'), { field: 'task_thread_uuid' });
   const manage = mayManageTask(rel, row.jobs_id != null);
   const body = input.body?.trim() ? input.body.trim() : null;
   const data: Record<string, unknown> = {};
@@ -248,10 +256,10 @@ export async function updateTask(args: UpdateArgs, g: Gated) {
   };
   switch (action.action) {
     case 'comment':
-      if (!body) throw new AppError('VALIDATION', TASK_MESSAGES.emptyComment, { field: 'body' });
+      if (!body) throw new AppError('VALIDATION', msg('tasks.emptyComment'), { field: 'body' });
       break;
     case 'status':
-      if (!input.status) throw new AppError('VALIDATION', TASK_MESSAGES.status, { field: 'status' });
+      if (!input.status) throw new AppError('VALIDATION', msg('tasks.status'), { field: 'status' });
       patch.status = input.status;
       patch.status_by = g.member.employeeId;
       patch.status_on = sql`now()` as unknown as string;
@@ -262,7 +270,7 @@ export async function updateTask(args: UpdateArgs, g: Gated) {
       break;
     case 'reassign': {
       if (!manage) throw forbidden();
-      if (!input.assignees) throw new AppError('VALIDATION', TASK_MESSAGES.assignees, { field: 'assignees' });
+      if (!input.assignees) throw new AppError('VALIDATION', msg('tasks.assignees'), { field: 'assignees' });
       const people = [...new Set(input.assignees)];
       await checkPeople(g.tx, tenant, people);
       await g.tx.delete(taskAssignees).where(and(eq(taskAssignees.tenant_uuid, tenant), eq(taskAssignees.tasks_id, row.id)));
@@ -274,7 +282,7 @@ export async function updateTask(args: UpdateArgs, g: Gated) {
       break;
     }
     case 'photo':
-      if (!input.file_uuids?.length) throw new AppError('VALIDATION', 'Attach at least one photo.', { field: 'file_uuids' });
+      if (!input.file_uuids?.length) throw new AppError('VALIDATION', msg('tasks.attachPhoto'), { field: 'file_uuids' });
       await newFiles(input.file_uuids);
       break;
     case 'edit':
@@ -283,7 +291,7 @@ export async function updateTask(args: UpdateArgs, g: Gated) {
       if (args.due_date !== undefined) patch.due_date = input.due_date ?? null;
       if (input.priority != null) patch.priority = input.priority;
       if (input.body != null) patch.body = body;
-      if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', TASK_MESSAGES.emptyUpdate);
+      if (Object.keys(patch).length === 0) throw new AppError('VALIDATION', msg('tasks.emptyUpdate'));
       data.changed = Object.keys(patch);
       break;
   }
@@ -307,7 +315,7 @@ export async function updateTask(args: UpdateArgs, g: Gated) {
     g,
     await addNotifications(g.tx, tenant, others, {
       kind: notice === 'assigned' ? 'task_assigned' : 'task_comment',
-      title: row.title,
+      text: textRef(notice === 'assigned' ? 'notification.task_assigned' : 'notification.task_comment', { task: row.title }),
       ref_id: row.id,
     }),
   );

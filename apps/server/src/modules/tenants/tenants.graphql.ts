@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { atField, msg } from '@groundwork/core/messages';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { builder } from '../../graphql/builder.js';
@@ -83,9 +84,9 @@ builder.mutationField('createTenant', (t) =>
       const identity = ctx.session?.sub;
       if (!identity) throw unauthenticated();
       const company = args.company.trim();
-      if (!company) throw new AppError('VALIDATION', 'company: This field is required', { field: 'company' });
+      if (!company) throw new AppError('VALIDATION', atField('company', msg('form.required')), { field: 'company' });
       if (company.length > COMPANY_MAX) {
-        throw new AppError('VALIDATION', `company: You must enter a maximum of ${COMPANY_MAX} characters`, { field: 'company' });
+        throw new AppError('VALIDATION', atField('company', msg('form.max', { max: COMPANY_MAX })), { field: 'company' });
       }
       const account = await ctx.accounts.contactOf(identity);
       if (!account) throw unauthenticated();
@@ -102,7 +103,7 @@ builder.mutationField('createTenant', (t) =>
           ),
       );
       if (recent >= MAX_NEW_TENANTS_PER_DAY) {
-        throw new AppError('RATE_LIMITED', 'You have started too many companies today. Please try again tomorrow.');
+        throw new AppError('RATE_LIMITED', msg('tenants.tooManyCompanies'));
       }
       const tenant_uuid = randomUUID();
       const [first, ...rest] = account.name.trim().split(/\s+/).filter(Boolean);
@@ -180,12 +181,12 @@ builder.mutationField('deleteTenant', (t) =>
       return enterTenant(ctx, args.tenant_uuid, { area: 'company', action: 'write' }, async ({ tx, member, afterCommit }) => {
         const tenant = member.tenantUuid;
         const typed = args.user_email.trim().toLowerCase();
-        if (!typed) throw new AppError('VALIDATION', 'user_email: Required.', { field: 'user_email' });
+        if (!typed) throw new AppError('VALIDATION', atField('user_email', msg('common.required')), { field: 'user_email' });
         const matches =
           (account?.email != null && typed === account.email) ||
           (account?.phone != null && !typed.includes('@') && digits(typed).length >= 10 && digits(typed) === digits(account.phone));
         if (!matches) {
-          throw new AppError('VALIDATION', 'user_email: This is not the e-mail address you sign in with.', { field: 'user_email' });
+          throw new AppError('VALIDATION', atField('user_email', msg('tenants.notYourEmail')), { field: 'user_email' });
         }
         // Children before parents: a cascade from tenants alone can trip a NO ACTION key between two tenant
         // tables (timecard_entries -> costcodes) before the cascade reaches the referencing rows.

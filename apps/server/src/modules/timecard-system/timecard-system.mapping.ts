@@ -1,4 +1,5 @@
 import { CONNECTED, suggestRemote } from '@groundwork/core/accounting';
+import { fromText } from '@groundwork/core/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
@@ -73,13 +74,13 @@ export async function map(tx: Tx, tenant: string, p: TimecardMapPayload) {
     return { kind: p.kind, remote_id: p.remote_id, local_id: null };
   }
   const locals = p.kind === 'user' ? await peopleOf(tx, tenant) : await jobsOf(tx, tenant);
-  if (!locals.some((l) => l.id === p.local_id)) throw new AppError('NOT_FOUND', M.unknownRecord);
+  if (!locals.some((l) => l.id === p.local_id)) throw new AppError('NOT_FOUND', fromText(M.unknownRecord));
   if (p.costcodes_id != null) {
     const [code] = await tx
       .select({ id: costcodes.id })
       .from(costcodes)
       .where(and(eq(costcodes.tenant_uuid, tenant), eq(costcodes.id, p.costcodes_id)));
-    if (!code || p.kind !== 'jobcode') throw new AppError('NOT_FOUND', M.unknownRecord);
+    if (!code || p.kind !== 'jobcode') throw new AppError('NOT_FOUND', fromText(M.unknownRecord));
   }
   const set = { local_id: p.local_id, remote_name: p.remote_name ?? null, costcodes_id: p.costcodes_id ?? null };
   await tx

@@ -8,19 +8,9 @@ import { z } from 'zod';
 /** timecardsystems_id of QuickBooks Time (tenants.timecardsystems_id). */
 export const QUICKBOOKS_TIME = { id: 1, title: 'QuickBooks Time' } as const;
 
-export const TIMECARD_SYSTEM_MESSAGES = {
-  notConfigured: 'QuickBooks Time is not configured on this server.',
-  notConnected: 'QuickBooks Time is not connected.',
-  expired: 'QuickBooks Time disconnected: the connection was revoked or has expired. Reconnect to import time.',
-  disconnectedDone: 'Disconnected',
-  unknownSystem: 'Unknown time-card system.',
-  badEvent: 'event_type must be connect, check or disconnect.',
-  badAction: 'action must be one of mapping, map, preview, import or log.',
-  unknownRecord: 'No such record to map.',
-  unreachable: 'QuickBooks Time could not be reached. Try again later.',
-  badRedirect: 'redirect_uri must be a page of this app.',
-  periodTooLong: 'A pay period is at most 31 days.',
-} as const;
+import { TIMECARD_SYSTEM_MESSAGES } from '@groundwork/core/accounting';
+
+export { TIMECARD_SYSTEM_MESSAGES };
 
 export const TIMECARD_CONNECTION_EVENTS = ['connect', 'check', 'disconnect'] as const;
 export type TimecardConnectionEvent = (typeof TIMECARD_CONNECTION_EVENTS)[number];

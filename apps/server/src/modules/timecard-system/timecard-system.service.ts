@@ -1,3 +1,4 @@
+import { fromText } from '@groundwork/core/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -153,7 +154,7 @@ export async function timecardSystemStatus(tx: Tx, config: Config, tenant: strin
 
 /** Spec §7 setTimecardSystem (timecardsystems_id): 0 clears it; otherwise it must be a system we integrate with. */
 export async function setTimecardSystem(tx: Tx, tenant: string, id: number) {
-  if (id !== 0 && id !== QUICKBOOKS_TIME.id) throw new AppError('VALIDATION', M.unknownSystem);
+  if (id !== 0 && id !== QUICKBOOKS_TIME.id) throw new AppError('VALIDATION', fromText(M.unknownSystem));
   await tx
     .update(tenants)
     .set({ timecardsystems_id: id === 0 ? null : id })

@@ -1,3 +1,4 @@
+import { msg } from '@groundwork/core/messages';
 import { defaultWindow, minuteIncrement, toDayNumber } from '@groundwork/core/pay-periods';
 import { MODULES } from '@groundwork/core/permissions';
 import { WORK_EVENT } from '@groundwork/core/scheduling';
@@ -109,8 +110,8 @@ export async function timecardInfo(
   checkDate(start, 'start_date');
   checkDate(end, 'end_date');
   const span = toDayNumber(end) - toDayNumber(start);
-  if (span < 0) throw new AppError('VALIDATION', 'end_date cannot be before start_date.');
-  if (span > MAX_WINDOW_DAYS) throw new AppError('VALIDATION', `A window is at most ${MAX_WINDOW_DAYS} days.`);
+  if (span < 0) throw new AppError('VALIDATION', msg('timecards.endBeforeStart'));
+  if (span > MAX_WINDOW_DAYS) throw new AppError('VALIDATION', msg('timecards.windowMax', { max: MAX_WINDOW_DAYS }));
   const tenant = member.tenantUuid;
   const employee = args.employee_id ?? member.employeeId;
   const lookingAtSomeoneElse = employee !== member.employeeId && !isAdmin(member);

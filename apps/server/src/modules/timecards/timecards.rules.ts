@@ -1,3 +1,4 @@
+import { atField, atRecord, fromText, type Message, msg } from '@groundwork/core/messages';
 import {
   fitsIncrement,
   isoDay,
@@ -99,8 +100,8 @@ const isDate = (value: unknown): value is string => {
 };
 
 /** A refusal naming record `index` of a batch, as the generic operations name theirs. */
-const recordRefusal = (index: number, code: 'VALIDATION' | 'CONFLICT', message: string) =>
-  new AppError(code, `Record ${index + 1}: ${message}`, { index });
+const recordRefusal = (index: number, code: 'VALIDATION' | 'CONFLICT', message: Message) =>
+  new AppError(code, atRecord(index, message), { index });
 
 type Change = { id: number | null; patch: Row | null };
 
@@ -133,31 +134,31 @@ export async function timecardEntryRules(tx: Tx, member: Member, action: 'create
   const grown: { index: number; line: StoredLine }[] = [];
   for (const { index, before, after, patch } of items) {
     if (before) {
-      if (cards.get(before.users_timecard_id)?.signed_on) throw recordRefusal(index, 'CONFLICT', TIMECARD_MESSAGES.locked);
+      if (cards.get(before.users_timecard_id)?.signed_on) throw recordRefusal(index, 'CONFLICT', msg('timecards.locked'));
       const closed = windowRefusal(member, rules, before.timecard_date);
-      if (closed) throw recordRefusal(index, 'VALIDATION', closed);
+      if (closed) throw recordRefusal(index, 'VALIDATION', fromText(closed));
     }
     if (!after) continue;
     const card = cards.get(after.users_timecard_id);
-    if (!card) throw recordRefusal(index, 'VALIDATION', 'refers to a record that does not exist.');
-    if (card.employees_id !== after.employees_id) throw recordRefusal(index, 'VALIDATION', TIMECARD_MESSAGES.otherCard);
-    if (card.signed_on) throw recordRefusal(index, 'CONFLICT', TIMECARD_MESSAGES.locked);
-    if (!isDate(after.timecard_date)) throw recordRefusal(index, 'VALIDATION', 'timecard_date: Invalid format');
+    if (!card) throw recordRefusal(index, 'VALIDATION', msg('record.missingReference'));
+    if (card.employees_id !== after.employees_id) throw recordRefusal(index, 'VALIDATION', msg('timecards.otherCard'));
+    if (card.signed_on) throw recordRefusal(index, 'CONFLICT', msg('timecards.locked'));
+    if (!isDate(after.timecard_date)) throw recordRefusal(index, 'VALIDATION', atField('timecard_date', msg('common.invalidFormat')));
     if (after.timecard_date < card.payperiod_start_date || after.timecard_date > card.payperiod_end_date) {
-      throw recordRefusal(index, 'VALIDATION', TIMECARD_MESSAGES.wrongPeriod);
+      throw recordRefusal(index, 'VALIDATION', msg('timecards.wrongPeriod'));
     }
     const closed = windowRefusal(member, rules, after.timecard_date);
-    if (closed) throw recordRefusal(index, 'VALIDATION', closed);
+    if (closed) throw recordRefusal(index, 'VALIDATION', fromText(closed));
     if (!before || 'hours' in patch) {
       if (!fitsIncrement(after.hours, rules.increment))
-        throw recordRefusal(index, 'VALIDATION', TIMECARD_MESSAGES.increment(rules.increment));
+        throw recordRefusal(index, 'VALIDATION', msg('timecards.increment', { minutes: rules.increment }));
     }
     if (!before || 'jobs_id' in patch || 'costcodes_id' in patch)
       toBudget.push({ index, jobs_id: after.jobs_id, costcodes_id: after.costcodes_id });
     if (!before || after.hours > before.hours || dayKey(after) !== dayKey(before)) grown.push({ index, line: after });
   }
   const bad = await unbudgetedLine(tx, tenant, toBudget);
-  if (bad >= 0) throw recordRefusal(toBudget[bad].index, 'VALIDATION', TIMECARD_MESSAGES.notBudgeted);
+  if (bad >= 0) throw recordRefusal(toBudget[bad].index, 'VALIDATION', msg('timecards.notBudgeted'));
 
   // The days that may grow, as they will be: the stored lines this batch leaves alone, plus its new and
   // changed ones. Each is blamed on the first record that grows it.
@@ -179,7 +180,7 @@ export async function timecardEntryRules(tx: Tx, member: Member, action: 'create
   for (const { after } of items) if (after) add(after);
   for (const [key, lines] of days) {
     const problem = dayTotalProblem(lines);
-    if (problem) throw recordRefusal(blame.get(key) ?? 0, 'VALIDATION', problem);
+    if (problem) throw recordRefusal(blame.get(key) ?? 0, 'VALIDATION', fromText(problem));
   }
 }
 
@@ -217,26 +218,26 @@ export async function timecardCardRules(tx: Tx, member: Member, action: 'create'
   for (const [index, { id, patch }] of changes.entries()) {
     if (id === null) {
       const problem = periodProblem(patch ?? {});
-      if (problem) throw recordRefusal(index, 'VALIDATION', problem);
+      if (problem) throw recordRefusal(index, 'VALIDATION', fromText(problem));
       continue;
     }
     const card = stored.get(id);
     if (!card) continue;
-    if (card.signed_on) throw recordRefusal(index, 'CONFLICT', TIMECARD_MESSAGES.locked);
+    if (card.signed_on) throw recordRefusal(index, 'CONFLICT', msg('timecards.locked'));
     const lines = linesOf.get(id) ?? [];
     if (action === 'delete') {
       for (const day of new Set(lines)) {
         const closed = windowRefusal(member, rules, day);
-        if (closed) throw recordRefusal(index, 'VALIDATION', closed);
+        if (closed) throw recordRefusal(index, 'VALIDATION', fromText(closed));
       }
       continue;
     }
     const after: Row = { ...card, ...patch };
     const moves = (['employees_id', 'payperiod_start_date', 'payperiod_end_date'] as const).some((k) => after[k] !== card[k]);
     if (!moves) continue;
-    if (lines.length) throw recordRefusal(index, 'VALIDATION', TIMECARD_MESSAGES.cardHasTime);
+    if (lines.length) throw recordRefusal(index, 'VALIDATION', msg('timecards.cardHasTime'));
     const problem = periodProblem(after);
-    if (problem) throw recordRefusal(index, 'VALIDATION', problem);
+    if (problem) throw recordRefusal(index, 'VALIDATION', fromText(problem));
   }
 }
 
@@ -271,7 +272,7 @@ export async function writeTimecardDay(
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError('VALIDATION', issue.message, { field: issue.path.join('.') });
+    throw new AppError('VALIDATION', fromText(issue.message), { field: issue.path.join('.') });
   }
   const day = parsed.data;
   checkDate(day.timecard_date, 'timecard_date');
@@ -280,7 +281,7 @@ export async function writeTimecardDay(
   const rules = await loadDayRules(tx, tenant, now);
   const period = payPeriodFor(day.timecard_date, rules.type, rules.anchor);
   if (period.start !== day.payperiod_start_date || period.end !== day.payperiod_end_date) {
-    throw new AppError('VALIDATION', TIMECARD_MESSAGES.wrongPeriod);
+    throw new AppError('VALIDATION', msg('timecards.wrongPeriod'));
   }
 
   // Who may write whose time, and which lines of their day go: anyone their own whole day; admins
@@ -293,24 +294,24 @@ export async function writeTimecardDay(
     const allowed = dayWriteScope({ caller: member.employeeId, target, admin, foremanJobs: myJobs, lineJobs });
     if ('refusal' in allowed) {
       if (allowed.refusal === 'forbidden') throw forbidden();
-      throw new AppError('VALIDATION', allowed.message, { employees_id: target });
+      throw new AppError('VALIDATION', fromText(allowed.message), { employees_id: target });
     }
     scopes.set(target, allowed.scope);
   }
   const refusal = windowRefusal(member, rules, day.timecard_date);
-  if (refusal) throw new AppError('VALIDATION', refusal);
+  if (refusal) throw new AppError('VALIDATION', fromText(refusal));
   const problem = dayEntryProblem(day.timecard_entries, rules.increment);
-  if (problem) throw new AppError('VALIDATION', problem);
+  if (problem) throw new AppError('VALIDATION', fromText(problem));
 
   // Every line must book to an active job and a cost code budgeted and switched on for that job.
   const bad = await unbudgetedLine(tx, tenant, day.timecard_entries);
-  if (bad >= 0) throw new AppError('VALIDATION', TIMECARD_MESSAGES.notBudgeted, { index: bad });
+  if (bad >= 0) throw new AppError('VALIDATION', msg('timecards.notBudgeted'), { index: bad });
 
   const people = await tx
     .select({ id: employees.id })
     .from(employees)
     .where(and(eq(employees.tenant_uuid, tenant), eq(employees.status, 1), inArray(employees.id, targets)));
-  if (people.length !== targets.length) throw notFound('Person not found.');
+  if (people.length !== targets.length) throw notFound(msg('common.personNotFound'));
 
   const cards: Row[] = [];
   const written: Row[] = [];
@@ -329,7 +330,7 @@ export async function writeTimecardDay(
           eq(usersTimecard.payperiod_start_date, period.start),
         ),
       );
-    if (card.signed_on) throw new AppError('CONFLICT', TIMECARD_MESSAGES.locked, { employees_id });
+    if (card.signed_on) throw new AppError('CONFLICT', msg('timecards.locked'), { employees_id });
     cards.push(card);
     // The lines this write replaces go; the others (a foreman's write: other jobs' lines) stay and
     // count toward the person's 24-hour day.
@@ -342,7 +343,7 @@ export async function writeTimecardDay(
     await tx.delete(timecardEntries).where(scope === 'day' ? theirDay : and(theirDay, inArray(timecardEntries.jobs_id, [...scope])));
     const kept = scope === 'day' ? [] : await tx.select({ hours: timecardEntries.hours }).from(timecardEntries).where(theirDay);
     const dayProblem = dayEntryProblem(day.timecard_entries, rules.increment, kept);
-    if (dayProblem) throw new AppError('VALIDATION', dayProblem, { employees_id });
+    if (dayProblem) throw new AppError('VALIDATION', fromText(dayProblem), { employees_id });
     if (day.timecard_entries.length) {
       written.push(
         ...(await tx

@@ -1,6 +1,6 @@
+import { atField, msg } from '@groundwork/core/messages';
 import { PAY_PERIOD_TYPES, type PayPeriodType, type TenantSetting, TIMECARD_SETTINGS, toDayNumber } from '@groundwork/core/pay-periods';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
-import { TIMECARD_MESSAGES } from '@groundwork/core/timecards';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
@@ -53,7 +53,7 @@ export function checkDate(value: string, field: string) {
   try {
     toDayNumber(value);
   } catch {
-    throw new AppError('VALIDATION', `${field}: Invalid format`, { field });
+    throw new AppError('VALIDATION', atField(field, msg('common.invalidFormat')), { field });
   }
 }
 
@@ -80,8 +80,8 @@ export type BudgetCode = { jobs_id: number; costcodes_id: number; costcode: stri
 
 /** The cost codes budgeted and switched on for the given jobs. */
 export async function filteredCostcodes(tx: Tx, member: Member, args: { usage?: string | null; jobs_id: number[] }) {
-  if (args.usage !== 'ontimecard') throw new AppError('VALIDATION', `Unknown usage: ${args.usage}`);
-  if (args.jobs_id.length > 1000) throw new AppError('VALIDATION', 'Too many jobs.');
+  if (args.usage !== 'ontimecard') throw new AppError('VALIDATION', msg('timecards.unknownUsage', { usage: String(args.usage) }));
+  if (args.jobs_id.length > 1000) throw new AppError('VALIDATION', msg('timecards.tooManyJobs'));
   if (args.jobs_id.length === 0) return { budget_costcodes: [] };
   const rows = await tx
     .select({
@@ -117,9 +117,9 @@ export async function signTimecard(
   now: Date,
 ): Promise<Row> {
   if (!SIGNATURE.test(args.signature_image) || args.signature_image.length > 300_000) {
-    throw new AppError('VALIDATION', TIMECARD_MESSAGES.drawSignature);
+    throw new AppError('VALIDATION', msg('timecards.drawSignature'));
   }
-  if ((args.usernote?.length ?? 0) > 1000) throw new AppError('VALIDATION', 'You must enter a maximum of 1000 characters');
+  if ((args.usernote?.length ?? 0) > 1000) throw new AppError('VALIDATION', msg('form.max', { max: 1000 }));
   const [card] = await tx
     .update(usersTimecard)
     .set({
@@ -149,7 +149,7 @@ export async function signTimecard(
           eq(usersTimecard.employees_id, member.employeeId),
         ),
       );
-    if (exists?.signed) throw new AppError('CONFLICT', TIMECARD_MESSAGES.locked);
+    if (exists?.signed) throw new AppError('CONFLICT', msg('timecards.locked'));
     throw notFound();
   }
   return card;

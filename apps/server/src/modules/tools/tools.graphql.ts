@@ -1,4 +1,5 @@
-import { containerRecordSchema, reservationRecordSchema, TOOL_MESSAGES, toolRecordSchema } from '@groundwork/core/tools';
+import { msg } from '@groundwork/core/messages';
+import { containerRecordSchema, reservationRecordSchema, toolRecordSchema } from '@groundwork/core/tools';
 import { sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../graphql/errors.js';
 import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
@@ -249,7 +250,7 @@ tenantMutation(
     args: (t) => ({ id: t.int({ required: true }), file_uuids: t.idList({ required: true }) }),
     resolve: async ({ id, file_uuids }, g) => {
       const [row] = await toolsByIds(g.tx, g.member.tenantUuid, [id]);
-      if (!row) throw notFound(TOOL_MESSAGES.tool);
+      if (!row) throw notFound(msg('tools.tool'));
       await attachFiles(g.tx, g.member, TOOLS_SOURCE, row.uuid, file_uuids.map(String));
       return (await withPhotos(g, [row]))[0];
     },

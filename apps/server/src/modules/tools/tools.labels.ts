@@ -1,15 +1,15 @@
+import { msg } from '@groundwork/core/messages';
 import { containerQr, toolQr } from '@groundwork/core/tools';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import { AppError } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
 import { type PdfLanguage, renderPdf } from '../../platform/pdf.js';
+import { isLanguage, plain } from '../../platform/texts.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { containers, tools } from './tools.table.js';
 
 type Label = { kind: 'tool' | 'container'; number: string; name: string; id: number };
-
-const TITLE: Record<PdfLanguage, string> = { en: 'Tool labels', es: 'Etiquetas de herramientas' };
 
 /**
  * A printable sheet of QR labels, three across: each cell holds the code (pdfmake's native qr, vector, so it prints
@@ -34,7 +34,7 @@ function renderLabelSheet(company: string, labels: Label[], lang: PdfLanguage): 
   return renderPdf({
     brand: { company },
     lang,
-    title: TITLE[lang],
+    title: plain(lang, 'labels.title'),
     content: rows.length ? [{ table: { widths: ['*', '*', '*'], body: rows, dontBreakRows: true }, layout: 'noBorders' }] : [{ text: '—' }],
   });
 }
@@ -45,7 +45,7 @@ export async function labelSheet(
   args: { tool_ids?: number[] | null; container_ids?: number[] | null; lang?: string | null },
 ): Promise<Buffer> {
   const tenant = g.member.tenantUuid;
-  if ((args.tool_ids?.length ?? 0) > 2000) throw new AppError('VALIDATION', 'Too many labels: at most 2000 in one sheet.');
+  if ((args.tool_ids?.length ?? 0) > 2000) throw new AppError('VALIDATION', msg('tools.tooManyLabels', { max: 2000 }));
   const ts = await g.tx
     .select({ id: tools.id, number: tools.tool_number, name: tools.name })
     .from(tools)
@@ -70,7 +70,8 @@ export async function labelSheet(
       ...ts.map((t) => ({ kind: 'tool' as const, number: t.number, name: t.name, id: t.id })),
       ...cs.map((c) => ({ kind: 'container' as const, number: c.name, name: '', id: c.id })),
     ],
-    args.lang === 'es' ? 'es' : 'en',
+    // The language asked for, else the requester's saved one.
+    isLanguage(args.lang) ? args.lang : (g.ctx.language ?? 'en'),
   );
   return pdf;
 }

@@ -1,5 +1,6 @@
+import { msg } from '@groundwork/core/messages';
 import { isoDay } from '@groundwork/core/pay-periods';
-import { isToolDate, RESERVATION_DEFAULT_STATUS, TOOL_MESSAGES } from '@groundwork/core/tools';
+import { isToolDate, RESERVATION_DEFAULT_STATUS } from '@groundwork/core/tools';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
@@ -31,7 +32,7 @@ export const reservationRule: BeforeWrite = async (tx, member, action, changes) 
     const start = merged.start_date as string;
     const end = merged.end_date as string;
     if (!isToolDate(start) || !isToolDate(end)) return [];
-    if (end < start) throw new AppError('VALIDATION', TOOL_MESSAGES.endBeforeStart, { field: 'end_date' });
+    if (end < start) throw new AppError('VALIDATION', msg('tools.endBeforeStart'), { field: 'end_date' });
     return [{ tools_id: merged.tools_id as number, start_date: start, end_date: end, exceptId: c.id }];
   });
   await checkNoOverlap(tx, tenant, wanted);
@@ -61,30 +62,30 @@ export type ReserveArgs = {
 export async function reserveTools(args: ReserveArgs, g: Gated) {
   checkIds(args.tool_ids);
   const tenant = g.member.tenantUuid;
-  if (!isToolDate(args.start_date)) throw new AppError('VALIDATION', TOOL_MESSAGES.invalidDate, { field: 'start_date' });
-  if (!isToolDate(args.end_date)) throw new AppError('VALIDATION', TOOL_MESSAGES.invalidDate, { field: 'end_date' });
-  if (args.end_date < args.start_date) throw new AppError('VALIDATION', TOOL_MESSAGES.endBeforeStart, { field: 'end_date' });
-  if (args.employees_id == null && args.jobs_id == null) throw new AppError('VALIDATION', TOOL_MESSAGES.holder, { field: 'jobs_id' });
+  if (!isToolDate(args.start_date)) throw new AppError('VALIDATION', msg('tools.invalidDate'), { field: 'start_date' });
+  if (!isToolDate(args.end_date)) throw new AppError('VALIDATION', msg('tools.invalidDate'), { field: 'end_date' });
+  if (args.end_date < args.start_date) throw new AppError('VALIDATION', msg('tools.endBeforeStart'), { field: 'end_date' });
+  if (args.employees_id == null && args.jobs_id == null) throw new AppError('VALIDATION', msg('tools.holder'), { field: 'jobs_id' });
   if (args.employees_id != null) {
     const [p] = await g.tx
       .select({ id: employees.id })
       .from(employees)
       .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, args.employees_id)));
-    if (!p) throw new AppError('VALIDATION', TOOL_MESSAGES.person, { field: 'employees_id' });
+    if (!p) throw new AppError('VALIDATION', msg('tools.person'), { field: 'employees_id' });
   }
   if (args.jobs_id != null) {
     const [j] = await g.tx
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.tenant_uuid, tenant), eq(jobs.id, args.jobs_id), sql`${jobs.status} <> 0`));
-    if (!j) throw new AppError('VALIDATION', TOOL_MESSAGES.job, { field: 'jobs_id' });
+    if (!j) throw new AppError('VALIDATION', msg('tools.job'), { field: 'jobs_id' });
   }
   const ids = [...new Set(args.tool_ids)];
   const found = await g.tx
     .select({ id: tools.id })
     .from(tools)
     .where(and(eq(tools.tenant_uuid, tenant), inArray(tools.id, ids), eq(tools.status, 1)));
-  if (found.length !== ids.length) throw new AppError('NOT_FOUND', TOOL_MESSAGES.tool);
+  if (found.length !== ids.length) throw new AppError('NOT_FOUND', msg('tools.tool'));
   await checkNoOverlap(
     g.tx,
     tenant,
@@ -126,8 +127,8 @@ export async function stepReservation(g: Gated, id: number, step: 'out' | 'in') 
     .from(reservations)
     .where(and(eq(reservations.tenant_uuid, tenant), eq(reservations.id, id)))
     .for('update');
-  if (!r) throw notFound('Reservation not found.');
-  if (r.is_completed || r.status !== 1) throw new AppError('VALIDATION', TOOL_MESSAGES.completed);
+  if (!r) throw notFound(msg('tools.reservationNotFound'));
+  if (r.is_completed || r.status !== 1) throw new AppError('VALIDATION', msg('tools.completed'));
   const now = new Date().toISOString();
   await g.tx
     .update(reservations)

@@ -1,3 +1,4 @@
+import { fromText, msg } from '@groundwork/core/messages';
 import { accessTo } from '@groundwork/core/permissions';
 import { formatToolNumber, TOOL_LIMITS, toolRecordSchema } from '@groundwork/core/tools';
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,13 +14,12 @@ import type { ToolView } from './tools.types.js';
 
 export const mayAdmin = (g: Gated) => accessTo(g.member.permissions, 'tools', 'write', g.member.off) === 'all';
 export const checkIds = (ids: readonly number[]) => {
-  if (ids.length === 0) throw new AppError('VALIDATION', 'At least one tool is required.');
-  if (ids.length > TOOL_LIMITS.maxIds) throw new AppError('VALIDATION', `Too many tools: at most ${TOOL_LIMITS.maxIds} in one call.`);
+  if (ids.length === 0) throw new AppError('VALIDATION', msg('tools.atLeastOne'));
+  if (ids.length > TOOL_LIMITS.maxIds) throw new AppError('VALIDATION', msg('tools.tooMany', { max: TOOL_LIMITS.maxIds }));
 };
 export const cleanNote = (note: string | null | undefined) => {
   const n = note?.trim() || null;
-  if (n && n.length > TOOL_LIMITS.note)
-    throw new AppError('VALIDATION', `You must enter a maximum of ${TOOL_LIMITS.note} characters`, { field: 'note' });
+  if (n && n.length > TOOL_LIMITS.note) throw new AppError('VALIDATION', msg('form.max', { max: TOOL_LIMITS.note }), { field: 'note' });
   return n;
 };
 
@@ -87,7 +87,7 @@ export async function addTool(args: NewTool, g: Gated): Promise<ToolView> {
   const parsed = toolRecordSchema.safeParse(args);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError('VALIDATION', issue.message, { field: issue.path.join('.') });
+    throw new AppError('VALIDATION', fromText(issue.message), { field: issue.path.join('.') });
   }
   const tenant = g.member.tenantUuid;
   const hq = await createHqContainer(g.tx, tenant);

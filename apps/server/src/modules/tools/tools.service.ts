@@ -1,3 +1,4 @@
+import { msg } from '@groundwork/core/messages';
 import { accessTo } from '@groundwork/core/permissions';
 import { containerDeletedNote, rangesOverlap, TOOL_MESSAGES } from '@groundwork/core/tools';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -130,7 +131,7 @@ export async function activeContainer(tx: Tx, tenant: string, id: number, field 
     .select()
     .from(containers)
     .where(and(eq(containers.tenant_uuid, tenant), eq(containers.id, id), eq(containers.status, 1)));
-  if (!row) throw new AppError('VALIDATION', TOOL_MESSAGES.container, { field });
+  if (!row) throw new AppError('VALIDATION', msg('tools.container'), { field });
   return row;
 }
 
@@ -155,7 +156,7 @@ export async function moveToolsTo(
     .where(and(eq(tools.tenant_uuid, tenant), inArray(tools.id, unique)))
     .orderBy(asc(tools.id))
     .for('update');
-  if (found.length !== unique.length) throw new AppError('NOT_FOUND', TOOL_MESSAGES.tool);
+  if (found.length !== unique.length) throw new AppError('NOT_FOUND', msg('tools.tool'));
   const moving = found.filter((t) => t.container_id !== target.id);
   if (moving.length === 0) return unique;
   const [me] = await tx
@@ -206,8 +207,8 @@ export async function archiveContainers(tx: Tx, member: Member, ids: readonly nu
     .from(containers)
     .where(and(eq(containers.tenant_uuid, tenant), inArray(containers.id, [...ids])))
     .for('update');
-  if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 'Container not found.');
-  if (rows.some((r) => r.hq)) throw new AppError('VALIDATION', TOOL_MESSAGES.hqDelete, { field: 'hq' });
+  if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND', msg('tools.containerNotFound'));
+  if (rows.some((r) => r.hq)) throw new AppError('VALIDATION', msg('tools.hqDelete'), { field: 'hq' });
   const [hq] = await tx
     .select()
     .from(containers)
@@ -298,7 +299,8 @@ export async function checkNoOverlap(
             .select({ name: tools.name })
             .from(tools)
             .where(and(eq(tools.tenant_uuid, tenant), eq(tools.id, w.tools_id)));
-      throw new AppError('CONFLICT', TOOL_MESSAGES.overlap(tool?.name ?? TOOL_MESSAGES.tool, e.start_date, e.end_date, holder), {
+      const at = { tool: tool?.name ?? TOOL_MESSAGES.tool, start: e.start_date, end: e.end_date };
+      throw new AppError('CONFLICT', holder ? msg('tools.overlapFor', { ...at, holder }) : msg('tools.overlap', at), {
         field: 'start_date',
         index: i,
       });

@@ -1,4 +1,5 @@
-import { PEOPLE_MESSAGES, userGroupName } from '@groundwork/core/people';
+import { atField, fromText, type Message, msg } from '@groundwork/core/messages';
+import { userGroupName } from '@groundwork/core/people';
 import { PERMISSIONS, type Permission } from '@groundwork/core/permissions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -46,20 +47,21 @@ const PermissionRef = builder.objectRef<{ id: string; status: number }>('Permiss
   fields: (t) => ({ id: t.exposeString('id'), status: t.exposeInt('status') }),
 });
 
-const validation = (message: string, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
+const validation = (message: Message, field?: string) => new AppError('VALIDATION', message, field ? { field } : {});
 
 const permissionOrder = new Map<string, number>(PERMISSIONS.map((p, i) => [p, i]));
 
 /** Spec §6 names only, each once, in PERMISSIONS order. */
 function checkPermissions(names: readonly string[], field: string): Permission[] {
   const unknown = names.filter((n) => !permissionOrder.has(n));
-  if (unknown.length) throw validation(`Unknown permission: ${unknown.join(', ')}.`, field);
+  if (unknown.length) throw validation(msg('people.unknownPermission', { names: unknown.join(', ') }), field);
   return [...new Set(names)].sort((a, b) => (permissionOrder.get(a) ?? 0) - (permissionOrder.get(b) ?? 0)) as Permission[];
 }
 
 function checkName(name: string): string {
   const parsed = userGroupName.safeParse(name);
-  if (!parsed.success) throw validation(`usergroup_name: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'usergroup_name');
+  if (!parsed.success)
+    throw validation(atField('usergroup_name', fromText(parsed.error.issues[0]?.message ?? 'invalid')), 'usergroup_name');
   return parsed.data;
 }
 
@@ -73,7 +75,7 @@ async function checkPeople(tx: Tx, tenantUuid: string, ids: readonly number[], f
     .where(and(eq(employees.tenant_uuid, tenantUuid), inArray(employees.id, unique)));
   const known = new Set(found.map((r) => r.id));
   const missing = unique.filter((id) => !known.has(id));
-  if (missing.length) throw validation(`Unknown person: ${missing.join(', ')}.`, field);
+  if (missing.length) throw validation(msg('people.unknownPerson', { names: missing.join(', ') }), field);
   return unique;
 }
 
@@ -82,7 +84,7 @@ async function checkNameFree(tx: Tx, tenantUuid: string, name: string, exceptId?
     .select({ id: usergroups.id })
     .from(usergroups)
     .where(and(eq(usergroups.tenant_uuid, tenantUuid), sql`lower(${usergroups.usergroup}) = lower(${name})`));
-  if (rows.some((r) => r.id !== exceptId)) throw new AppError('CONFLICT', PEOPLE_MESSAGES.groupNameTaken);
+  if (rows.some((r) => r.id !== exceptId)) throw new AppError('CONFLICT', msg('people.groupNameTaken'));
 }
 
 /** A unique-index race on the name (two admins at once) answers the same CONFLICT as the check. */
@@ -91,7 +93,7 @@ async function guardName<T>(p: Promise<T>): Promise<T> {
     return await p;
   } catch (e) {
     const err = e as { code?: string; cause?: { code?: string } };
-    if ((err.code ?? err.cause?.code) === '23505') throw new AppError('CONFLICT', PEOPLE_MESSAGES.groupNameTaken);
+    if ((err.code ?? err.cause?.code) === '23505') throw new AppError('CONFLICT', msg('people.groupNameTaken'));
     throw e;
   }
 }
@@ -249,19 +251,19 @@ builder.mutationField('updateUserGroup', (t) =>
         const tenant = args.tenant_uuid;
         const name = checkName(args.usergroup_name);
         const access = checkPermissions(args.new_access, 'new_access');
-        if (args.status != null && args.status !== 0 && args.status !== 1) throw validation('status must be 0 or 1.', 'status');
+        if (args.status != null && args.status !== 0 && args.status !== 1) throw validation(msg('common.statusZeroOne'), 'status');
         // The row lock serialises concurrent updates of one group, so the comparison below stays true until commit.
         const [locked] = await tx
           .select({ id: usergroups.id })
           .from(usergroups)
           .where(and(eq(usergroups.tenant_uuid, tenant), eq(usergroups.id, args.id)))
           .for('update');
-        if (!locked) throw notFound('Group not found.');
+        if (!locked) throw notFound(msg('people.groupNotFound'));
         const users = await checkPeople(tx, tenant, args.new_users, 'new_users');
         const [stored] = await loadGroups(tx, tenant, [args.id]);
         const storedUsers = stored.usergroup_users.map((u) => u.id);
         if (!sameSet(stored.usergroup_permissions, args.previous_access) || !sameSet(storedUsers, args.previous_users)) {
-          throw new AppError('CONFLICT', PEOPLE_MESSAGES.groupChanged);
+          throw new AppError('CONFLICT', msg('people.groupChanged'));
         }
         await checkNameFree(tx, tenant, name, args.id);
         await guardName(
@@ -301,7 +303,7 @@ builder.mutationField('deleteUserGroup', (t) =>
           .delete(usergroups)
           .where(and(eq(usergroups.tenant_uuid, args.tenant_uuid), eq(usergroups.id, args.id)))
           .returning({ id: usergroups.id });
-        if (deleted.length === 0) throw notFound('Group not found.');
+        if (deleted.length === 0) throw notFound(msg('people.groupNotFound'));
         return true;
       }),
   }),
@@ -323,7 +325,7 @@ builder.mutationField('updateUserGroupsForUser', (t) =>
           .select({ id: employees.id })
           .from(employees)
           .where(and(eq(employees.tenant_uuid, tenant), eq(employees.id, args.employees_id)));
-        if (!person) throw notFound('Person not found.');
+        if (!person) throw notFound(msg('common.personNotFound'));
         const wanted = [...new Set(args.usergroup_ids)];
         const membership = () =>
           tx
@@ -345,7 +347,7 @@ builder.mutationField('updateUserGroupsForUser', (t) =>
                 .for('update');
         const known = new Set(locked.map((g) => g.id));
         const missing = wanted.filter((id) => !known.has(id));
-        if (missing.length) throw validation(`Unknown group: ${missing.join(', ')}.`, 'usergroup_ids');
+        if (missing.length) throw validation(msg('people.unknownGroup', { names: missing.join(', ') }), 'usergroup_ids');
         const current = await membership();
         const remove = current.filter((g) => !wanted.includes(g));
         const add = wanted.filter((g) => !current.includes(g));

@@ -22,6 +22,7 @@ import { whenSettled } from '../../lib/idle';
 import { useTenant } from '../../lib/storage';
 import { QboDisconnectedNotice } from '../../modules/company/components/qbo-disconnected-dialog';
 import { NotificationsBell } from '../../modules/notifications/notifications-bell';
+import { useOfferLanguageToServer } from '../../modules/profile/language';
 import { AppBarActions } from '../../shell/app-bar-actions';
 import { ListItemLink } from '../../shell/links';
 import { useMenuOpen } from '../../shell/menu-state';
@@ -84,6 +85,8 @@ export function AppviewLayout() {
   const [open, setOpen] = useMenuOpen();
   const tenant = useTenant();
   useForgetOtherTenants(tenant);
+  // Signed in: the server learns this browser's language if it keeps none for the person yet (issue 46).
+  useOfferLanguageToServer();
   // Every screen's strings once the first one is up with its data, so a later page (or one opened offline) does not
   // wait for them.
   const queryClient = useQueryClient();
@@ -92,7 +95,11 @@ export function AppviewLayout() {
   const items = useNavigationItems() ?? [{ ...DASHBOARD_ITEM, title: t('nav.dashboard') }];
 
   const pathname = useLocation({ select: (location) => location.pathname });
-  const title = pageTitle(pathname, t('errors.notFound'));
+  // Spec §2's rule, with each segment's name in the reader's language (English names are the rule's own output).
+  const { t: shellT, i18n } = useTranslation('shell');
+  const title = pageTitle(pathname, t('errors.notFound'), (segment) =>
+    i18n.exists(`pageTitles.${segment}`, { ns: 'shell' }) ? (shellT(`pageTitles.${segment}` as never) as string) : undefined,
+  );
   useDocumentTitle(title);
 
   return (

@@ -1,3 +1,4 @@
+import { type RefusalDetail, refusalDetail } from '../graphql-error';
 import { listOutbox, type OutboxItem, outboxDb } from './outbox';
 
 /** The header the server keys a queued change by (apps/server/src/graphql/device-mutations.ts). */
@@ -24,7 +25,7 @@ export const backoffMs = (attempts: number) => Math.min(300_000, 1000 * 2 ** Mat
 
 type Answer =
   | { kind: 'sent'; result: unknown }
-  | { kind: 'refused'; message: string; code?: string }
+  | { kind: 'refused'; message: string; code?: string; detail?: RefusalDetail }
   | { kind: 'offline' }
   | { kind: 'signed-out' };
 
@@ -97,7 +98,7 @@ async function send(item: OutboxItem, fetchImpl: typeof fetch): Promise<Answer> 
   }
   const body = (await response.json().catch(() => null)) as {
     data?: unknown;
-    errors?: { message: string; extensions?: { code?: string; reason?: string } }[];
+    errors?: { message: string; extensions?: { code?: string; reason?: string } & Record<string, unknown> }[];
   } | null;
   const error = body?.errors?.[0];
   if (!body || (!error && (!response.ok || body.data == null))) return { kind: 'offline' };
@@ -107,7 +108,7 @@ async function send(item: OutboxItem, fetchImpl: typeof fetch): Promise<Answer> 
   // The server already holds it (a send whose answer the signal lost): it is sent.
   if (code === 'CONFLICT' && error.extensions?.reason === 'ALREADY_APPLIED') return { kind: 'sent', result: null };
   if (code === 'RATE_LIMITED' || code === 'INTERNAL_SERVER_ERROR') return { kind: 'offline' };
-  return { kind: 'refused', message: error.message, code };
+  return { kind: 'refused', message: error.message, code, detail: refusalDetail(error.extensions) };
 }
 
 let running: Promise<DrainReport> | null = null;
@@ -155,7 +156,13 @@ async function drainNow(owner: string, opts: DrainOptions): Promise<DrainReport>
       break;
     }
     if (answer.kind === 'refused') {
-      const refused = { ...queued, status: 'refused' as const, error: answer.message, error_code: answer.code };
+      const refused = {
+        ...queued,
+        status: 'refused' as const,
+        error: answer.message,
+        error_code: answer.code,
+        error_detail: answer.detail,
+      };
       await items.put(refused);
       report.refused.push(refused);
       continue;

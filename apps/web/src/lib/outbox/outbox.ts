@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { v7 as uuidv7 } from 'uuid';
+import type { RefusalDetail } from '../graphql-error';
 
 /**
  * The offline outbox (issue 24): field actions taken with no signal wait here, in IndexedDB, and are sent in the
@@ -40,6 +41,8 @@ export type OutboxItem = {
   /** The server's refusal, in its words, for the person to fix and resend or discard. */
   error?: string;
   error_code?: string;
+  /** The refusal's message key and values (issue 46), to show it in the reader's language. */
+  error_detail?: RefusalDetail;
   /** The server's answer to the first send. */
   result?: unknown;
   /** Photos to upload first (POST /api/files, for `source_table`); their uuids are added to the list at `files_path`. */
@@ -107,7 +110,7 @@ export async function resend(owner: string, id: string, variables?: Record<strin
     const item = await outboxDb().items.get(id);
     if (!item || item.owner !== owner) return;
     await outboxDb().items.delete(id);
-    const { error: _e, error_code: _c, ...rest } = item;
+    const { error: _e, error_code: _c, error_detail: _d, ...rest } = item;
     await outboxDb().items.add({
       ...rest,
       id: uuidv7(),

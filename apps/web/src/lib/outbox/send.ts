@@ -53,7 +53,7 @@ export async function sendFieldAction<Result, Variables>(
     if (after?.status === 'sent') return { queued: false, data: after.result as Result };
     if (after?.status === 'refused') {
       await discard(action.owner, item.id);
-      throw new GraphQLRequestError(after.error ?? 'Refused.', after.error_code, 200);
+      throw new GraphQLRequestError(after.error ?? 'Refused.', after.error_code, 200, after.error_detail);
     }
     if (report.stopped) break;
   }

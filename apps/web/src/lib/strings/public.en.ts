@@ -1,5 +1,6 @@
 import authEn from '../../locales/auth.en.json';
 import en from '../../locales/en.json';
+import errorsEn from '../../locales/errors.en.json';
 import joinEn from '../../locales/join.en.json';
 import shellEn from '../../locales/shell.en.json';
 
@@ -8,5 +9,6 @@ export default {
   translation: en,
   shell: shellEn,
   auth: authEn,
+  errors: errorsEn,
   join: joinEn,
 };

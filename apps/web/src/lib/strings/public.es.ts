@@ -1,4 +1,5 @@
 import authEs from '../../locales/auth.es.json';
+import errorsEs from '../../locales/errors.es.json';
 import es from '../../locales/es.json';
 import joinEs from '../../locales/join.es.json';
 import shellEs from '../../locales/shell.es.json';
@@ -8,5 +9,6 @@ export default {
   translation: es,
   shell: shellEs,
   auth: authEs,
+  errors: errorsEs,
   join: joinEs,
 };

@@ -231,11 +231,19 @@ describe('the announcement dialog', () => {
     expect(screen.getByRole('combobox', { name: 'Quiénes' })).toBeInTheDocument();
   });
 
-  it('shows a refusal the server words in core’s rules in Spanish', async () => {
+  it('shows a refusal in Spanish by its message key (issue 46)', async () => {
     await i18n.changeLanguage('es');
-    refusal = new GraphQLRequestError('title: This is too long.', 'BAD_USER_INPUT', 200);
+    refusal = new GraphQLRequestError('title: This is too long.', 'VALIDATION', 200, { key: 'announcements.tooLong', field: 'title' });
     show(existing);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Es demasiado largo.')).toBeInTheDocument();
+  });
+
+  it('shows a refusal with a key this build does not know in the server’s words', async () => {
+    await i18n.changeLanguage('es');
+    refusal = new GraphQLRequestError('A newer rule said no.', 'VALIDATION', 200, { key: 'announcements.fromTheFuture' });
+    show(existing);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('A newer rule said no.')).toBeInTheDocument();
   });
 });

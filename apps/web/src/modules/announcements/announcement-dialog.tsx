@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_MESSAGES, type AnnouncementInput, AUDIENCES, announcementFields } from '@groundwork/core/announcements';
+import { type AnnouncementInput, AUDIENCES, announcementFields } from '@groundwork/core/announcements';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -28,7 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { localToday } from '../../lib/dates';
-import { GraphQLRequestError } from '../../lib/graphql';
+import { translateFieldError } from '../../lib/field-errors';
+import { errorText } from '../../lib/refusals';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
 
@@ -45,6 +46,7 @@ export function AnnouncementDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('announcements');
+  const { t: errorsT } = useTranslation('errors');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const qc = useQueryClient();
@@ -93,19 +95,20 @@ export function AnnouncementDialog({
     queryFn: () => api.audienceOptions(tenant, audience),
     enabled: audience !== 'everyone',
   });
-  const msg = (m: string | undefined) => (m ? t(`messages.${m}` as never, { defaultValue: m }) : undefined);
-  const failed = announcement ? ANNOUNCEMENT_MESSAGES.updateError : ANNOUNCEMENT_MESSAGES.addError;
+  // Core's rules and the server's refusals, in the reader's language (the errors namespace).
+  const msg = (m: string | undefined) => translateFieldError(t, m);
+  const failed = errorsT(announcement ? 'announcements.updateError' : 'announcements.addError');
 
   const save = useMutation({
     mutationFn: (v: FormValues) => api.saveAnnouncement({ tenant_uuid: tenant, announcement: { ...v, id: v.id ?? null } }),
     onSuccess: () => {
-      snackbar.show({ color: 'success', message: msg(announcement ? ANNOUNCEMENT_MESSAGES.updated : ANNOUNCEMENT_MESSAGES.added) ?? '' });
+      snackbar.show({ color: 'success', message: errorsT(announcement ? 'announcements.updated' : 'announcements.added') });
       void qc.invalidateQueries({ queryKey: ['announcements', tenant] });
       onClose();
     },
     // The refusal is shown once, in the dialog beside the form it is about (not in a snackbar as well).
   });
-  const refusal = save.error instanceof GraphQLRequestError ? msg(save.error.message.replace(/^[\w.]+: /, '')) : msg(failed);
+  const refusal = errorText(t, save.error, failed, () => true);
 
   const err = formState.errors;
   return (

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_MESSAGES, type Audience } from '@groundwork/core/announcements';
+import type { Audience } from '@groundwork/core/announcements';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/use-can';
 import { TenantGate } from '../../components/tenant-gate';
 import { formatDay } from '../../lib/dates';
-import { GraphQLRequestError } from '../../lib/graphql';
+import { errorText } from '../../lib/refusals';
 import { useSnackbar } from '../../shell/snackbar';
 import { useDocumentTitle } from '../../shell/use-document-title';
 import { MoodSummary } from '../mood/mood-summary';
@@ -51,8 +51,6 @@ export function AnnouncementsPage() {
     </Stack>
   );
 }
-
-const msgKey = (m: string) => `messages.${m}` as never;
 
 function TenantAnnouncements({ tenant }: { tenant: string }) {
   const { t } = useTranslation('announcements');
@@ -94,6 +92,7 @@ function Body({ html }: { html: string }) {
 
 function CurrentList({ tenant }: { tenant: string }) {
   const { t, i18n } = useTranslation('announcements');
+  const { t: errorsT } = useTranslation('errors');
   const qc = useQueryClient();
   const snackbar = useSnackbar();
   const list = useQuery(api.currentAnnouncementsOptions(tenant));
@@ -109,18 +108,18 @@ function CurrentList({ tenant }: { tenant: string }) {
   const ack = useMutation({
     mutationFn: (id: number) => api.acknowledgeAnnouncement({ tenant_uuid: tenant, id }),
     onSuccess: () => {
-      snackbar.show({ color: 'success', message: t(msgKey(ANNOUNCEMENT_MESSAGES.acknowledged)) });
+      snackbar.show({ color: 'success', message: errorsT('announcements.acknowledged') });
       void qc.invalidateQueries({ queryKey: ['announcements', tenant] });
     },
     onError: (e) =>
       snackbar.show({
         color: 'error',
-        message: e instanceof GraphQLRequestError ? e.message : t(msgKey(ANNOUNCEMENT_MESSAGES.fetchError)),
+        message: errorText(t, e, errorsT('announcements.fetchError'), () => true),
       }),
   });
   useEffect(() => {
-    if (list.isError) snackbar.show({ color: 'error', message: t(msgKey(ANNOUNCEMENT_MESSAGES.fetchError)) });
-  }, [list.isError, snackbar, t]);
+    if (list.isError) snackbar.show({ color: 'error', message: errorsT('announcements.fetchError') });
+  }, [list.isError, snackbar, errorsT]);
   // Opened from a notification (?id=): that announcement is brought into view and gets the focus.
   const wanted = Number(new URLSearchParams(window.location.search).get('id')) || null;
   useEffect(() => {
@@ -177,6 +176,7 @@ function CurrentList({ tenant }: { tenant: string }) {
 
 function ManageList({ tenant, status, onEdit }: { tenant: string; status: number; onEdit: (a: api.Announcement) => void }) {
   const { t, i18n } = useTranslation('announcements');
+  const { t: errorsT } = useTranslation('errors');
   const qc = useQueryClient();
   const snackbar = useSnackbar();
   const [readers, setReaders] = useState<api.Announcement | null>(null);
@@ -189,14 +189,14 @@ function ManageList({ tenant, status, onEdit }: { tenant: string; status: number
   const archive = useMutation({
     mutationFn: (a: api.Announcement) => api.archiveAnnouncement({ tenant_uuid: tenant, id: a.id, status: status === 1 ? 0 : 1 }),
     onSuccess: () => {
-      snackbar.show({ color: 'success', message: t(msgKey(status === 1 ? 'Announcement archived.' : 'Announcement restored.')) });
+      snackbar.show({ color: 'success', message: errorsT(status === 1 ? 'announcements.archived' : 'announcements.restored') });
       void qc.invalidateQueries({ queryKey: ['announcements', tenant] });
     },
-    onError: () => snackbar.show({ color: 'error', message: t(msgKey(ANNOUNCEMENT_MESSAGES.updateError)) }),
+    onError: () => snackbar.show({ color: 'error', message: errorsT('announcements.updateError') }),
   });
   useEffect(() => {
-    if (list.isError) snackbar.show({ color: 'error', message: t(msgKey(ANNOUNCEMENT_MESSAGES.fetchError)) });
-  }, [list.isError, snackbar, t]);
+    if (list.isError) snackbar.show({ color: 'error', message: errorsT('announcements.fetchError') });
+  }, [list.isError, snackbar, errorsT]);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   if (list.isPending) return <CircularProgress aria-label={t('loading')} />;
   if (items.length === 0) return <Alert severity="info">{t('adminEmpty')}</Alert>;

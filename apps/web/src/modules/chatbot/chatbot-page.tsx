@@ -28,6 +28,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../components/retry-alert';
 import { GraphQLRequestError, request } from '../../lib/graphql';
+import { refusalText } from '../../lib/refusals';
 import { useTenant } from '../../lib/storage';
 import { useSnackbar } from '../../shell/snackbar';
 import { askMutation, type ChatMessage, chatbotInfoOptions, chatbotKeys, chatMessagesOptions, clearMutation } from './api/chatbot';
@@ -87,7 +88,7 @@ function Chatbot({ tenant }: { tenant: string }) {
     },
     onError: (err) => {
       // The server's words when it refuses (an empty or long question, the pace limit); ours when the network failed.
-      setError(err instanceof GraphQLRequestError && err.code ? err.message : t('askFailed'));
+      setError(err instanceof GraphQLRequestError && err.code ? refusalText(t, err) : t('askFailed'));
     },
   });
   const clear = useMutation({

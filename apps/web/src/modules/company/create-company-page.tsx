@@ -8,6 +8,7 @@ import { writeSelectedTenant } from '../../auth/auth-storage';
 import { CLAIMS_QUERY_KEY } from '../../auth/session';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { identityCall } from '../../lib/identity-client';
+import { refusalText } from '../../lib/refusals';
 import { ButtonLink } from '../../shell/links';
 import { createTenant } from './api/mutations';
 import { readableErrorSx } from './components/readable-error';
@@ -46,7 +47,7 @@ export function CreateCompanyPage() {
       void navigate(selected ? { to: '/dashboard' } : { to: '/select-tenant' });
     },
     onError: (error) => {
-      setFailure(error instanceof GraphQLRequestError && error.code === 'VALIDATION' ? error.message : t('create.failed'));
+      setFailure(error instanceof GraphQLRequestError && error.code === 'VALIDATION' ? refusalText(t, error) : t('create.failed'));
     },
   });
 

@@ -1,6 +1,5 @@
 import {
   NOTIFICATION_KINDS,
-  NOTIFICATION_SETTINGS_MESSAGES,
   type NotificationKind,
   type NotificationSettings,
   notificationSettingsProblem,
@@ -24,6 +23,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { translateFieldError } from '../../lib/field-errors';
+import { GraphQLRequestError } from '../../lib/graphql-error';
+import { errorText } from '../../lib/refusals';
 import { AppDialog } from '../../shell/app-dialog';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
@@ -54,10 +56,6 @@ const toForm = (s: NotificationSettings): Form => ({
   quiet_start: s.quiet_start ?? '21:00',
   quiet_end: s.quiet_end ?? '06:00',
 });
-
-/** The server's (and core's) message, as this language's words. */
-const messageKey = (message: string) =>
-  (Object.entries(NOTIFICATION_SETTINGS_MESSAGES).find(([, m]) => m === message)?.[0] ?? 'saveError') as 'saveError';
 
 /** Opens the person's notification settings: push and e-mail per kind, and quiet hours. */
 export function NotificationSettingsButton({ tenant }: { tenant: string }) {
@@ -118,7 +116,8 @@ function SettingsForm({
   const { t } = useTranslation('announcements');
   const snackbar = useSnackbar();
   const zone = browserZone();
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  // The problem's field, and its words in the reader's language (a rule of core's, or the server's refusal by its key).
+  const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
   const { control, handleSubmit, register } = useForm<Form>({ defaultValues: toForm(settings) });
   const quiet = useWatch({ control, name: 'quiet' });
   const save = useMutation({
@@ -127,7 +126,11 @@ function SettingsForm({
       snackbar.show({ color: 'success', message: t('notifications.settings.saved') });
       onSaved(saved);
     },
-    onError: (err: Error) => setProblem({ field: '', message: err.message }),
+    onError: (err: Error) =>
+      setProblem({
+        field: (err instanceof GraphQLRequestError && err.field) || '',
+        text: errorText(t, err, t('notifications.settings.errors.saveError')),
+      }),
   });
   const submit = handleSubmit((form) => {
     const value: NotificationSettings = {
@@ -138,11 +141,10 @@ function SettingsForm({
       time_zone: zone,
     };
     const found = notificationSettingsProblem(value);
-    setProblem(found);
+    setProblem(found && { field: found.field, text: translateFieldError(t, found.message) ?? found.message });
     if (!found) save.mutate(value);
   });
-  const errorFor = (field: string) =>
-    problem?.field === field ? t(`notifications.settings.errors.${messageKey(problem.message)}`) : undefined;
+  const errorFor = (field: string) => (problem?.field === field ? problem.text : undefined);
   const kindLabel = (k: NotificationKind) => t(`notifications.kinds.${k}` as 'notifications.kinds.announcement');
 
   return (
@@ -218,9 +220,7 @@ function SettingsForm({
           />
         </Stack>
       )}
-      {problem && !['quiet_start', 'quiet_end'].includes(problem.field) && (
-        <Alert severity="error">{t(`notifications.settings.errors.${messageKey(problem.message)}`)}</Alert>
-      )}
+      {problem && !['quiet_start', 'quiet_end'].includes(problem.field) && <Alert severity="error">{problem.text}</Alert>}
     </Stack>
   );
 }

@@ -85,7 +85,10 @@ describe('adding catalogue items from a pasted list', { timeout: 30_000 }, () =>
   it('shows the server’s duplicate messages in the spec’s words, keeps the list, and clears them on an edit', async () => {
     const onClose = vi.fn();
     handlers.BulkCreateItems = () => {
-      throw new GraphQLRequestError('Duplicate items detected: Plywood 3/4 CDX', 'VALIDATION', 200);
+      throw new GraphQLRequestError('Duplicate items detected: Plywood 3/4 CDX', 'VALIDATION', 200, {
+        key: 'ordering.duplicateItems',
+        values: { names: 'Plywood 3/4 CDX' },
+      });
     };
     show(<BulkItemsDialog tenant={TENANT} types={TYPES} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog', { name: 'Add items from a list' });
@@ -99,7 +102,10 @@ describe('adding catalogue items from a pasted list', { timeout: 30_000 }, () =>
     fireEvent.change(list, { target: { value: `${PASTED}\nrebar #4, 20FT` } });
     expect(within(dialog).queryByRole('alert')).toBeNull();
     handlers.BulkCreateItems = () => {
-      throw new GraphQLRequestError('Duplicate items within batch: Rebar #4, 20ft', 'VALIDATION', 200);
+      throw new GraphQLRequestError('Duplicate items within batch: Rebar #4, 20ft', 'VALIDATION', 200, {
+        key: 'ordering.duplicateInBatch',
+        values: { names: 'Rebar #4, 20ft' },
+      });
     };
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add items' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Duplicate items within batch: Rebar #4, 20ft$/);

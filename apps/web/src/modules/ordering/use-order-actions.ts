@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { refusalText } from '../../lib/refusals';
 import { useSnackbar } from '../../shell/snackbar';
 import { duplicateOrder, type Order, type OrderInput, orderingKeys, resendOrder, saveOrder, setOrdersStatus } from './api';
-import { useRuleMessage } from './rule-message';
 
 /** The order dialog's server actions (save or send, resend, duplicate, archive or restore) and the last refusal. */
 export function useOrderActions({
@@ -25,17 +25,13 @@ export function useOrderActions({
   const snackbar = useSnackbar();
   const client = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
-  const rule = useRuleMessage();
 
   const done = (message: string) => {
     void client.invalidateQueries({ queryKey: orderingKeys.all(tenant) });
     snackbar.show({ color: 'success', message });
   };
   const failed = (e: unknown) => {
-    const message =
-      e instanceof GraphQLRequestError && e.code === 'VALIDATION'
-        ? rule(e.message.replace(/^[\w.]+: /, ''))
-        : t('messages.saveOrderFailed');
+    const message = e instanceof GraphQLRequestError && e.code === 'VALIDATION' ? refusalText(t, e) : t('messages.saveOrderFailed');
     setServerError(message);
     snackbar.show({ color: 'error', message });
   };

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../components/retry-alert';
 import { TenantGate } from '../../components/tenant-gate';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { refusalText } from '../../lib/refusals';
 import { companyGraph, type GraphNode, recordLink } from './api';
 import { GraphList } from './graph-list';
 import type { GraphSearch } from './search';
@@ -115,7 +116,9 @@ function Graph({ tenant }: { tenant: string }) {
         </Stack>
       ) : query.isError ? (
         <RetryAlert retryLabel={t('retry')} onRetry={() => query.refetch()}>
-          {query.error instanceof GraphQLRequestError && query.error.code === 'FORBIDDEN' ? query.error.message : t('graph.fetchError')}
+          {query.error instanceof GraphQLRequestError && query.error.code === 'FORBIDDEN'
+            ? refusalText(t, query.error)
+            : t('graph.fetchError')}
         </RetryAlert>
       ) : (
         <>

@@ -27,7 +27,7 @@ import { Passkeys } from './components/passkeys';
 import { ProfileEditDialog } from './components/profile-edit-dialog';
 import { SignInContact } from './components/sign-in-contact';
 import { TotpSetup } from './components/totp-setup';
-import { isLanguage, storeLanguage } from './language';
+import { isLanguage, saveLanguageOnServer, storeLanguage } from './language';
 import { readTrades } from './trades';
 
 /** Spec §2 /user-profile: the person's own record, preferences and sign-in security. */
@@ -179,6 +179,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
 function Preferences() {
   const { t, i18n } = useTranslation('profile');
   const { mode, setThemeMode } = useThemeMode();
+  const { tenant, cognitoUuid } = useOwnProfile();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
@@ -190,6 +191,8 @@ function Preferences() {
           if (!isLanguage(language)) return;
           storeLanguage(language);
           void i18n.changeLanguage(language);
+          // The server writes this person's notifications, e-mails and PDFs in it too.
+          void saveLanguageOnServer(tenant, cognitoUuid, language);
         }}
         sx={{ minWidth: 200 }}
       >

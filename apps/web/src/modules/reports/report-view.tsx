@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob, downloadCsvTable, downloadXlsxSheets } from '../../lib/export-files';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { refusalText } from '../../lib/refusals';
 import { useSearchChange } from '../../lib/search-change';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchAllRows, fetchReport, fetchReportPdf, filterOf } from './api';
@@ -45,7 +46,7 @@ export function ReportView({ tenant, report, search }: Props) {
     queryFn: () => fetchReport(report, { tenant_uuid: tenant, filter, limit: rowsPerPage, nextToken: token }),
     placeholderData: keepPreviousData,
   });
-  const failure = result.error instanceof GraphQLRequestError ? result.error.message : t('messages.fetchError');
+  const failure = result.error instanceof GraphQLRequestError ? refusalText(t, result.error) : t('messages.fetchError');
   useEffect(() => {
     if (result.isError) snackbar.show({ color: 'error', message: failure });
   }, [result.isError, failure, snackbar]);

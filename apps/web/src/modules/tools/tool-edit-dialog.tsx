@@ -21,6 +21,7 @@ import { FileUploadField } from '../../components/files/file-upload-dialog';
 import type { StoredFile } from '../../components/files/upload-file';
 import { useFileUploads } from '../../components/files/use-file-uploads';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { refusalText } from '../../lib/refusals';
 import { useSnackbar } from '../../shell/snackbar';
 import * as api from './api';
 
@@ -90,7 +91,7 @@ export function ToolEditDialog({ tenant, tool, onClose }: { tenant: string; tool
       await qc.invalidateQueries({ queryKey: ['tools', tenant] });
       onClose();
     },
-    onError: (e) => snackbar.show({ color: 'error', message: e instanceof GraphQLRequestError ? e.message : t('edit.saveError') }),
+    onError: (e) => snackbar.show({ color: 'error', message: e instanceof GraphQLRequestError ? refusalText(t, e) : t('edit.saveError') }),
   });
   const field = (key: 'name' | 'description' | 'category' | 'make' | 'model' | 'serial', extra: object = {}) => (
     <TextField label={t(`edit.${key}`)} value={v[key]} onChange={(e) => setV({ ...v, [key]: e.target.value })} {...extra} />
@@ -156,7 +157,7 @@ export function ToolArchiveButton({ tenant, tool }: { tenant: string; tool: api.
       snackbar.show({ color: 'success', message: t(archived ? 'edit.restored' : 'edit.archived') });
       await qc.invalidateQueries({ queryKey: ['tools', tenant] });
     },
-    onError: (e) => snackbar.show({ color: 'error', message: e instanceof GraphQLRequestError ? e.message : t('edit.saveError') }),
+    onError: (e) => snackbar.show({ color: 'error', message: e instanceof GraphQLRequestError ? refusalText(t, e) : t('edit.saveError') }),
   });
   return (
     <>

@@ -1,9 +1,10 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { appRefusalText } from '../../lib/refusals';
 import * as api from './api';
 
 /** A failed request's message when the server gave one, else the fallback. */
-export const errorText = (e: unknown, fallback: string) => (e instanceof GraphQLRequestError ? e.message : fallback);
+export const errorText = (e: unknown, fallback: string) => (e instanceof GraphQLRequestError ? appRefusalText(e) : fallback);
 
 /** The tenant's active containers (the move pickers, the container filter and the containers tab share this query). */
 export function useContainers(tenant: string) {

@@ -6,6 +6,7 @@ import { type GlobalSetting, globalSettingsKeys, globalSettingsQueryOptions } fr
 import { DateField } from '../../../components/date-field';
 import { RetryAlert } from '../../../components/retry-alert';
 import { GraphQLRequestError } from '../../../lib/graphql';
+import { refusalText } from '../../../lib/refusals';
 import { useSnackbar } from '../../../shell/snackbar';
 import { type TenantSettingInput, updateTenantSettings } from '../api/mutations';
 import { useCatalogueText } from './catalogue-text';
@@ -82,7 +83,7 @@ export function TenantSettingsForm({ tenant }: { tenant: string }) {
       snackbar.show({ color: 'success', message: t('settings.saved') });
     },
     onError: (error) => {
-      setServerError(error instanceof GraphQLRequestError && error.code === 'VALIDATION' ? error.message : null);
+      setServerError(error instanceof GraphQLRequestError && error.code === 'VALIDATION' ? refusalText(t, error) : null);
       snackbar.show({ color: 'error', message: t('settings.saveFailed') });
     },
   });

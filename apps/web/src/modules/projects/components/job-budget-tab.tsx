@@ -1,4 +1,4 @@
-import { BUDGET_AMOUNTS, type BudgetAmount, budgetLineFields } from '@groundwork/core/jobs';
+import { BUDGET_AMOUNTS, type BudgetAmount, budgetLineFields, JOB_MESSAGES } from '@groundwork/core/jobs';
 import {
   Alert,
   Autocomplete,
@@ -25,7 +25,6 @@ import { jobKeys } from '../api/keys';
 import { addBudgetLine, type BudgetLineUpdate, updateBudgetLine } from '../api/mutations';
 import { type BudgetLine, type Costcode, costcodesQueryOptions, type ProjectBudget, projectBudgetQueryOptions } from '../api/queries';
 import { type BudgetDrafts, budgetTotals, parseAmount } from '../lib/budget';
-import { JOB_FIELD_MESSAGES } from '../lib/field-error';
 
 interface JobBudgetTabProps {
   tenant: string;
@@ -116,8 +115,8 @@ function BudgetTable({ tenant, jobId, budget, editable }: BudgetTableProps) {
     const checked = budgetLineFields.safeParse({ [key]: value ?? Number.NaN });
     const errorKey = `${line.id}.${key}`;
     if (value === null || !checked.success) {
-      const message = text.trim().startsWith('-') ? 'Budget amounts cannot be negative.' : 'Invalid format';
-      setErrors((all) => ({ ...all, [errorKey]: translateFieldError(t, message, JOB_FIELD_MESSAGES) ?? message }));
+      const message = text.trim().startsWith('-') ? JOB_MESSAGES.negative : 'Invalid format';
+      setErrors((all) => ({ ...all, [errorKey]: translateFieldError(t, message) ?? message }));
       return;
     }
     setErrors(({ [errorKey]: _removed, ...rest }) => rest);

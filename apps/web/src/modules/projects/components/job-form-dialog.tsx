@@ -14,7 +14,6 @@ import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
 import { createJob, type JobInput, updateJob } from '../api/mutations';
 import type { Job } from '../api/queries';
-import { JOB_FIELD_MESSAGES } from '../lib/field-error';
 
 // The shared rules make every field optional (they also check partial updates); a new or edited job needs a name.
 const jobFormSchema = z.intersection(jobFields, z.object({ job: z.string().trim().min(1, MESSAGES.required) }));
@@ -99,7 +98,7 @@ export function JobFormDialog({ tenant, open, job, onClose, onCreated }: JobForm
     mode: 'onTouched',
   });
   const milestones = useFieldArray({ control, name: 'milestones' });
-  const error = (message: string | undefined) => translateFieldError(t, message, JOB_FIELD_MESSAGES);
+  const error = (message: string | undefined) => translateFieldError(t, message);
 
   const save = useMutation({
     mutationFn: async (values: JobFormValues) => {

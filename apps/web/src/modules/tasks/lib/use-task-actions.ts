@@ -6,6 +6,7 @@ import { useClaims, useOutboxOwner } from '../../../auth/session';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { compressPhoto } from '../../../lib/outbox/compress-photo';
 import { sendFieldAction } from '../../../lib/outbox/send';
+import { appRefusalText } from '../../../lib/refusals';
 import { useSnackbar } from '../../../shell/snackbar';
 import { profileQueryOptions } from '../../profile/api/profile-api';
 import {
@@ -29,7 +30,7 @@ function useMe(tenant: string) {
 
 /** The server's words for a refusal we know (validation), else the spec's "There was a problem …". */
 export function refusal(error: unknown, fallback: string) {
-  return error instanceof GraphQLRequestError && error.code === 'VALIDATION' ? error.message : fallback;
+  return error instanceof GraphQLRequestError && error.code === 'VALIDATION' ? appRefusalText(error) : fallback;
 }
 
 /** Task writes with their snackbar messages (spec §8) and one refresh of every task list after each. */
