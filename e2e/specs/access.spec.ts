@@ -29,6 +29,8 @@ const FOREMAN_MENU = [
   'Project Notes',
   'Projects',
   'Receipts',
+  // His crews' page (issue 46): a foreman of an active job reaches it from his menu.
+  'Scheduling',
   'Tasks',
   'Time Cards',
   'Tools',

@@ -2,6 +2,7 @@ import { type NotificationKind, notificationLink } from '@groundwork/core/notifi
 import { addDays, isoDay } from '@groundwork/core/pay-periods';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { renderRef, type TextRef, textRef } from '../../platform/texts.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
 import { moods } from '../mood/mood.table.js';
@@ -126,21 +127,39 @@ export async function seedDemoAnnouncements(tx: Tx, tenant_uuid: string, people:
     ...[0, 1, 2, 3, 4, 5, 7, 8, 10].map((i) => ({ tenant_uuid, announcements_id: welcome.id, employees_id: people[i] })),
   ]);
 
-  // A week of notifications for everyone: older ones read.
-  type N = { kind: NotificationKind; title: string; ref_id: number | null; days: number };
+  // A week of notifications for everyone: older ones read. Each is stored as its text's key and values, as the
+  // server's own notices are, so every reader sees it in their language (issue 46).
+  type N = { kind: NotificationKind; text: TextRef; ref_id: number | null; days: number };
   const week: N[] = [
-    { kind: 'announcement', title: crane.title, ref_id: crane.id, days: 1 },
-    { kind: 'schedule_changed', title: 'Your schedule for next week changed', ref_id: null, days: 2 },
-    { kind: 'task_assigned', title: 'New task: check the formwork on the east wall', ref_id: null, days: 3 },
-    { kind: 'reservation_due', title: 'Your reservation of Hilti TE 70 starts today.', ref_id: null, days: 4 },
-    { kind: 'timecard_to_sign', title: 'Sign your time card for the pay period', ref_id: null, days: 6 },
+    { kind: 'announcement', text: textRef('notification.announcement', { title: crane.title }), ref_id: crane.id, days: 1 },
+    {
+      kind: 'schedule_changed',
+      text: textRef('notification.schedule_changed_days', { from: { date: addDays(today, 5) }, to: { date: addDays(today, 9) } }),
+      ref_id: null,
+      days: 2,
+    },
+    {
+      kind: 'task_assigned',
+      text: textRef('notification.task_assigned', { task: 'Check the formwork on the east wall' }),
+      ref_id: null,
+      days: 3,
+    },
+    { kind: 'reservation_due', text: textRef('notification.reservation_due', { tool: 'Hilti TE 70' }), ref_id: null, days: 4 },
+    {
+      kind: 'timecard_to_sign',
+      text: textRef('notification.timecard_to_sign', { start: { date: addDays(today, -13) }, end: { date: addDays(today, -7) } }),
+      ref_id: null,
+      days: 6,
+    },
   ];
   const inbox = people.flatMap((employees_id) =>
     week.map((n) => ({
       tenant_uuid,
       employees_id,
       kind: n.kind,
-      title: n.title,
+      title: renderRef('en', n.text) ?? '',
+      text_key: n.text.key,
+      text_values: n.text.values,
       link: notificationLink(n.kind, n.ref_id),
       ref_id: n.ref_id,
       created_on: sql`now() - make_interval(days => ${n.days})`,
@@ -156,6 +175,8 @@ export async function seedDemoAnnouncements(tx: Tx, tenant_uuid: string, people:
       employees_id: people[i],
       kind: 'announcement',
       title: ppe.title,
+      text_key: 'notification.announcement',
+      text_values: { title: ppe.title },
       link: `/modules/announcements?id=${ppe.id}`,
       ref_id: ppe.id,
     }));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
+import { fromText } from '@groundwork/core/messages';
 import { FILE_MESSAGES, fileExtension } from '@groundwork/core/profile';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,7 +44,11 @@ export function filePath(config: Pick<Config, 'filesDir'>, tenantUuid: string, s
 }
 
 type Refusal = { status: number; error: string; message: string };
-const refuse = (reply: FastifyReply, r: Refusal) => reply.status(r.status).send({ statusCode: r.status, ...r });
+/** A refusal carries its message key and values as GraphQL's do (issue 46): the web shows it in the reader's language. */
+const refuse = (reply: FastifyReply, r: Refusal) => {
+  const { key, values } = fromText(r.message);
+  return reply.status(r.status).send({ statusCode: r.status, ...r, message_key: key, message_values: values });
+};
 const UNAUTHENTICATED: Refusal = { status: 401, error: 'UNAUTHENTICATED', message: 'Please sign back in.' };
 /** Uploads and downloads are every member's own business; which files a member may read is the file's record's. */
 const FILES_RULE: Rule = { area: 'self', action: 'read' };

@@ -117,7 +117,8 @@ describe('POST /api/files: what is accepted, and what is refused without leaving
     const m = await createMember(t.database.db, tenant);
     const res = await upload(m, name, content);
     expect(res.status).toBe(415);
-    expect(res.json).toMatchObject({ statusCode: 415, message: 'This type of file cannot be uploaded.' });
+    // Its key and values as GraphQL's refusals carry them: the web shows it in the reader's language (issue 46).
+    expect(res.json).toMatchObject({ statusCode: 415, message: 'This type of file cannot be uploaded.', message_key: 'files.badType', message_values: {} });
     expect(await rowsOf(tenant)).toEqual([]);
     expect(await storage.list(tenant)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { JOIN_CODE, JOIN_ENDPOINT, JOIN_MESSAGES, JOIN_POSTER_ENDPOINT, type JoinAnswer, joinFields, joinUrl } from '@groundwork/core/join';
+import { fromText } from '@groundwork/core/messages';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -34,8 +35,16 @@ export const JOIN_LIMITS = {
 const POSTER_RULE: Rule = { area: 'people', action: 'write' };
 
 type Refusal = { status: number; error: string; message: string };
+const keyed = (message: string) => {
+  const { key, values } = fromText(message);
+  return { message_key: key, message_values: values };
+};
 const send = (reply: FastifyReply, r: Refusal) =>
-  reply.status(r.status).header('cache-control', 'no-store').send({ statusCode: r.status, error: r.error, message: r.message });
+  reply
+    .status(r.status)
+    .header('cache-control', 'no-store')
+    // Its message key and values as GraphQL's refusals carry them (issue 46).
+    .send({ statusCode: r.status, error: r.error, message: r.message, ...keyed(r.message) });
 /** Unknown, rotated and turned-off codes, and malformed ones, all get exactly this. */
 const INVALID: Refusal = { status: 404, error: 'NOT_FOUND', message: JOIN_MESSAGES.invalidLink };
 const TOO_MANY: Refusal = { status: 429, error: 'RATE_LIMITED', message: JOIN_MESSAGES.tooMany };

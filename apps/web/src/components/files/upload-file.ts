@@ -60,12 +60,16 @@ export function uploadFile(file: Blob & { name?: string }, tenantUuid: string, {
       if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
     });
     xhr.addEventListener('load', () => {
-      const body = xhr.response as (UploadedFile & { message?: string }) | null;
+      const body = xhr.response as
+        | (UploadedFile & { message?: string; message_key?: string; message_values?: Record<string, string | number> })
+        | null;
       if (xhr.status === 201 && body?.uuid) {
         onProgress?.(100);
         resolve(body);
       } else {
-        reject(new UploadError(body?.message || `Upload failed with status ${xhr.status}`, xhr.status));
+        const message = body?.message || `Upload failed with status ${xhr.status}`;
+        // The server's refusal in the reader's language, by its key (issue 46).
+        reject(new UploadError(appRefusalText({ message, key: body?.message_key, values: body?.message_values }), xhr.status));
       }
     });
     xhr.addEventListener('error', () => reject(new UploadError('Network error', 0)));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClaims } from '../../auth/session';
@@ -29,27 +30,51 @@ export async function saveLanguageOnServer(tenant: string | null | undefined, co
   }
 }
 
-/** Asked once per page load and company: a person whose account has no language yet gets this browser's. */
+/** Asked once per page load and company. */
 const offered = new Set<string>();
 
+/** The language picked on this browser's profile page, if one was. */
+function storedLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return stored && isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * After signing in: when the server keeps no language for the person yet, it gets the one this browser shows. A
- * language the server already has is theirs (set from another device, say) and is left alone.
+ * After signing in, the browser and the server agree on the person's language, so what the server writes
+ * (notifications, the chatbot's answers, e-mails, PDFs) is in the language the screens show:
+ * - a language picked on this browser is the person's: the server gets it when it keeps another or none;
+ * - with none picked here, a language the server keeps (picked on another device) becomes this browser's;
+ * - with neither, the server gets the language this browser shows.
+ * What the server wrote before is read again once it has the person's language.
  */
 export function useOfferLanguageToServer(): void {
   const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const tenant = useTenant();
   const cognitoUuid = useClaims().data?.['custom:cognito_uuid'];
   useEffect(() => {
     if (!tenant || !cognitoUuid || offered.has(`${tenant}:${cognitoUuid}`)) return;
     offered.add(`${tenant}:${cognitoUuid}`);
-    const language = i18n.language;
-    if (!isLanguage(language)) return;
+    const picked = storedLanguage();
+    const shown = isLanguage(i18n.language) ? i18n.language : null;
     void fetchServerLanguage(tenant)
-      .then((saved) => (saved ? undefined : saveLanguageOnServer(tenant, cognitoUuid, language)))
+      .then(async (saved) => {
+        if (picked && picked !== saved) {
+          await saveLanguageOnServer(tenant, cognitoUuid, picked);
+          await queryClient.invalidateQueries();
+        } else if (!picked && saved) {
+          if (saved !== i18n.language) await i18n.changeLanguage(saved);
+        } else if (!saved && shown) {
+          await saveLanguageOnServer(tenant, cognitoUuid, shown);
+        }
+      })
       .catch(() => {
         // Offline or refused: asked again on the next load.
         offered.delete(`${tenant}:${cognitoUuid}`);
       });
-  }, [tenant, cognitoUuid, i18n]);
+  }, [tenant, cognitoUuid, i18n, queryClient]);
 }

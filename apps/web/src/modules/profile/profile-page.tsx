@@ -13,6 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../components/retry-alert';
@@ -180,6 +181,7 @@ function Preferences() {
   const { t, i18n } = useTranslation('profile');
   const { mode, setThemeMode } = useThemeMode();
   const { tenant, cognitoUuid } = useOwnProfile();
+  const queryClient = useQueryClient();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
@@ -191,8 +193,8 @@ function Preferences() {
           if (!isLanguage(language)) return;
           storeLanguage(language);
           void i18n.changeLanguage(language);
-          // The server writes this person's notifications, e-mails and PDFs in it too.
-          void saveLanguageOnServer(tenant, cognitoUuid, language);
+          // The server writes this person's notifications, e-mails and PDFs in it too: what it wrote is read again.
+          void saveLanguageOnServer(tenant, cognitoUuid, language).then(() => queryClient.invalidateQueries());
         }}
         sx={{ minWidth: 200 }}
       >
