@@ -1,3 +1,5 @@
+import { appRefusalText } from '../../lib/refusals';
+
 /** A stored file as the server describes it (POST /api/files and the records' `files` fields). */
 export interface StoredFile {
   uuid: string;
