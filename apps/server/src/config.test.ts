@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, PUSH_SERVICE_HOSTS } from './config.js';
 
 describe('configuration', () => {
   it('has working defaults for a laptop', () => {
@@ -103,5 +103,22 @@ describe('configuration', () => {
       /STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PRICE_IDS/,
     );
     expect(() => loadConfig({ DATA_DIR: 'memory://', ...keys, STRIPE_PRICE_IDS: 'gold' })).toThrow(/STRIPE_PRICE_IDS/);
+  });
+
+  it('sends Web Push only to the browsers’ push services unless PUSH_SERVICE_HOSTS names others; private addresses never in production', () => {
+    const c = loadConfig({ DATA_DIR: 'memory://' });
+    expect(c.push).toEqual({ hosts: PUSH_SERVICE_HOSTS, allowPrivate: false });
+    expect(c.push.hosts).toEqual(
+      expect.arrayContaining(['fcm.googleapis.com', '*.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com']),
+    );
+    expect(loadConfig({ DATA_DIR: 'memory://', PUSH_SERVICE_HOSTS: 'Push.Example.com, *.push.example.net' }).push.hosts).toEqual([
+      'push.example.com',
+      '*.push.example.net',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', PUSH_SERVICE_HOSTS: 'https://push.example.com/x' })).toThrow(/PUSH_SERVICE_HOSTS/);
+    expect(loadConfig({ DATA_DIR: 'memory://', PUSH_ALLOW_PRIVATE: 'true' }).push.allowPrivate).toBe(true);
+    const prod = { NODE_ENV: 'production', DATA_DIR: 'memory://', AUTH_SECRET: 'x'.repeat(32), APP_ORIGIN: 'https://app.example.com' };
+    expect(loadConfig(prod).push.allowPrivate).toBe(false);
+    expect(() => loadConfig({ ...prod, PUSH_ALLOW_PRIVATE: 'true' })).toThrow(/PUSH_ALLOW_PRIVATE: not allowed in production/);
   });
 });

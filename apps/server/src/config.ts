@@ -68,6 +68,14 @@ const envSchema = z.object({
   QBT_CLIENT_SECRET: z.string().min(4).optional(),
   QBT_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(
+      /^\s*(\*\.)?[\w.:[\]-]+(\s*,\s*(\*\.)?[\w.:[\]-]+)*\s*$/,
+      'must be host names separated by commas, each optionally starting with *. (any name under that domain)',
+    )
+    .optional(),
+  PUSH_ALLOW_PRIVATE: boolish.default(false),
 });
 
 export type Config = {
@@ -136,7 +144,37 @@ export type Config = {
   qbt?: QbtConfig;
   /** The key tokens of outside systems are encrypted with at rest (ENCRYPTION_KEY, else AUTH_SECRET). */
   encryptionKey: string;
+  /** Where Web Push may be sent: the push services' hosts a subscription's endpoint must name (issue 50). */
+  push: PushConfig;
 };
+
+/**
+ * The browsers' push services (Chrome and other Chromium browsers: FCM; Firefox: Mozilla's autopush; Edge: WNS;
+ * Safari: Apple's): a subscription's endpoint must be https on one of them. An entry '*.domain' is any name under it.
+ */
+export const PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+];
+
+export type PushConfig = {
+  /** PUSH_SERVICE_HOSTS: the hosts an endpoint may name, exact or '*.domain'; the browsers' services by default. */
+  hosts: readonly string[];
+  /**
+   * PUSH_ALLOW_PRIVATE (never in production): plain http, and hosts that are or resolve to private or loopback
+   * addresses, are allowed too — for a push service stand-in on this machine (the tests'). Off by default.
+   */
+  allowPrivate: boolean;
+  /** Tests only: resolves a host to all its addresses instead of the system's resolver (dns.lookup). */
+  lookup?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+};
+
+/** What Web Push is held to when no configuration is at hand: the browsers' services, public addresses, https. */
+export const DEFAULT_PUSH_CONFIG: PushConfig = { hosts: PUSH_SERVICE_HOSTS, allowPrivate: false };
 
 export type QboConfig = { clientId: string; clientSecret: string; environment: 'sandbox' | 'production'; baseUrl?: string };
 
@@ -224,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.AUTH_SECRET ? [] : ['  AUTH_SECRET: required in production']),
       // Session cookies are Secure, HSTS is sent and passkeys work only on https.
       ...(e.APP_ORIGIN?.startsWith('https:') ? [] : ['  APP_ORIGIN: an https:// address is required in production']),
+      // The server would POST each notification to addresses inside its own network.
+      ...(e.PUSH_ALLOW_PRIVATE ? ['  PUSH_ALLOW_PRIVATE: not allowed in production'] : []),
     ];
     if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
@@ -250,6 +290,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.resolve(
       e.FILES_DIR ?? (inMemory ? path.join(tmpdir(), `groundwork-files-${process.pid}`) : path.join(dataDir, 'files')),
     ),
+    push: {
+      hosts: e.PUSH_SERVICE_HOSTS ? e.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase()) : PUSH_SERVICE_HOSTS,
+      allowPrivate: e.PUSH_ALLOW_PRIVATE,
+    },
     filesQuotaBytes: Math.floor(e.FILES_QUOTA_MB * 1024 * 1024),
     filesMaxBytes: Math.floor(e.FILES_MAX_MB * 1024 * 1024),
     ...(e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

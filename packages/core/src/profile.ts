@@ -155,6 +155,15 @@ export const FILE_MESSAGES = {
   missing: 'No file was sent.',
 } as const;
 
+/** Whether `name` holds a control character (C0 U+0000–U+001F, DEL U+007F, C1 U+0080–U+009F): never in a file's name. */
+export function hasControlCharacter(name: string): boolean {
+  for (const ch of name) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
 /** The lowercased extension of a file name, or '' when it has none. */
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');

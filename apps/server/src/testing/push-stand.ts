@@ -3,6 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { PushApiModel } from 'web-push-testing/src/PushApiModel.js';
 // @ts-expect-error: web-push-testing ships no types
 import WebPushTestingServer from 'web-push-testing/src/server.js';
+import type { PushConfig } from '../config.js';
+
+/**
+ * The push settings a test using the stand-in runs with: its host, plain http and a loopback address allowed
+ * (PUSH_SERVICE_HOSTS=127.0.0.1, PUSH_ALLOW_PRIVATE=true). Never the default: without it the stand-in is refused.
+ */
+export const STAND_PUSH: PushConfig = { hosts: ['127.0.0.1'], allowPrivate: true };
 
 /** A browser's push subscription as the stand-in hands it out (`clientHash` reads what it received). */
 type StandSubscription = { endpoint: string; keys: { p256dh: string; auth: string }; clientHash: string };

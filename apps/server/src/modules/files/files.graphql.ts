@@ -1,4 +1,5 @@
 import { msg } from '@groundwork/core/messages';
+import { hasControlCharacter } from '@groundwork/core/profile';
 import { z } from 'zod';
 import { AppError } from '../../graphql/errors.js';
 import { defineRecordOperations } from '../../graphql/record-operations.js';
@@ -38,7 +39,7 @@ defineRecordOperations({
         .min(1, 'This field is required')
         .max(255, 'You must enter a maximum of 255 characters')
         .refine(
-          (name) => ![...name].some((ch) => ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32),
+          (name) => !name.includes('/') && !name.includes('\\') && !hasControlCharacter(name),
           'A file name cannot contain slashes or control characters',
         ),
       status: z.union([z.literal(0), z.literal(1)], { message: 'status must be 1 (active) or 0 (archived)' }),

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { fromText } from '@groundwork/core/messages';
-import { FILE_MESSAGES, fileExtension } from '@groundwork/core/profile';
+import { fromText, msg } from '@groundwork/core/messages';
+import { FILE_MESSAGES, fileExtension, hasControlCharacter } from '@groundwork/core/profile';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
@@ -57,6 +57,7 @@ const NOT_FOUND: Refusal = { status: 404, error: 'NOT_FOUND', message: 'Not foun
 const BAD_TYPE: Refusal = { status: 415, error: 'VALIDATION', message: FILE_MESSAGES.badType };
 const UNREADABLE: Refusal = { status: 415, error: 'VALIDATION', message: 'This picture could not be read. Please try another file.' };
 const MISSING: Refusal = { status: 400, error: 'VALIDATION', message: FILE_MESSAGES.missing };
+const CONTROL_CHARACTERS: Refusal = { status: 400, error: 'VALIDATION', message: msg('files.controlCharacters').text };
 const quotaFull = (config: Config): Refusal => ({ status: 413, error: 'QUOTA_EXCEEDED', message: quotaMessage(config.filesQuotaBytes) });
 const tooLarge = (config: Config): Refusal => ({
   status: 413,
@@ -115,6 +116,11 @@ export async function registerFileRoutes(
 
       const part = await req.file();
       if (!part) return refuse(reply, MISSING);
+      // A NUL (which PostgreSQL cannot store) or any other control character: refused before anything is read.
+      if (hasControlCharacter(part.filename ?? '')) {
+        part.file.resume();
+        return refuse(reply, CONTROL_CHARACTERS);
+      }
       const originalName = path.basename(part.filename ?? '').slice(0, 255);
       // The name must at least claim an allowed type; the bytes decide below.
       if (!originalName || !UPLOAD_EXTENSIONS.has(fileExtension(originalName))) {

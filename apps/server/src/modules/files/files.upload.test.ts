@@ -118,7 +118,34 @@ describe('POST /api/files: what is accepted, and what is refused without leaving
     const res = await upload(m, name, content);
     expect(res.status).toBe(415);
     // Its key and values as GraphQL's refusals carry them: the web shows it in the reader's language (issue 46).
-    expect(res.json).toMatchObject({ statusCode: 415, message: 'This type of file cannot be uploaded.', message_key: 'files.badType', message_values: {} });
+    expect(res.json).toMatchObject({
+      statusCode: 415,
+      message: 'This type of file cannot be uploaded.',
+      message_key: 'files.badType',
+      message_values: {},
+    });
+    expect(await rowsOf(tenant)).toEqual([]);
+    expect(await storage.list(tenant)).toEqual([]);
+  });
+
+  it.each([
+    ['a NUL', 'scan\u0000.pdf'],
+    ['a bell (\\u0007)', 'scan\u0007.pdf'],
+    ['a DEL', 'scan\u007f.pdf'],
+    ['a C1 control (\\u0085)', 'scan\u0085.pdf'],
+  ])('refuses a file name with %s with 400 VALIDATION and its message key; no row, no object', async (_what, name) => {
+    const tenant = await createTenant(t.database.db);
+    const m = await createMember(t.database.db, tenant);
+    const res = await upload(m, name, pdf());
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      statusCode: 400,
+      status: 400,
+      error: 'VALIDATION',
+      message: 'A file name cannot contain control characters.',
+      message_key: 'files.controlCharacters',
+      message_values: {},
+    });
     expect(await rowsOf(tenant)).toEqual([]);
     expect(await storage.list(tenant)).toEqual([]);
   });

@@ -190,7 +190,17 @@ describe('the public join endpoint', () => {
     const joins = await Promise.all(codes.map(async (c) => (await join(who.token, { company: c, firstname: 'A', lastname: 'B' })).body));
     const lookStatus = (await look(codes[0])).statusCode;
     expect(lookStatus).toBe(404);
-    expect(new Set(looks)).toEqual(new Set([JSON.stringify({ statusCode: 404, error: 'NOT_FOUND', message: JOIN_MESSAGES.invalidLink, message_key: 'join.invalidLink', message_values: {} })]));
+    expect(new Set(looks)).toEqual(
+      new Set([
+        JSON.stringify({
+          statusCode: 404,
+          error: 'NOT_FOUND',
+          message: JOIN_MESSAGES.invalidLink,
+          message_key: 'join.invalidLink',
+          message_values: {},
+        }),
+      ]),
+    );
     expect(new Set(joins)).toEqual(new Set([looks[0]]));
     expect(await pendingRows(admin.tenantUuid, who.identity)).toEqual([]);
     // Turned back on, the same code works again; the rotated one never does.

@@ -14,6 +14,7 @@ import { ownRows } from '../employees/membership.js';
 import { inboxTopic, type NotificationRow, settingsOf, titleIn, unreadCount } from './notifications.service.js';
 import { notificationSettings, notifications, pushSubscriptions } from './notifications.table.js';
 import { vapidKeys } from './push.js';
+import { mayStorePushEndpoint } from './push-endpoint.js';
 
 /**
  * The notifications inbox (issue 21, route /notifications): every operation reads and changes only the signed-in
@@ -183,6 +184,10 @@ tenantMutation('savePushSubscription', OWN, {
     }
     if (!/^https?:$/.test(url.protocol) || args.endpoint.length > 2000 || args.p256dh.length > 200 || args.auth.length > 100) {
       throw new AppError('VALIDATION', msg('notifications.invalidSubscription'));
+    }
+    // Each notification makes the server POST to this address: only a push service's (issue 50).
+    if (!(await mayStorePushEndpoint(args.endpoint, g.ctx.config.push))) {
+      throw new AppError('VALIDATION', msg('notifications.notPushService'), { field: 'endpoint' });
     }
     const tenant = g.member.tenantUuid;
     await g.tx

@@ -8,6 +8,7 @@ import {
 } from '@groundwork/core/notifications';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Config, DEFAULT_PUSH_CONFIG, type PushConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import type { Gated } from '../../graphql/gate.js';
@@ -98,6 +99,8 @@ type Delivery = {
   /** The saved languages of these accounts (read once the transaction is over). */
   languages: (identities: readonly string[]) => Promise<Map<string, Language>>;
   dataDir: string;
+  /** Where pushes may go (the push services' hosts, public addresses). */
+  push: PushConfig;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Runs `fn` in the company's walled transaction (to drop the devices the push service says are gone). */
   inTenant: (fn: (tx: Tx) => Promise<void>) => Promise<void>;
@@ -198,9 +201,11 @@ export function pushRows(d: Delivery, tenant: string, items: PushItem[], targets
       const devices = byPerson.get(item.employees_id);
       if (!devices) continue;
       const lang = languages.get(identityOf.get(item.employees_id) ?? '') ?? 'en';
-      const sent = await sendPush(keys, devices, { ...item.payload, title: item.title(lang) });
+      const sent = await sendPush(keys, devices, { ...item.payload, title: item.title(lang) }, d.push);
       gone.push(...sent.gone);
       if (sent.failed) d.log.warn({ failed: sent.failed, kind: item.payload.kind }, 'web push: some deliveries failed');
+      if (sent.refused)
+        d.log.warn({ refused: sent.refused, kind: item.payload.kind }, "web push: not sent to endpoints that are not a push service's");
     }
     if (gone.length) await d.inTenant((tx) => dropSubscriptions(tx, tenant, gone));
   })()
@@ -224,6 +229,7 @@ export async function deliver(g: Gated, rows: NotificationRow[]): Promise<void> 
         realtime: g.ctx.realtime,
         languages: (ids) => g.ctx.accounts.languagesOf(ids),
         dataDir: g.ctx.config.dataDir,
+        push: g.ctx.config.push,
         log: g.ctx.log,
         inTenant: (fn) => g.ctx.gate.run(g.member.identity, tenant, fn),
       },
@@ -233,7 +239,14 @@ export async function deliver(g: Gated, rows: NotificationRow[]): Promise<void> 
   );
 }
 
-export type NotifyDeps = { db: Db; realtime: Realtime; dataDir: string; log: Pick<FastifyBaseLogger, 'warn' | 'error'> };
+export type NotifyDeps = {
+  db: Db;
+  realtime: Realtime;
+  dataDir: string;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The server's configuration, for where pushes may go; without it, only the browsers' push services. */
+  config?: Pick<Config, 'push'>;
+};
 
 /**
  * For work outside a request (the vendor's acknowledgement, the sweeps): addresses `notice` to `people` in the
@@ -261,7 +274,12 @@ export async function notifyInTx(tx: Tx, tenant: string, people: readonly number
 }
 
 export function deliveryOf(deps: NotifyDeps, tenant: string): Delivery {
-  return { ...deps, languages: (ids) => languagesOf(deps.db, ids), inTenant: (fn) => withTenant(deps.db, tenant, fn) };
+  return {
+    ...deps,
+    push: deps.config?.push ?? DEFAULT_PUSH_CONFIG,
+    languages: (ids) => languagesOf(deps.db, ids),
+    inTenant: (fn) => withTenant(deps.db, tenant, fn),
+  };
 }
 
 export function sendPlanned(deps: NotifyDeps, tenant: string, planned: Planned): void {

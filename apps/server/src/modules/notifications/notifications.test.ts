@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { textRef } from '../../platform/texts.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { type PushStand, startPushStand } from '../../testing/push-stand.js';
+import { type PushStand, STAND_PUSH, startPushStand } from '../../testing/push-stand.js';
 import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
 import { notifyPeople, settlePushes } from './notifications.service.js';
 import { pushSubscriptions } from './notifications.table.js';
 
 /** Web Push through a push service stand-in (web-push-testing) on 127.0.0.1: delivery, devices, 410. */
 
-const t = useTestApp();
+// The stand-in is allowed only because this file says so (issue 50).
+const t = useTestApp({ config: { push: STAND_PUSH } });
 
 const KEY = `query($t: ID!) { pushPublicKey(tenant_uuid: $t) }`;
 const SAVE_SUB = `mutation($t: ID!, $e: String!, $p: String!, $a: String!) { savePushSubscription(tenant_uuid: $t, endpoint: $e, p256dh: $p, auth: $a) }`;
@@ -108,7 +109,13 @@ describe('web push', () => {
 
 describe('notifications outside a request', () => {
   it('notifyPeople writes, batches and publishes in the company, for the seams of other modules', async () => {
-    const deps = { db: t.database.db, realtime: { publish: () => {} } as never, dataDir: 'memory://', log: console };
+    const deps = {
+      db: t.database.db,
+      realtime: { publish: () => {} } as never,
+      dataDir: 'memory://',
+      log: console,
+      config: { push: STAND_PUSH },
+    };
     const first = await notifyPeople(
       deps,
       tenant,

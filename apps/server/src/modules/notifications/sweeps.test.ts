@@ -8,8 +8,8 @@ import { createMailer } from '../../platform/mail.js';
 import { readOutbox } from '../../platform/outbox.js';
 import { formatDate, textRef } from '../../platform/texts.js';
 import { createMember, createTenant, type TestMember } from '../../testing/factories.js';
-import { type PushStand, startPushStand } from '../../testing/push-stand.js';
-import { errorCode as code, okData as ok, useTestApp } from '../../testing/test-app.js';
+import { type PushStand, STAND_PUSH, startPushStand } from '../../testing/push-stand.js';
+import { errorCode as code, okData as ok, testConfig, useTestApp } from '../../testing/test-app.js';
 import { testDbKind } from '../../testing/test-db.js';
 import { announcements } from '../announcements/announcements.table.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
@@ -30,7 +30,8 @@ import { runSweeps, type SweepDeps, sweepCompany, sweepLockKey } from './sweeps.
  * announcements reaching their start — each only to the company's own people, and nothing while a module is off.
  */
 
-const t = useTestApp();
+// The stand-in is allowed only because this file says so (issue 50).
+const t = useTestApp({ config: { push: STAND_PUSH } });
 
 const SETTINGS = `query($t: ID!) { myNotificationSettings(tenant_uuid: $t) { kinds push_off email_on quiet_start quiet_end time_zone } }`;
 const SAVE = `mutation($t: ID!, $s: NotificationSettingsInput!) { saveNotificationSettings(tenant_uuid: $t, settings: $s) { push_off email_on quiet_start quiet_end time_zone } }`;
@@ -90,6 +91,7 @@ beforeAll(async () => {
     log: console,
     mailer: createMailer({ from: 'noreply@groundwork.test', db, now }),
     appOrigin: 'https://app.groundwork.test',
+    config: { ...testConfig(), push: STAND_PUSH },
   };
   tenant = await createTenant(db);
   otherTenant = await createTenant(db);

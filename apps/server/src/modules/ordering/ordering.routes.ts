@@ -125,7 +125,7 @@ export function registerOrderAckRoutes(app: FastifyInstance, deps: { config: Con
         realtime.publish(recordTopic('Orders', 'update', named.tenant), { id: found.id, employees_id: found.employees_id });
         // The person who ordered hears of it in their inbox (issue 21); a failure there never fails the vendor's page.
         await notifyPeople(
-          { db, realtime, dataDir: config.dataDir, log: app.log },
+          { db, realtime, dataDir: config.dataDir, log: app.log, config },
           named.tenant,
           [found.employees_id],
           {
