@@ -31,6 +31,7 @@ import { startSweeps } from './modules/notifications/sweeps.js';
 import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
 import { registerDailyReportPdfRoute } from './modules/project-notes/project-notes.pdf.js';
 import { registerTimecardSystemRoutes } from './modules/timecard-system/timecard-system.routes.js';
+import { connectionDrain } from './platform/drain.js';
 import { createMailer } from './platform/mail.js';
 import { createMetrics } from './platform/metrics.js';
 import { outbox } from './platform/outbox.table.js';
@@ -63,7 +64,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export async function buildApp({
   config,
   database,
-  realtime = createRealtime(config.redisUrl),
+  realtime: givenRealtime,
   now = () => new Date(),
   logStream,
   sms,
@@ -96,6 +97,9 @@ export async function buildApp({
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    // While draining, a request on a connection already open is served (with `Connection: close`), not refused
+    // with a 503: the connection is closed after that answer (see the drain below).
+    return503OnClosing: false,
     bodyLimit: 2 * 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -134,9 +138,14 @@ export async function buildApp({
       message: status >= 500 ? 'Unexpected error.' : (err.message ?? 'Bad request.'),
     });
   });
+  // Live events between instances: through Redis when REDIS_URL is set, else PostgreSQL's NOTIFY (in-process on PGlite).
+  const realtime = givenRealtime ?? createRealtime(config.redisUrl, database, app.log);
   app.addHook('onClose', async () => {
     await realtime.close();
   });
+  await realtime.ready?.catch((err) =>
+    app.log.warn({ err }, 'not listening for live events from other instances: subscriptions hear only this one'),
+  );
 
   await app.register(fastifyHelmet, securityHeaders(config));
   await app.register(fastifyCookie);
@@ -145,15 +154,24 @@ export async function buildApp({
   // The request path's short-lived cache of sessions and members (graphql/access-cache.ts). Any identity
   // action may end or change sessions (sign-out, global sign-out, a new password, tenant selection): once
   // it has run, before its answer leaves, every cached session is dropped, here and on other instances.
-  const access = new AccessCache<LiveSession | null, Member | null>({ redisUrl: config.redisUrl, ttlMs: accessCacheTtlMs });
+  // Broadcast through Redis when REDIS_URL is set, else through PostgreSQL's NOTIFY (nothing to broadcast on PGlite).
+  const access = new AccessCache<LiveSession | null, Member | null>({
+    redisUrl: config.redisUrl,
+    database,
+    ttlMs: accessCacheTtlMs,
+    onError: (err) => app.log.warn({ err }, 'lost the access invalidations connection; reconnecting'),
+  });
   app.addHook('onClose', () => access.close());
-  // Serve only once other instances' invalidations can reach this one; if Redis cannot be had, the cache's
+  // Serve only once other instances' invalidations can reach this one; if they cannot be had, the cache's
   // few seconds are the bound, and the log says so.
   await access.ready.catch((err) =>
     app.log.warn({ err }, 'not subscribed to access invalidations: changes on other instances show within the cache TTL'),
   );
   app.addHook('onSend', async (req) => {
     if (req.method !== 'GET' && (req.url.startsWith('/api/identity') || req.url.startsWith('/api/auth/'))) access.invalidateSessions();
+    // An answer leaves once the invalidations it caused are with Redis or PostgreSQL: the client's next request,
+    // on any instance, finds them delivered (or one round trip away). Nothing to wait on almost always.
+    await access.settled();
   });
   const sessionOf = async (req: FastifyRequest): Promise<LiveSession | null> => {
     const presented = req.headers.authorization ?? req.headers.cookie;
@@ -302,18 +320,18 @@ export async function buildApp({
     })();
     return out;
   }
-  // Graceful shutdown (main.ts on SIGTERM): Fastify stops accepting and waits for requests in flight; streams would
-  // never finish on their own, so they are ended first.
-  // Keep-alive connections that fall idle after that (a request that was in flight, an ended stream) are closed as
-  // they do, or the server would wait on them until their keep-alive timeout.
-  let closing: NodeJS.Timeout | undefined;
+  // Graceful shutdown (serve.ts on SIGTERM): Fastify stops accepting; streams would never finish on their own, so they
+  // are ended first; then every request in flight or arriving on an open connection is answered with
+  // `Connection: close` and its connection closed after it, never under a client that may be writing to it
+  // (platform/drain.ts).
+  const drain = connectionDrain(app.server);
   app.addHook('preClose', async () => {
+    drain.start();
     for (const stop of [...streams]) stop();
-    closing = setInterval(() => app.server.closeIdleConnections(), 50);
   });
-  app.addHook('onClose', async () => clearInterval(closing));
+  app.addHook('onClose', async () => drain.stop());
   app.addHook('onSend', async (_req, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (drain.draining) reply.header('connection', 'close');
   });
 
   registerMetricsRoute(app, metrics, config);

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { listenPg, type PgListener } from '../platform/pg-notify.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
@@ -16,6 +17,12 @@ export type Database = {
   close(): Promise<void>;
   /** PostgreSQL's pool: connections open, idle, and clients waiting for one (the operator's metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: how instances on one database tell each other things without Redis (access invalidations,
+   * live events). NOTIFY goes through the pool; each LISTEN holds a connection of its own.
+   */
+  notify?(channel: string, payload: string): Promise<void>;
+  listen?(channel: string, onMessage: (payload: string) => void, opts?: Parameters<typeof listenPg>[3]): PgListener;
 };
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/db` (or in memory for `memory://`). */
@@ -36,6 +43,10 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: (channel, onMessage, listenOpts) => listenPg(opts.url as string, channel, onMessage, listenOpts),
     };
   }
   let dir: string | undefined;

@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
+import type { Database } from '../db/client.js';
 
 /**
  * How long a cached session or member may be served without asking the database. Every change to a
- * person's access drops the entries at once (here, and on the other instances through Redis); the TTL
+ * person's access drops the entries at once (here, and on the other instances through Redis or NOTIFY); the TTL
  * bounds what a change made behind the app's back (an operator's SQL) can take to show.
  */
 export const ACCESS_CACHE_TTL_MS = 5_000;
@@ -43,44 +44,98 @@ class TtlMap<V> {
   }
 }
 
-type Invalidation = { kind: 'tenant'; tenant: string } | { kind: 'sessions' };
+type Invalidation = { kind: 'tenant'; tenant: string } | { kind: 'sessions' } | { kind: 'all' };
+
+/** Where invalidations go to and come from: Redis pub/sub when REDIS_URL is set, else PostgreSQL NOTIFY. */
+type Fanout = {
+  publish(message: string): Promise<unknown>;
+  /** Whether this instance is subscribed right now (so its own broadcasts come back to it). */
+  hearing(): boolean;
+  close(): Promise<void>;
+};
+/** The longest an answer waits for its own broadcast to come back (see `settled`). */
+const ECHO_WAIT_MS = 1_000;
 
 /**
  * The request path's cache of sessions (by token) and of members (by identity and company). Reads are
  * served for at most ACCESS_CACHE_TTL_MS; invalidations are immediate on this instance and broadcast to
- * the others when REDIS_URL is set (a removed person loses access on every instance within one Redis
- * round trip, and within the TTL if Redis is down).
+ * the others — through Redis when REDIS_URL is set, else through PostgreSQL's NOTIFY on the shared database
+ * (PGlite is one process: nothing to broadcast). A removed person loses access on every instance within one
+ * round trip, and within the TTL if the broadcast cannot be had.
  */
 export class AccessCache<S, M> {
   private readonly sessions: TtlMap<S>;
   private readonly members: TtlMap<M>;
   /** Bumped by every invalidation: a load that began before one must not store what it read. */
   private generation = 0;
-  private readonly publisher?: Redis;
-  private readonly subscriber?: Redis;
+  private readonly fanout?: Fanout;
   private readonly channel: string;
   private readonly origin = Math.random().toString(36).slice(2);
-  /** Settles once this instance hears the others' invalidations (at once without Redis). */
+  /** Broadcasts not yet delivered: an answer waits on them (settled), so the next request anywhere sees them. */
+  private readonly pending = new Set<Promise<unknown>>();
+  private sent = 0;
+  /** This instance's own broadcasts it waits to hear back, by number. */
+  private readonly echoes = new Map<number, () => void>();
+  /** Settles once this instance hears the others' invalidations (at once when there is nothing to hear). */
   readonly ready: Promise<void> = Promise.resolve();
 
-  constructor(opts: { ttlMs?: number; now?: () => number; redisUrl?: string; redisPrefix?: string } = {}) {
+  constructor(
+    opts: {
+      ttlMs?: number;
+      now?: () => number;
+      redisUrl?: string;
+      redisPrefix?: string;
+      /** The shared PostgreSQL (its NOTIFY), used when there is no Redis. */
+      database?: Pick<Database, 'notify' | 'listen'>;
+      onError?: (err: Error) => void;
+    } = {},
+  ) {
     const ttl = opts.ttlMs ?? ACCESS_CACHE_TTL_MS;
     const now = opts.now ?? Date.now;
     this.sessions = new TtlMap(ttl, now);
     this.members = new TtlMap(ttl, now);
     this.channel = `${opts.redisPrefix ?? 'gw:'}access-invalidate`;
+    const receive = (message: string) => {
+      try {
+        const { origin, n, change } = JSON.parse(message) as { origin: string; n: number; change: Invalidation };
+        if (origin !== this.origin) this.apply(change);
+        else this.echoes.get(n)?.();
+      } catch {
+        // not ours
+      }
+    };
     if (opts.redisUrl) {
-      this.publisher = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3 });
-      this.subscriber = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3 });
-      this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
-      this.subscriber.on('message', (_channel, message: string) => {
-        try {
-          const { origin, change } = JSON.parse(message) as { origin: string; change: Invalidation };
-          if (origin !== this.origin) this.apply(change);
-        } catch {
-          // not ours
-        }
+      const publisher = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3 });
+      const subscriber = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3 });
+      this.ready = subscriber.subscribe(this.channel).then(() => undefined);
+      subscriber.on('message', (_channel, message: string) => receive(message));
+      this.fanout = {
+        publish: (message) => publisher.publish(this.channel, message),
+        hearing: () => subscriber.status === 'ready',
+        close: async () => {
+          publisher.disconnect();
+          subscriber.disconnect();
+        },
+      };
+    } else if (opts.database?.listen && opts.database.notify) {
+      const { notify, listen } = opts.database;
+      const channel = 'gw_access_invalidate';
+      let hearing = false;
+      const listener = listen(channel, receive, {
+        // Whatever was sent while the connection was down is lost: everything cached may be stale.
+        onReset: () => {
+          hearing = true;
+          this.apply({ kind: 'all' });
+        },
+        onError: (err) => {
+          hearing = false;
+          opts.onError?.(err);
+        },
       });
+      this.ready = listener.ready.then(() => {
+        hearing = true;
+      });
+      this.fanout = { publish: (message) => notify(channel, message), hearing: () => hearing, close: () => listener.close() };
     }
   }
 
@@ -111,19 +166,52 @@ export class AccessCache<S, M> {
     this.broadcast({ kind: 'sessions' });
   }
 
+  /**
+   * Resolves once every invalidation made so far has been delivered: Redis or PostgreSQL delivers to every
+   * subscribed instance at once, so this one hearing its own broadcast back means the others have it too (give or
+   * take their own event loop). At most ECHO_WAIT_MS; at once when it cannot hear (it then cannot tell).
+   */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
   async close(): Promise<void> {
-    this.publisher?.disconnect();
-    this.subscriber?.disconnect();
+    await this.settled();
+    await this.fanout?.close();
   }
 
   private broadcast(change: Invalidation): void {
     this.apply(change);
-    void this.publisher?.publish(this.channel, JSON.stringify({ origin: this.origin, change })).catch(() => {});
+    if (!this.fanout) return;
+    const fanout = this.fanout;
+    const n = ++this.sent;
+    const echo = fanout.hearing()
+      ? new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            this.echoes.delete(n);
+            resolve();
+          };
+          const timer = setTimeout(done, ECHO_WAIT_MS);
+          this.echoes.set(n, done);
+        })
+      : undefined;
+    const sent = fanout
+      .publish(JSON.stringify({ origin: this.origin, n, change }))
+      .then(
+        () => echo,
+        () => this.echoes.get(n)?.(),
+      )
+      .finally(() => this.pending.delete(sent));
+    this.pending.add(sent);
   }
 
   private apply(change: Invalidation): void {
     this.generation++;
-    if (change.kind === 'sessions') this.sessions.clear();
+    if (change.kind === 'all') {
+      this.sessions.clear();
+      this.members.clear();
+    } else if (change.kind === 'sessions') this.sessions.clear();
     else {
       const prefix = `${change.tenant}\u0000`;
       this.members.deleteWhere((k) => k.startsWith(prefix));
