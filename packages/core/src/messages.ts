@@ -157,6 +157,10 @@ export const TEMPLATES = {
   'files.couldNotAttach': 'One or more files could not be attached. Please upload them again.',
   'files.addByUpload': 'Files are added by uploading them.',
   'files.controlCharacters': 'A file name cannot contain control characters.',
+  'files.quotaFull':
+    'This file would take your company past its {{quota}} of file storage, so it was not saved. Please contact support for more room.',
+  'files.largerThan': 'The file is larger than {{mb}} MB.',
+  'files.unreadablePicture': 'This picture could not be read. Please try another file.',
   'notifications.giveIdsOrAll': 'Give ids or all: true.',
   'notifications.endpointUrl': 'endpoint must be a URL.',
   'notifications.invalidSubscription': 'Invalid push subscription.',

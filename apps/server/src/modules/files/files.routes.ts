@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { fromText, msg } from '@groundwork/core/messages';
+import { fromText, type Message, msg } from '@groundwork/core/messages';
 import { FILE_MESSAGES, fileExtension, hasControlCharacter } from '@groundwork/core/profile';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,11 +43,14 @@ export function filePath(config: Pick<Config, 'filesDir'>, tenantUuid: string, s
   return diskPath(config.filesDir, tenantUuid, serverFilename);
 }
 
-type Refusal = { status: number; error: string; message: string };
+type Refusal = { status: number; error: string; message: string; m?: Message };
+/** A catalogue message as a refusal's words and key (a message with values keeps them: the quota, the size). */
+const keyed = (m: Message) => ({ message: m.text, m });
 /** A refusal carries its message key and values as GraphQL's do (issue 46): the web shows it in the reader's language. */
 const refuse = (reply: FastifyReply, r: Refusal) => {
-  const { key, values } = fromText(r.message);
-  return reply.status(r.status).send({ statusCode: r.status, ...r, message_key: key, message_values: values });
+  const { m, ...body } = r;
+  const { key, values } = m ?? fromText(r.message);
+  return reply.status(r.status).send({ statusCode: r.status, ...body, message_key: key, message_values: values });
 };
 const UNAUTHENTICATED: Refusal = { status: 401, error: 'UNAUTHENTICATED', message: 'Please sign back in.' };
 /** Uploads and downloads are every member's own business; which files a member may read is the file's record's. */
@@ -55,14 +58,14 @@ const FILES_RULE: Rule = { area: 'self', action: 'read' };
 
 const NOT_FOUND: Refusal = { status: 404, error: 'NOT_FOUND', message: 'Not found.' };
 const BAD_TYPE: Refusal = { status: 415, error: 'VALIDATION', message: FILE_MESSAGES.badType };
-const UNREADABLE: Refusal = { status: 415, error: 'VALIDATION', message: 'This picture could not be read. Please try another file.' };
+const UNREADABLE: Refusal = { status: 415, error: 'VALIDATION', message: msg('files.unreadablePicture').text };
 const MISSING: Refusal = { status: 400, error: 'VALIDATION', message: FILE_MESSAGES.missing };
 const CONTROL_CHARACTERS: Refusal = { status: 400, error: 'VALIDATION', message: msg('files.controlCharacters').text };
-const quotaFull = (config: Config): Refusal => ({ status: 413, error: 'QUOTA_EXCEEDED', message: quotaMessage(config.filesQuotaBytes) });
+const quotaFull = (config: Config): Refusal => ({ status: 413, error: 'QUOTA_EXCEEDED', ...keyed(quotaMessage(config.filesQuotaBytes)) });
 const tooLarge = (config: Config): Refusal => ({
   status: 413,
   error: 'VALIDATION',
-  message: `The file is larger than ${Number((config.filesMaxBytes / 1024 ** 2).toFixed(1))} MB.`,
+  ...keyed(msg('files.largerThan', { mb: Number((config.filesMaxBytes / 1024 ** 2).toFixed(1)) })),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { type Message, msg } from '@groundwork/core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
@@ -27,8 +28,8 @@ export async function fitsQuota(tx: Tx, tenantUuid: string, bytes: number, quota
 }
 
 /** The refusal's message, in plain words with the quota in the units people use. */
-export function quotaMessage(quotaBytes: number): string {
-  return `This file would take your company past its ${formatBytes(quotaBytes)} of file storage, so it was not saved. Please contact support for more room.`;
+export function quotaMessage(quotaBytes: number): Message {
+  return msg('files.quotaFull', { quota: formatBytes(quotaBytes) });
 }
 
 export function formatBytes(bytes: number): string {

@@ -46,7 +46,7 @@ describe('the per-company files quota (FILES_QUOTA_MB)', () => {
     expect(formatBytes(1536 * 1024 ** 2)).toBe('1.5 GB');
     expect(formatBytes(512 * 1024)).toBe('512 KB');
     expect(formatBytes(3000)).toBe('2.9 KB');
-    expect(quotaMessage(5 * 1024 ** 3)).toBe(
+    expect(quotaMessage(5 * 1024 ** 3).text).toBe(
       'This file would take your company past its 5 GB of file storage, so it was not saved. Please contact support for more room.',
     );
   });
@@ -58,7 +58,15 @@ describe('the per-company files quota (FILES_QUOTA_MB)', () => {
     const over = await upload(a, pdf(600));
     expect(over).toEqual({
       status: 413,
-      json: { statusCode: 413, status: 413, error: 'QUOTA_EXCEEDED', message: quotaMessage(QUOTA) },
+      json: {
+        statusCode: 413,
+        status: 413,
+        error: 'QUOTA_EXCEEDED',
+        message: quotaMessage(QUOTA).text,
+        // The quota travels as the key's value: the web words it in the reader's language (issue 46).
+        message_key: 'files.quotaFull',
+        message_values: { quota: '2.9 KB' },
+      },
     });
     // Nothing of the refused file stays, on disk or in the table.
     expect(onDisk(a.tenantUuid)).toHaveLength(2);
