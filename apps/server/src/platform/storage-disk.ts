@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -86,6 +86,14 @@ export function createDiskStorage(dir: string): Storage {
         throw err;
       });
       return names.filter(isObjectName).sort();
+    },
+
+    async modified(tenantUuid, name) {
+      const info = await stat(diskPath(root, tenantUuid, name)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      return info ? info.mtime : null;
     },
 
     async close() {},

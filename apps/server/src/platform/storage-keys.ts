@@ -18,6 +18,8 @@ export interface Storage {
   deletePrefix(tenantUuid: string): Promise<void>;
   /** The names of the company's objects, sorted. */
   list(tenantUuid: string): Promise<string[]>;
+  /** When the object was last written, or null when there is none (the orphan sweep's age). */
+  modified(tenantUuid: string, name: string): Promise<Date | null>;
   /** Lets go of connections (tests; the process otherwise keeps one storage for its life). */
   close(): Promise<void>;
 }

@@ -119,6 +119,18 @@ export function createS3Storage(s3: S3Config): Storage {
       return names.sort();
     },
 
+    async modified(tenantUuid, name) {
+      const Key = objectKey(tenantUuid, name);
+      const { client, sdk } = await connect();
+      try {
+        const res = await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
+        return res.LastModified ?? null;
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+
     async close() {
       if (connected) (await connected).client.destroy();
     },

@@ -99,6 +99,18 @@ describe.each(adapters)('storage contract: $name', (adapter) => {
     expect(await storage.get(tenant, fileName())).toBeNull();
   });
 
+  it('tells when an object was written, and null for one that is not there', async () => {
+    const tenant = randomUUID();
+    const name = fileName();
+    const before = Date.now();
+    await put(storage, tenant, name, Buffer.from('x'));
+    const at = await storage.modified(tenant, name);
+    // Whole seconds on S3: allow the rounding.
+    expect(at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(at?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await storage.modified(tenant, fileName())).toBeNull();
+  });
+
   it('deletes an object; deleting one that is not there is no error', async () => {
     const tenant = randomUUID();
     const [a, b] = [fileName(), fileName('png')];
