@@ -2,7 +2,8 @@ import type { KnipConfig } from 'knip';
 
 // `npx knip`: no unused file, export, type or dependency (issue 45). Most entry points come from knip's plugins, which
 // read the tools' own configs, so they follow those files:
-// - package.json scripts (Node.js, tsx plugins): scripts/start.mjs, apps/server's src/main.ts and graphql/print-schema.ts,
+// - package.json scripts (Node.js, tsx plugins): scripts/start.mjs, apps/server's src/main.ts, graphql/print-schema.ts and
+//   scripts/build.mjs (its esbuild is a devDependency of apps/server),
 //   the root's backup/restore (apps/server/src/ops/backup-cli.ts) and soak:offline (bench/soak-offline.ts), bench's
 //   run.ts, web.ts, soak-kill.ts and load.ts, apps/web's scripts/precompress.mjs;
 // - vitest.config.ts and apps/web/vitest.config.ts (Vitest): every *.test.ts(x), the web's setupFiles;

@@ -1,0 +1,42 @@
+// `npm run build -w apps/server`: compiles the server (src/main.ts and what it imports, @groundwork/core's TypeScript
+// included) into dist/ as ES modules for Node 20 with source maps; `npm start` runs dist/main.js with
+// --enable-source-maps. Packages in node_modules stay external (loaded from node_modules at run time). The files the
+// server reads next to its modules at run time are copied beside the bundle: the migrations (their SQL and
+// meta/_journal.json; db/migrate.ts reads `migrations/` beside itself) and identity/common-passwords.txt.
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const server = path.dirname(import.meta.dirname);
+const src = path.join(server, 'src');
+const dist = path.join(server, 'dist');
+const core = path.join(server, '../../packages/core/src');
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(src, 'main.ts')],
+  outdir: dist,
+  bundle: true,
+  // Chunks keep main.ts's order: tracing is set up before serve.ts's chunk (and the HTTP server and database
+  // driver it imports) is loaded. They sit beside main.js, at src/'s depth, so the paths the code builds from
+  // import.meta.dirname (the web app's dist in config.ts, the files copied below) hold in both.
+  splitting: true,
+  platform: 'node',
+  target: 'node20.19',
+  format: 'esm',
+  packages: 'external',
+  // The workspace's TypeScript package is compiled in, not left to Node (aliases apply before `packages`).
+  alias: { '@groundwork/core': core },
+  // Stack traces name src/'s files and lines; the maps point at the sources rather than carrying them.
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+});
+
+const migrations = path.join(src, 'db/migrations');
+mkdirSync(path.join(dist, 'migrations/meta'), { recursive: true });
+for (const file of readdirSync(migrations).filter((name) => name.endsWith('.sql'))) {
+  copyFileSync(path.join(migrations, file), path.join(dist, 'migrations', file));
+}
+copyFileSync(path.join(migrations, 'meta/_journal.json'), path.join(dist, 'migrations/meta/_journal.json'));
+copyFileSync(path.join(src, 'identity/common-passwords.txt'), path.join(dist, 'common-passwords.txt'));
