@@ -14,6 +14,9 @@ import type { KnipConfig } from 'knip';
 // Generated files need no entry: apps/web/src/lib/graphql-env.d.ts is imported by lib/graphql.ts, and schema.graphql,
 // the migrations' SQL and their meta/*.json are not modules.
 const config: KnipConfig = {
+  // A system command, not a package: the crash soak's own PostgreSQL cluster is made as the postgres user
+  // (bench/soak-pg-cluster.ts runs initdb and pg_ctl through util-linux's runuser).
+  ignoreBinaries: ['runuser'],
   workspaces: {
     '.': {
       // `npm run backup|restore|soak:offline` run through tsx and `npm run test:e2e` through playwright, binaries the

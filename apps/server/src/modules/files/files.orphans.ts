@@ -4,7 +4,7 @@ import { withTenant } from '../../db/with-tenant.js';
 import type { Storage } from '../../platform/storage.js';
 
 /** An object younger than this may be an upload whose row is being written, or a PDF whose mail is being queued. */
-export const ORPHAN_MINUTES = 60;
+const ORPHAN_MINUTES = 60;
 
 const LEADING_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
