@@ -4,26 +4,15 @@ import ShareIcon from '@mui/icons-material/ShareOutlined';
 import { Button, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadBlob } from '../../lib/export-files';
 import { useSnackbar } from '../../shell/snackbar';
 import { fetchReportPdf, type Report, reportPdfUrl } from './api';
 import { reportDay } from './report-day';
 
 type Props = { tenant: string; report: Pick<Report, 'id' | 'for_date' | 'job_label'> };
 
-/** How long an object URL handed to a print frame or a download lives: long enough for the browser to read it. */
+/** How long an object URL handed to a print frame lives: long enough for the browser to read it. */
 const URL_LIFETIME_MS = 60_000;
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), URL_LIFETIME_MS);
-}
 
 /** Prints the PDF from a hidden frame, through the browser's own PDF viewer. */
 function printInFrame(blob: Blob) {
@@ -104,7 +93,7 @@ export function ReportPdfActions({ tenant, report }: Props) {
           else if (kind !== 'AbortError') throw error;
         }
       } else {
-        download(blob, name);
+        downloadBlob(blob, name);
       }
     } catch {
       failed();
