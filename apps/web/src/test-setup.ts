@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { i18n } from './lib/i18n';
 import { resources } from './lib/i18n-resources';
 
@@ -23,9 +23,16 @@ afterEach(cleanup);
 // The files of a worker share one module graph (vitest.config.ts `isolate: false`): what one file leaves in our own
 // modules (a gate held shut, a module loaded under a mock, a stubbed global) must not reach the next. Our modules load
 // afresh for each file; the libraries (React, MUI) stay loaded, which is where the time went.
-afterAll(() => {
+// i18next itself is a library, kept across files: each file starts in English, whatever the one before switched to.
+beforeAll(async () => {
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+afterAll(async () => {
+  // The language picked in "this browser" (lib/i18n starts from it) and the rest of its storage go with the file.
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.resetModules();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 
 // jsdom does no layout and only logs "not implemented" here; the router's scroll restoration calls it.

@@ -61,8 +61,11 @@ export function useOfferLanguageToServer(): void {
     offered.add(`${tenant}:${cognitoUuid}`);
     const picked = storedLanguage();
     const shown = isLanguage(i18n.language) ? i18n.language : null;
+    let live = true;
     void fetchServerLanguage(tenant)
       .then(async (saved) => {
+        // Signed out or moved on meanwhile: this person's screens are gone, and so is the question.
+        if (!live) return;
         if (picked && picked !== saved) {
           await saveLanguageOnServer(tenant, cognitoUuid, picked);
           await queryClient.invalidateQueries();
@@ -76,5 +79,8 @@ export function useOfferLanguageToServer(): void {
         // Offline or refused: asked again on the next load.
         offered.delete(`${tenant}:${cognitoUuid}`);
       });
+    return () => {
+      live = false;
+    };
   }, [tenant, cognitoUuid, i18n, queryClient]);
 }
