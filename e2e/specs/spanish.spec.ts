@@ -261,27 +261,3 @@ for (const { role, username } of ROLES) {
     await context.close();
   });
 }
-
-// Screenshots of a daily report on a phone in both languages, when asked for (E2E_SHOTS=/tmp/dir).
-test('a daily report on a phone, in English and in Spanish (screenshots)', async ({ browser }) => {
-  const shots = process.env.E2E_SHOTS;
-  test.skip(!shots, 'E2E_SHOTS names the folder for the screenshots');
-  for (const language of ['en', 'es'] as const) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language, timezoneId: 'UTC' });
-    await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
-    const page = await context.newPage();
-    await signIn(page, ROLES[1].username);
-    await page.goto('/modules/project-notes');
-    await settle(page);
-    await page.screenshot({ path: `${shots}/h5-${language}-daily-reports.png` });
-    await page
-      .getByRole('list', { name: language === 'es' ? 'Reportes diarios' : 'Daily reports' })
-      .getByRole('listitem')
-      .first()
-      .click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${shots}/h5-${language}-daily-report.png` });
-    await context.close();
-  }
-});
