@@ -19,7 +19,7 @@
  * another size, a receipt whose file is gone), orphan objects (stored, no row) before and after the orphan sweep
  * (files.orphans.ts), mails acknowledged vs received (lost, sent twice), and amcheck on every btree index and table.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,11 @@ const KILLS = Number(process.env.KILLS ?? (values.quick ? 20 : 200));
 const PG_KILLS = Number(process.env.PG_KILLS ?? (values.quick ? 3 : 20));
 const WRITERS = Number(process.env.WRITERS ?? 8);
 const repoRoot = path.resolve(import.meta.dirname, '..');
+/**
+ * The server as `npm start` runs it, compiled (apps/server/scripts/build.mjs), into a folder of the soak's own: a
+ * build of the shared checkout's `apps/server/dist` by someone else during the run cannot pull it from under a restart.
+ */
+const serverDist = path.join(repoRoot, 'apps/server/.soak', String(process.pid), 'dist');
 
 type Kind = 'pglite' | 'postgres';
 type Target = { kind: Kind; dataDir: string; filesDir: string; env: Record<string, string>; url?: string; cluster?: Cluster };
@@ -91,8 +96,18 @@ async function prepare(kind: Kind, smtpPort: number): Promise<{ target: Target; 
   }
 }
 
+function buildServer() {
+  const started = Date.now();
+  execFileSync(process.execPath, ['apps/server/scripts/build.mjs'], {
+    cwd: repoRoot,
+    env: { ...process.env, SERVER_DIST: serverDist },
+    stdio: 'inherit',
+  });
+  console.log(`  server compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 function startServer(target: Target, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  return spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'main.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -124,14 +139,22 @@ async function waitReady(base: string, child: ChildProcess): Promise<number> {
   }
 }
 
-/** The SMTP stand-in: counts each message by its subject. */
+/**
+ * The SMTP stand-in: counts what it accepts by Message-ID (a message sent again after a crash between SMTP's
+ * acceptance and the outbox row's removal carries its first copy's Message-ID: the same message, delivered twice),
+ * and the distinct Message-IDs under each subject (two of them: the mail was queued, and sent, twice).
+ */
 async function startSmtp(): Promise<{
   port: number;
-  received: Map<string, number>;
+  /** Subject -> its distinct Message-IDs. */
+  received: Map<string, Set<string>>;
+  /** Message-ID -> how many times SMTP accepted it. */
+  deliveries: Map<string, number>;
   attachments: Map<string, number>;
   close(): Promise<void>;
 }> {
-  const received = new Map<string, number>();
+  const received = new Map<string, Set<string>>();
+  const deliveries = new Map<string, number>();
   const attachments = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
@@ -143,7 +166,9 @@ async function startSmtp(): Promise<{
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-        received.set(subject, (received.get(subject) ?? 0) + 1);
+        const messageId = /^Message-ID:\s*(.*)$/im.exec(raw)?.[1]?.trim() || `(none) ${randomUUID()}`;
+        deliveries.set(messageId, (deliveries.get(messageId) ?? 0) + 1);
+        received.set(subject, (received.get(subject) ?? new Set()).add(messageId));
         attachments.set(subject, (raw.match(/Content-Disposition: attachment/gi) ?? []).length);
         callback();
       });
@@ -154,7 +179,7 @@ async function startSmtp(): Promise<{
   const port = await new Promise<number>((resolve) =>
     server.listen(0, HOST, () => resolve((server.server.address() as { port: number }).port)),
   );
-  return { port, received, attachments, close: () => new Promise((r) => server.close(() => r())) };
+  return { port, received, deliveries, attachments, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 const SAVE_RECEIPT = 'mutation($t: ID!, $r: ReceiptSaveInput!) { saveReceipt(tenant_uuid: $t, receipt: $r) { uuid } }';
@@ -277,6 +302,7 @@ async function soak(kind: Kind) {
     }
   };
 
+  buildServer();
   const started = Date.now();
   let child = startServer(target, port);
   restarts.push(await waitReady(base, child));
@@ -336,18 +362,29 @@ async function soak(kind: Kind) {
   await Promise.all(writers);
   const loadSeconds = (Date.now() - started) / 1000;
 
-  // The mail queue drains: a row claimed by a killed worker waits out its lease (2 minutes) before it is retried. Waits
+  // The mail queue drains: the one row a killed worker had in flight (`sending`) waits out its lease (2 minutes) before
+  // it is sent again (same Message-ID). Waits
   // for every acknowledged mail to arrive (PGlite's folder is the running server's: the queue is read after it stops).
   const drainStart = Date.now();
   const missing = () => acked.mails.filter((a) => !smtp.received.has(`soak ${a.id}`)).length;
-  while (missing() > 0 && Date.now() - drainStart < 240_000) await sleep(1000);
+  // …and for the queue to be empty (the server's own gauge of queued and `sending` rows): a row whose mail arrived just
+  // before a kill is sent again once its lease runs out, and that copy is counted too.
+  const queueDepth = async () => {
+    try {
+      const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+      return Number(/^groundwork_queue_depth (\d+)/m.exec(text)?.[1] ?? 1);
+    } catch {
+      return 1;
+    }
+  };
+  while ((missing() > 0 || (await queueDepth()) > 0) && Date.now() - drainStart < 240_000) await sleep(1000);
   const drainSeconds = (Date.now() - drainStart) / 1000;
   await sleep(2000);
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
   const query = await openQuery(target);
-  const queued = (await query<{ n: number }>(`select count(*)::int as n from outbox where state = 'queued'`))[0].n;
+  const queued = (await query<{ n: number }>(`select count(*)::int as n from outbox where state in ('queued', 'sending')`))[0].n;
 
   // --- The judgement, straight from the database and the files folder ---------------------------------------
   const receipts = await query<{ uuid: string; notes: string }>('select uuid::text, notes from receipts where tenant_uuid = $1', [
@@ -422,18 +459,22 @@ async function soak(kind: Kind) {
   }
   const orphansAfter = (await listObjects()).filter((n) => !named.has(n)).length;
 
-  // Mail: every acknowledged mail received exactly once, with its attachment.
+  // Mail: every acknowledged mail received, as one message (one Message-ID), with its attachment. "Sent twice" is a
+  // mail received under two Message-IDs (queued twice: two messages to its reader); the same Message-ID accepted
+  // again (the one in flight at a crash, sent again) is counted apart, as raw deliveries beyond the distinct ones.
   let mailLost = 0;
   let mailTwice = 0;
   let mailNoAttachment = 0;
   for (const a of acked.mails) {
-    const n = smtp.received.get(`soak ${a.id}`) ?? 0;
+    const n = smtp.received.get(`soak ${a.id}`)?.size ?? 0;
     if (n === 0) mailLost++;
     if (n > 1) mailTwice++;
     if (n > 0 && (smtp.attachments.get(`soak ${a.id}`) ?? 0) < (a.attachments ?? 0)) mailNoAttachment++;
   }
-  const twiceAll = [...smtp.received.values()].filter((n) => n > 1).length;
-  const receivedTotal = [...smtp.received.values()].reduce((s, n) => s + n, 0);
+  const twiceAll = [...smtp.received.values()].filter((ids) => ids.size > 1).length;
+  const rawDeliveries = [...smtp.deliveries.values()].reduce((s, n) => s + n, 0);
+  const distinctIds = smtp.deliveries.size;
+  const redelivered = [...smtp.deliveries.values()].filter((n) => n > 1).length;
 
   const indexes = await query<{ index: string }>(INDEX_CHECK_SQL);
   let heapCorrupt = 0;
@@ -459,8 +500,9 @@ async function soak(kind: Kind) {
   console.log(
     `  uploads + receipts:  ${u.acknowledged} acknowledged, ${u.lost} lost, ${u.duplicated} duplicated, ${halfRecords} half-written`,
   );
+  console.log(`  mails (sendEmail):   ${mailAcked} acknowledged, ${mailLost} lost, ${mailTwice} sent twice (under two Message-IDs)`);
   console.log(
-    `  mails (sendEmail):   ${mailAcked} acknowledged, ${receivedTotal} received by SMTP, ${mailLost} lost, ${mailTwice} sent twice`,
+    `                       SMTP accepted ${rawDeliveries} (raw), ${distinctIds} distinct Message-IDs, ${redelivered} Message-IDs accepted more than once (in flight at a kill)`,
   );
   console.log(
     `                       ${mailNoAttachment} without their attachment, ${failedMail} given up, ${queued} still queued after ${drainSeconds.toFixed(0)} s`,
@@ -483,6 +525,7 @@ async function soak(kind: Kind) {
 
   await target.cluster?.destroy();
   rmSync(target.dataDir, { recursive: true, force: true });
+  rmSync(path.dirname(serverDist), { recursive: true, force: true });
   return (
     r.lost +
     r.duplicated +
@@ -526,6 +569,7 @@ async function openQuery(target: Target): Promise<Query & { close(): Promise<voi
 const kinds: Kind[] = values.db ? [values.db as Kind] : ['pglite', 'postgres'];
 let failures = 0;
 for (const kind of kinds) failures += await soak(kind);
+rmSync(path.dirname(path.dirname(serverDist)), { recursive: true, force: true });
 console.log(
   failures === 0
     ? '\nNothing acknowledged was lost, duplicated or half-written; every mail arrived once.'

@@ -9,7 +9,9 @@ import { build } from 'esbuild';
 
 const server = path.dirname(import.meta.dirname);
 const src = path.join(server, 'src');
-const dist = path.join(server, 'dist');
+// SERVER_DIST: another folder for the build (the crash soak's own, bench/soak-kill.ts), inside the repository so the
+// packages resolve from its node_modules; the web app's default path (config.ts) holds only from apps/server/dist.
+const dist = process.env.SERVER_DIST ? path.resolve(process.env.SERVER_DIST) : path.join(server, 'dist');
 const core = path.join(server, '../../packages/core/src');
 
 rmSync(dist, { recursive: true, force: true });

@@ -119,7 +119,7 @@ export async function buildApp({
           age: sql<number>`coalesce(extract(epoch from now() - min(${outbox.created_at})), 0)::float8`,
         })
         .from(outbox)
-        .where(sql`${outbox.state} = 'queued'`);
+        .where(sql`${outbox.state} in ('queued', 'sending')`);
       return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
     },
   });

@@ -11,14 +11,21 @@ const SHUTDOWN_LIMIT_MS = 9_500;
 /** Starts the server (main.ts calls it once tracing, when configured, is in place). */
 export async function serve(tracing: { shutdown(): Promise<void> } | null) {
   const config = loadConfig();
+  // A broken pooled connection (PostgreSQL restarted or crashed) is logged, never fatal: once the app's log exists,
+  // there (JSON, LOG_LEVEL), before that on stderr. The pool opens new connections as requests need them.
+  let log: { warn(obj: object, msg: string): void } | undefined;
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
-    onIdleError: (err) => console.error(`database connection lost while idle: ${err.message}`),
+    onConnectionError: (err) =>
+      log
+        ? log.warn({ err }, 'database connection lost; a new one is opened when needed')
+        : console.error(`database connection lost: ${err.message}`),
   });
   // Migrates as MIGRATION_DATABASE_URL's role when it is set (the tables' owner), else as DATABASE_URL's.
   await prepareDatabase(database, config.migrationDatabaseUrl);
   const app = await buildApp({ config, database });
+  log = app.log;
   if (config.demoData) {
     const demo = await seedDemoCompany(database.db, { storage: storageFor(config) });
     if (demo) {

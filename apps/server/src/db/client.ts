@@ -25,19 +25,42 @@ export type Database = {
   listen?(channel: string, onMessage: (payload: string) => void, opts?: Parameters<typeof listenPg>[3]): PgListener;
 };
 
+/**
+ * A connection that breaks must not take the process down. pg emits `error` on a client whose connection dies while
+ * no query of its own is running; the pool listens only while the client is idle, so a client checked out between
+ * two statements of a transaction (or by the read path) would throw it as an uncaught exception when PostgreSQL
+ * crashed. Every client gets a listener of its own: the error is reported once, the statement that runs next fails,
+ * and the pool drops the client when it comes back (it is no longer queryable) and opens a new one on a later
+ * checkout, so requests succeed again once PostgreSQL is back, without a restart.
+ */
+export function guardPool(pool: pg.Pool, onError?: (err: Error) => void): pg.Pool {
+  // The pool re-emits an idle client's error: already reported by the client's own listener below.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (err) => {
+      if (reported) return;
+      reported = true;
+      onError?.(err);
+    });
+  });
+  return pool;
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir/db` (or in memory for `memory://`). */
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
-  onIdleError?: (err: Error) => void;
+  /** A pooled connection that broke (PostgreSQL restarted, crashed or failed over): logged, never fatal. */
+  onConnectionError?: (err: Error) => void;
   /** PGlite only: start from this dumped data directory (the tests' migrated template) instead of an empty one. */
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    // An idle connection the server drops (restart, failover) must not take the process down with it;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (err) => opts.onIdleError?.(err));
+    const pool = guardPool(
+      new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_SIZE ?? 10) }),
+      opts.onConnectionError,
+    );
     return {
       db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',

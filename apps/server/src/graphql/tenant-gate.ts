@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db, Tx } from '../db/client.js';
+import { type Db, guardPool, type Tx } from '../db/client.js';
 import { withIdentity, withTenant } from '../db/with-tenant.js';
 import { loadMemberIn, type Member } from '../modules/employees/membership.js';
 import type { AccessCache } from './access-cache.js';
@@ -23,10 +23,9 @@ export class TenantGate {
     readonly cache: AccessCache<unknown, Member | null>,
   ) {
     const client = (db as { $client?: unknown }).$client;
-    this.pool = client instanceof pg.Pool ? new pg.Pool((client as unknown as { options: pg.PoolConfig }).options) : null;
-    this.pool?.on('error', () => {
-      // An idle connection the server dropped: the pool replaces it on the next borrow.
-    });
+    // A connection the database dropped (idle, or borrowed between two reads) is replaced on a later borrow; the
+    // main pool's listener has already reported the outage (db/client.ts).
+    this.pool = client instanceof pg.Pool ? guardPool(new pg.Pool((client as unknown as { options: pg.PoolConfig }).options)) : null;
   }
 
   async close(): Promise<void> {

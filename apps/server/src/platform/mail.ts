@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
-import { type Deliver, enqueueOutbox, type Message, writeOutbox } from './outbox.js';
+import { type Deliver, enqueueOutbox, type Message, type OutboxRef, type Within, writeOutbox } from './outbox.js';
 import type { Storage } from './storage.js';
 import type { Rendered } from './texts.js';
 
@@ -10,7 +10,14 @@ import type { Rendered } from './texts.js';
  * (`authored`): a raw string does not typecheck.
  */
 type Mail = Omit<Message, 'subject' | 'text' | 'html'> & { subject: Rendered; text: Rendered; html?: Rendered | null };
-export type Mailer = { send(mail: Mail): Promise<void> };
+export type Mailer = {
+  /**
+   * `within`: the transaction of the write that causes the mail (a resolver passes its `Gated`, which has `tx` and
+   * `afterCommit`): the mail is queued in it, so it is sent if and only if that write commits. Without it the mail
+   * is queued on its own (sign-in codes, sweeps).
+   */
+  send(mail: Mail, within?: Within): Promise<void>;
+};
 
 /**
  * With SMTP_URL, `send` queues the mail in the outbox table and returns: the delivery worker (outbox.ts, started by
@@ -18,8 +25,17 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * the outbox table (development and tests).
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; now: () => Date }): Mailer {
-  if (opts.smtpUrl) return { send: (mail) => enqueueOutbox(opts.db, 'email', mail, opts.now()) };
-  return { send: (mail) => writeOutbox(opts.db, 'email', mail, opts.now()) };
+  if (opts.smtpUrl) return { send: (mail, within) => enqueueOutbox(opts.db, 'email', mail, opts.now(), within) };
+  return { send: (mail, within) => writeOutbox(opts.db, 'email', mail, opts.now(), within) };
+}
+
+/**
+ * A mail's Message-ID, from its outbox row and the sender's domain: the same for every attempt to send that row (a
+ * resend after a crash is recognisably the same message), different for every row (two mails are never one).
+ */
+export function messageIdOf(ref: OutboxRef, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'groundwork.invalid';
+  return `<outbox.${ref.id}.${ref.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
 // An SMTP server that stops answering must not hold the worker for nodemailer's default hour.
@@ -31,7 +47,7 @@ export function smtpDelivery(opts: { smtpUrl: string; from: string; storage?: St
   // nodemailer reads its options from the URL's query; one the operator set wins.
   for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   const transport = nodemailer.createTransport(url.toString());
-  return async (mail) => {
+  return async (mail, ref) => {
     const attachments = [];
     for (const file of mail.attachments ?? []) {
       const stored = await opts.storage?.get(file.tenant_uuid, file.object);
@@ -41,6 +57,7 @@ export function smtpDelivery(opts: { smtpUrl: string; from: string; storage?: St
     }
     await transport.sendMail({
       from: opts.from,
+      messageId: messageIdOf(ref, opts.from),
       to: mail.to,
       cc: mail.cc || undefined,
       replyTo: mail.replyTo || undefined,

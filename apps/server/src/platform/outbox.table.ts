@@ -6,8 +6,9 @@ export type OutboxAttachment = { tenant_uuid: string; object: string; filename: 
 
 /**
  * Global (no tenant): every e-mail and text the server sends. With SMTP (or an SMS provider) a row is `queued` until
- * the background worker (outbox.ts) has delivered it, then deleted, so no code stays behind; one that keeps failing
- * ends `failed`, its text wiped. Without one (development and tests) it is `kept`, and shown at /dev/outbox where
+ * the background worker (outbox.ts) claims it (`sending`, a commit before the provider is called), then deleted once
+ * delivered (sent), so no code stays behind; one that keeps failing ends `failed`, its text wiped. A company's
+ * transaction may insert rows (mail queued with the write that causes it, migration 0038) and read none. Without one (development and tests) it is `kept`, and shown at /dev/outbox where
  * that is served.
  */
 export const outbox = pgTable(
@@ -29,5 +30,9 @@ export const outbox = pgTable(
     reply_to: text('reply_to'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.id), index('outbox_queued_idx').on(t.deliver_after).where(sql`${t.state} = 'queued'`)],
+  (t) => [
+    index('outbox_to_idx').on(t.to, t.id),
+    // What the worker claims: queued rows, and `sending` ones whose sender stopped before marking them sent.
+    index('outbox_due_idx').on(t.deliver_after).where(sql`${t.state} in ('queued', 'sending')`),
+  ],
 );

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { type OutboxAttachment, outbox } from './outbox.table.js';
 import type { Storage } from './storage.js';
 
@@ -33,19 +33,35 @@ const extras = (msg: Message) => ({
   attachments: msg.attachments?.length ? msg.attachments : null,
 });
 
+/**
+ * Where a message is written: the database, or the transaction of the write that causes it (a company's walled
+ * transaction, whose role may insert into the outbox and nothing more): then the message commits or rolls back with
+ * that write, and `afterCommit` wakes the delivery worker once it has committed.
+ */
+export type Within = { tx: Tx; afterCommit(fn: () => void): void };
+
 /** Keeps a message that is not sent (no SMTP or SMS provider): development and tests read it at /dev/outbox. */
-export async function writeOutbox(db: Db, channel: OutboxChannel, msg: Message, now: Date) {
-  await db.insert(outbox).values({ channel, to: msg.to, subject: msg.subject, text: msg.text, created_at: now, ...extras(msg) });
+export async function writeOutbox(db: Db, channel: OutboxChannel, msg: Message, now: Date, within?: Within) {
+  await (within?.tx ?? db)
+    .insert(outbox)
+    .values({ channel, to: msg.to, subject: msg.subject, text: msg.text, created_at: now, ...extras(msg) });
 }
 
 /**
  * Queues a message for the delivery worker: the request that sends it waits for one INSERT, never for SMTP or the SMS
  * provider, so an answer takes as long whether or not a message went out (and nothing is lost while SMTP is down).
+ * `within`: in the causing write's transaction (no write without its mail, no mail without its write).
  */
-export async function enqueueOutbox(db: Db, channel: OutboxChannel, msg: Message, now: Date) {
-  await db
+export async function enqueueOutbox(db: Db, channel: OutboxChannel, msg: Message, now: Date, within?: Within) {
+  await (within?.tx ?? db)
     .insert(outbox)
     .values({ channel, to: msg.to, subject: msg.subject, text: msg.text, created_at: now, state: 'queued', ...extras(msg) });
+  if (within) within.afterCommit(() => kickOutbox(db));
+  else kickOutbox(db);
+}
+
+/** Wakes this process's delivery workers on `db` (a message was just committed). */
+function kickOutbox(db: Db) {
   for (const worker of workers.get(db) ?? []) worker.kick();
 }
 
@@ -82,22 +98,48 @@ export async function readOutbox(db: Db, to?: string, limit = 200): Promise<Outb
   }));
 }
 
-export type Deliver = (msg: Message) => Promise<void>;
+/**
+ * Sends one message. `ref` names its outbox row (id and when it was queued): e-mail derives its Message-ID from it,
+ * so a message sent again after a crash between the provider's acceptance and the row's removal carries the same
+ * Message-ID as the first copy, and a receiver can tell it is the same message.
+ */
+export type Deliver = (msg: Message, ref: OutboxRef) => Promise<void>;
+export type OutboxRef = { id: number; createdAt: Date };
 export type OutboxWorker = { kick(): void; stop(): Promise<void> };
 
-const BATCH = 10;
-/** A claimed row is someone's for this long; a worker that died mid-send leaves it to be retried after. */
+/** A claimed row is someone's for this long; a worker that died mid-send leaves it to be sent again after. */
 const LEASE_SECONDS = 120;
 const MAX_ATTEMPTS = 6;
 /** 15 s, 30 s, 1 min, 2 min, 4 min between attempts: a code (10 minutes) can still arrive after a short outage. */
 const retryAfterSeconds = (attempts: number) => 15 * 2 ** (attempts - 1);
 const workers = new WeakMap<Db, Set<OutboxWorker>>();
 
+type Claimed = {
+  id: number | string;
+  channel: OutboxChannel;
+  to: string;
+  subject: string;
+  text: string;
+  cc: string | null;
+  html: string | null;
+  reply_to: string | null;
+  attachments: OutboxAttachment[] | null;
+  attempts: number;
+  created_at: Date | string;
+  /** The row's state when claimed: `sending` when a worker died (or lost the database) while it was in flight. */
+  was: 'queued' | 'sending';
+};
+
 /**
- * The delivery worker: claims due `queued` rows with FOR UPDATE SKIP LOCKED (so several instances share the queue
- * and never send a row twice at once), sends each, deletes it when sent, retries with backoff and gives up after 6
- * attempts (`failed`, the text wiped, the error logged). Woken by every enqueue on this database and every few
- * seconds for retries and rows other instances queued. Only channels with a way to send are claimed.
+ * The delivery worker. One message at a time: it claims the oldest due row with FOR UPDATE SKIP LOCKED (so several
+ * instances share the queue and never hold one row at once), marking it `sending` with a lease (a commit of its own,
+ * before the provider is called); sends it; and deletes it (sent). A crash can therefore leave at most the one
+ * message in flight: after its lease it is sent again, with the same Message-ID. Every other queued row stays
+ * `queued`, due at once after a restart. When the database is unreachable right after a send, the worker keeps the
+ * row's id and marks it sent once the database answers again, claiming nothing before that. A failed send is retried
+ * with backoff and given up after 6 attempts (`failed`, the text wiped, the error logged). Woken by every enqueue on
+ * this database (after its commit) and every few seconds for retries and rows other instances queued. Only channels
+ * with a way to send are claimed.
  */
 export function startOutboxWorker(opts: {
   db: Db;
@@ -110,45 +152,53 @@ export function startOutboxWorker(opts: {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  /** Sent, not yet marked: rows whose removal failed after the provider accepted them. */
+  const unmarked = new Set<number>();
 
-  async function claim() {
+  async function claim(): Promise<Claimed | undefined> {
     const list = sql.join(
       channels.map((c) => sql`${c}`),
       sql`, `,
     );
     const result = (await db.execute(sql`
-      update outbox set attempts = attempts + 1, deliver_after = now() + make_interval(secs => ${LEASE_SECONDS})
-      where id in (
-        select id from outbox
-        where state = 'queued' and deliver_after <= now() and channel in (${list})
-        order by id limit ${BATCH}
+      with due as (
+        select id, state as was from outbox
+        where state in ('queued', 'sending') and deliver_after <= now() and channel in (${list})
+        order by id limit 1
         for update skip locked
       )
-      returning id, channel, "to", subject, text, cc, html, reply_to, attachments, attempts`)) as unknown as {
-      rows: {
-        id: number | string;
-        channel: OutboxChannel;
-        to: string;
-        subject: string;
-        text: string;
-        cc: string | null;
-        html: string | null;
-        reply_to: string | null;
-        attachments: OutboxAttachment[] | null;
-        attempts: number;
-      }[];
+      update outbox o set state = 'sending', attempts = o.attempts + 1, deliver_after = now() + make_interval(secs => ${LEASE_SECONDS})
+      from due where o.id = due.id
+      returning o.id, o.channel, o."to", o.subject, o.text, o.cc, o.html, o.reply_to, o.attachments, o.attempts, o.created_at, due.was`)) as unknown as {
+      rows: Claimed[];
     };
-    return result.rows;
+    return result.rows[0];
+  }
+
+  async function markUnmarked() {
+    for (const id of unmarked) {
+      await db.delete(outbox).where(eq(outbox.id, id));
+      unmarked.delete(id);
+    }
   }
 
   async function drain() {
     while (!stopped) {
-      const rows = await claim();
-      if (!rows.length) return;
-      for (const row of rows) {
-        const id = Number(row.id);
-        try {
-          await (deliver[row.channel] as Deliver)({
+      // A message already sent is marked first: until then nothing new is claimed (and it cannot be claimed again).
+      await markUnmarked();
+      const row = await claim();
+      if (!row) return;
+      const id = Number(row.id);
+      const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+      if (row.was === 'sending') {
+        log.warn(
+          { outboxId: id, channel: row.channel, attempts: row.attempts },
+          'message was in flight when its sender stopped: sending it again',
+        );
+      }
+      try {
+        await (deliver[row.channel] as Deliver)(
+          {
             to: row.to,
             subject: row.subject,
             text: row.text,
@@ -156,22 +206,31 @@ export function startOutboxWorker(opts: {
             html: row.html,
             replyTo: row.reply_to,
             attachments: row.attachments,
-          });
-          await db.delete(outbox).where(eq(outbox.id, id));
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          if (row.attempts >= MAX_ATTEMPTS) {
-            log.error({ outboxId: id, channel: row.channel, attempts: row.attempts, error: message }, 'message not delivered: giving up');
-            await db.update(outbox).set({ state: 'failed', text: '', html: null, last_error: message }).where(eq(outbox.id, id));
-          } else {
-            log.warn({ outboxId: id, channel: row.channel, attempts: row.attempts, error: message }, 'message not delivered: will retry');
-            await db
-              .update(outbox)
-              .set({ last_error: message, deliver_after: sql`now() + make_interval(secs => ${retryAfterSeconds(row.attempts)})` })
-              .where(eq(outbox.id, id));
-          }
+          },
+          { id, createdAt },
+        );
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (row.attempts >= MAX_ATTEMPTS) {
+          log.error({ outboxId: id, channel: row.channel, attempts: row.attempts, error: message }, 'message not delivered: giving up');
+          await db.update(outbox).set({ state: 'failed', text: '', html: null, last_error: message }).where(eq(outbox.id, id));
+        } else {
+          log.warn({ outboxId: id, channel: row.channel, attempts: row.attempts, error: message }, 'message not delivered: will retry');
+          await db
+            .update(outbox)
+            .set({
+              state: 'queued',
+              last_error: message,
+              deliver_after: sql`now() + make_interval(secs => ${retryAfterSeconds(row.attempts)})`,
+            })
+            .where(eq(outbox.id, id));
         }
+        continue;
       }
+      // Sent: removed (no code stays behind). If the database is gone at this moment, the id is kept and marked
+      // first thing once it answers; only a crash of this process before then sends it again (same Message-ID).
+      unmarked.add(id);
+      await markUnmarked();
     }
   }
 
@@ -197,6 +256,8 @@ export function startOutboxWorker(opts: {
       clearInterval(timer);
       workers.get(db)?.delete(worker);
       await running;
+      // A clean stop marks what it sent, if the database lets it.
+      await markUnmarked().catch(() => {});
     },
   };
   const timer = setInterval(() => worker.kick(), opts.intervalMs ?? 5000);

@@ -1,12 +1,13 @@
 import type { Db } from '../db/client.js';
-import { enqueueOutbox, writeOutbox } from './outbox.js';
+import { enqueueOutbox, type Within, writeOutbox } from './outbox.js';
 import type { Rendered } from './texts.js';
 
 /** A text message: its text from the catalogue (platform/texts.ts) in the reader's language. */
 type Sms = { to: string; text: Rendered };
 /** An SMS provider adapter (Twilio, SNS…) implements this; without one, messages go to the outbox. */
 export type SmsSender = {
-  send(sms: Sms): Promise<void>;
+  /** `within`: queued in the transaction of the write that causes it (see Mailer). */
+  send(sms: Sms, within?: Within): Promise<void>;
   /** Set when nothing can be texted (production without a provider): callers refuse before they begin. */
   readonly unavailable?: boolean;
 };
@@ -25,7 +26,9 @@ export class SmsUnavailableError extends Error {
  * with SmsUnavailableError instead of keeping a code nobody receives.
  */
 export function createSmsSender(opts: { provider?: SmsSender; db: Db; now: () => Date; production?: boolean }): SmsSender {
-  if (opts.provider) return { send: (sms) => enqueueOutbox(opts.db, 'sms', { to: sms.to, subject: 'SMS', text: sms.text }, opts.now()) };
+  if (opts.provider) {
+    return { send: (sms, within) => enqueueOutbox(opts.db, 'sms', { to: sms.to, subject: 'SMS', text: sms.text }, opts.now(), within) };
+  }
   if (opts.production) {
     return {
       unavailable: true,
@@ -34,5 +37,5 @@ export function createSmsSender(opts: { provider?: SmsSender; db: Db; now: () =>
       },
     };
   }
-  return { send: (sms) => writeOutbox(opts.db, 'sms', { to: sms.to, subject: 'SMS', text: sms.text }, opts.now()) };
+  return { send: (sms, within) => writeOutbox(opts.db, 'sms', { to: sms.to, subject: 'SMS', text: sms.text }, opts.now(), within) };
 }

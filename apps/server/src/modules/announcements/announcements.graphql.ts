@@ -145,16 +145,17 @@ async function currentFor(g: Gated, today: string): Promise<AnnouncementRow[]> {
 async function emailAudience(g: Gated, row: AnnouncementRow, people: number[]) {
   const to = await audienceEmails(g.tx, g.member.tenantUuid, people);
   const text = sanitizeHtml(row.body, { allowedTags: [], allowedAttributes: {} }).trim();
-  g.afterCommit(async () => {
-    // What its author wrote, as they wrote it.
-    for (const email of to)
-      await g.ctx.mailer.send({
+  // What its author wrote, as they wrote it; queued with the announcement, in its transaction.
+  for (const email of to)
+    await g.ctx.mailer.send(
+      {
         to: email,
         subject: authored(row.title),
         text: authored(text || row.title),
         html: row.body ? authored(row.body) : null,
-      });
-  });
+      },
+      g,
+    );
 }
 
 /** Counting who has seen each announcement costs two statements a row: only when the list asks for stats. */

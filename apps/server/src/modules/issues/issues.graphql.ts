@@ -2,7 +2,7 @@ import { atField, fromText, msg } from '@groundwork/core/messages';
 import { issueSchema } from '@groundwork/core/profile';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors.js';
-import { enterTenant, type Rule, tenantMutation } from '../../graphql/gate.js';
+import { type Rule, tenantMutation } from '../../graphql/gate.js';
 import { authored, t } from '../../platform/texts.js';
 import { registerFileSource } from '../files/files.service.js';
 import { files } from '../files/files.table.js';
@@ -104,34 +104,28 @@ tenantMutation('submitIssue', ISSUES, {
         ? `Attachments:\n${saved.attachments.map((a) => `- ${a.original_name} (${a.server_filename}, ${kb(a.bytes)})`).join('\n')}`
         : 'Attachments: none',
     ].join('\n');
-    // Sent once the issue is committed: a failed send never loses the report.
-    afterCommit(async () => {
-      try {
-        // Through the mail queue, files and all: queued now, delivered (and retried) by the worker.
-        await ctx.mailer.send({
-          to: ctx.config.supportEmail,
-          replyTo: input.user_email,
-          // For the operator's support desk, in English: the person's report as they wrote it, with where it came from.
-          subject: t('en', 'issue.subject', { subject: input.subject }),
-          text: authored(text),
-          attachments: saved.attachments.map((a) => ({
-            tenant_uuid: tenantUuid,
-            object: a.server_filename,
-            filename: a.original_name,
-            content_type: a.mimetype,
-          })),
-        });
-        await enterTenant(ctx, tenantUuid, ISSUES, ({ tx }) =>
-          tx
-            .update(issues)
-            .set({ emailed_on: sql`now()` })
-            .where(and(eq(issues.tenant_uuid, tenantUuid), eq(issues.id, saved.id))),
-        );
-      } catch (err) {
-        // The issue is kept (emailed_on stays null) so support can still find it; the person is not asked to retype it.
-        ctx.log.error({ err, issue: saved.id, tenant: tenantUuid }, 'e-mailing a submitted issue to support failed');
-      }
-    });
+    // Through the mail queue, files and all, in the issue's transaction: queued with the issue (both or neither),
+    // delivered (and retried) by the worker once it commits; emailed_on says it is on its way.
+    await ctx.mailer.send(
+      {
+        to: ctx.config.supportEmail,
+        replyTo: input.user_email,
+        // For the operator's support desk, in English: the person's report as they wrote it, with where it came from.
+        subject: t('en', 'issue.subject', { subject: input.subject }),
+        text: authored(text),
+        attachments: saved.attachments.map((a) => ({
+          tenant_uuid: tenantUuid,
+          object: a.server_filename,
+          filename: a.original_name,
+          content_type: a.mimetype,
+        })),
+      },
+      { tx, afterCommit },
+    );
+    await tx
+      .update(issues)
+      .set({ emailed_on: sql`now()` })
+      .where(and(eq(issues.tenant_uuid, tenantUuid), eq(issues.id, saved.id)));
     return true;
   },
 });

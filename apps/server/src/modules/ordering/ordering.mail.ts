@@ -73,8 +73,9 @@ export async function sendEmail(args: SendEmailArgs, g: Gated): Promise<boolean>
         '\n',
       )
     : authored(args.message);
-  g.afterCommit(() =>
-    g.ctx.mailer.send({
+  // Queued in this transaction: a resend of the same change (device mutation id) finds it saved with its mail.
+  await g.ctx.mailer.send(
+    {
       to: to.emails.join(', '),
       cc: cc.emails.join(', ') || null,
       replyTo: me.email,
@@ -86,7 +87,8 @@ export async function sendEmail(args: SendEmailArgs, g: Gated): Promise<boolean>
         filename: f.original_name,
         content_type: f.mimetype,
       })),
-    }),
+    },
+    g,
   );
   return true;
 }

@@ -245,8 +245,9 @@ export async function sendOrder(g: Gated, order: OrderRow): Promise<OrderRow> {
     })
     .where(and(eq(orders.tenant_uuid, g.member.tenantUuid), eq(orders.id, order.id)));
   const tenant = g.member.tenantUuid;
-  g.afterCommit(() =>
-    g.ctx.mailer.send({
+  // Queued with the order's "sent" mark, in one transaction: both or neither.
+  await g.ctx.mailer.send(
+    {
       to: to.emails.join(', '),
       cc: cc.emails.join(', ') || null,
       replyTo: sender.email,
@@ -260,7 +261,8 @@ export async function sendOrder(g: Gated, order: OrderRow): Promise<OrderRow> {
           content_type: 'application/pdf',
         },
       ],
-    }),
+    },
+    g,
   );
   return (await orderById(g.tx, tenant, order.id)) as OrderRow;
 }

@@ -109,8 +109,9 @@ async function sendReport(g: Gated, report: ReportRow): Promise<void> {
     })
     .where(and(eq(jobsNotes.tenant_uuid, tenant), eq(jobsNotes.id, report.id)));
   const fileName = reportPdfName(report, lang);
-  g.afterCommit(() =>
-    g.ctx.mailer.send({
+  // Queued with the report's "sent" mark, in one transaction: both or neither.
+  await g.ctx.mailer.send(
+    {
       to: to.emails.join(', '),
       cc: cc.emails.join(', ') || null,
       replyTo: me?.email ?? null,
@@ -120,7 +121,8 @@ async function sendReport(g: Gated, report: ReportRow): Promise<void> {
         { tenant_uuid: tenant, object, filename: fileName, content_type: 'application/pdf' },
         ...photos.map((p) => ({ tenant_uuid: tenant, object: p.server_filename, filename: p.original_name, content_type: p.mimetype })),
       ],
-    }),
+    },
+    g,
   );
 }
 
