@@ -3,7 +3,8 @@ import { type Browser, expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
 import { DEMO_ADMIN, DEMO_FOREMAN, signIn } from './sign-in';
 
-// The chatbot (issue 22) with no model configured: the built-in parser answers from the demo company's records.
+// The chatbot (issues 22 and 48) with no model configured: the built-in parser answers from the demo company's records,
+// streamed to the screen (askChatbotStream); unclear questions are asked back with buttons; answers link to records.
 // Demo schedule (scheduling.seed.ts): Luis Hernandez's crew works RMOB Monday to Wednesday and ADC Thursday and
 // Friday, this week and next; Luis is the foreman of both jobs.
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
@@ -25,7 +26,7 @@ function crewDay(): { words: string; job: string; abbr: string } {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a foreman asks on a phone who is scheduled on their job and opens the schedule from the answer', async ({ browser }) => {
+test('a foreman asks on a phone, taps an ask-back’s reading, and opens a person and the schedule from an answer', async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await newPage(browser, { width: 390, height: 844 });
   await signIn(page, DEMO_FOREMAN);
@@ -40,20 +41,45 @@ test('a foreman asks on a phone who is scheduled on their job and opens the sche
   await expect(page.getByRole('button', { name: 'How many hours did my crew book this week?' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  const { words, job, abbr } = crewDay();
-  await page.getByRole('textbox', { name: 'Your question' }).fill(`Who is scheduled on ${job} ${words}?`);
-  await page.getByRole('button', { name: 'Send' }).click();
+  // A bare job code is unclear: the assistant asks back with likely readings as buttons (44 px), tapping one asks it.
+  const box = page.getByRole('textbox', { name: 'Your question' });
   const conversation = page.getByRole('list', { name: 'Conversation' });
-  const answer = conversation.getByRole('listitem').filter({ hasText: 'Assistant' }).last();
+  const messages = conversation.locator(':scope > li');
+  await box.fill('rmob');
+  await box.press('Enter');
+  const choices = conversation.getByRole('group', { name: 'Did you mean…?' }).last();
+  await expect(choices).toBeVisible();
+  const buttons = choices.getByRole('button');
+  expect(await buttons.count()).toBeGreaterThanOrEqual(2);
+  expect((await buttons.first().boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await expectNoSeriousA11yViolations(page);
+  await buttons.first().click();
+  // The choice's question and its answer join the conversation.
+  await expect(messages).toHaveCount(4);
+  await expect(messages.nth(2)).toContainText('You');
+  await expect(messages.nth(3)).toContainText('Assistant');
+
+  const { words, job, abbr } = crewDay();
+  await box.fill(`Who is scheduled on ${job} ${words}?`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const answer = messages.last();
   await expect(answer).toContainText(`Scheduled on ${abbr}`);
   await expect(answer).toContainText('Luis Hernandez');
   // The names the answer came from, each linking to the person, and the source linking to My Schedule.
   await expect(answer.getByRole('link', { name: 'Open Luis Hernandez' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Your question' })).toHaveValue('');
+  await expect(box).toHaveValue('');
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/chatbot-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/chatbot-phone.png` });
   await expectNoSeriousA11yViolations(page);
-  await answer.getByRole('link', { name: /^from the schedule/ }).click();
+  // A person the answer names opens on their record.
+  await answer.getByRole('link', { name: 'Open Luis Hernandez' }).click();
+  await expect(page).toHaveURL(/\/modules\/people\?id=\d+/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Luis Hernandez' })).toBeVisible();
+  await page.goBack();
+  await messages
+    .last()
+    .getByRole('link', { name: /^from the schedule/ })
+    .click();
   await expect(page).toHaveURL(/\/modules\/scheduled$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Schedule' })).toBeVisible();
 

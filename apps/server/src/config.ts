@@ -117,9 +117,9 @@ export type Config = {
   metricsToken?: string;
   /**
    * The chatbot's model: any OpenAI-compatible endpoint (LLM_BASE_URL, LLM_MODEL, optional LLM_API_KEY). Without
-   * it the chatbot answers with its built-in parser.
+   * it the chatbot answers with its built-in parser. `timeoutMs`: how long an answer may take (30 s; tests shorten it).
    */
-  llm?: { baseUrl: string; apiKey?: string; model: string };
+  llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
   /**
    * How often the notification sweeps run (SWEEP_INTERVAL_SECONDS; reservations due and overdue, time cards to sign,
    * announcements reaching their start date, held pushes, e-mail digests). 0 turns them off; tests run them by hand.

@@ -150,6 +150,76 @@ export const tenantQuery = gatedField('query');
 export const tenantMutation = gatedField('mutation');
 
 /**
+ * Work on company data in short walled steps, for an operation that waits on something slow between them (the
+ * chatbot's model): no transaction is held while it waits. Each `enter` is the whole gate again (the session still
+ * live, the company the session's, the caller an active member, the rule allowed) in its own transaction, committed
+ * when the step ends; its afterCommit callbacks run then.
+ */
+export type Steps = { enter<T>(fn: (g: Gated) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T> };
+
+function tenantSteps(ctx: Ctx, tenantUuid: string, rule: Rule): Steps {
+  let entered = false;
+  return {
+    async enter(fn, opts) {
+      // The request's own session was read just now for the first step; a later one may come many seconds after.
+      if (entered && !(await ctx.sessionStillLive())) throw unauthenticated();
+      entered = true;
+      return enterTenant(ctx, tenantUuid, rule, fn, opts);
+    },
+  };
+}
+
+type StepArgs<Args extends InputFieldMap> = InputShapeFromFields<Args> & { tenant_uuid: string };
+
+/** A mutation on company data whose resolver enters the gate in steps (`tenantSteps`), never holding one transaction. */
+export function tenantStepMutation<Type extends TypeParam<Types>, Args extends InputFieldMap = InputFieldMap>(
+  name: string,
+  rule: Rule,
+  options: {
+    type: Type;
+    description?: string;
+    args?: (arg: ArgBuilder<Types>) => Args;
+    resolve: (args: StepArgs<Args>, steps: Steps, ctx: Ctx) => Promise<ShapeFromTypeParam<Types, Type, false>>;
+  },
+): void {
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: options.type,
+      description: options.description,
+      args: { ...(options.args?.(t.arg) ?? {}), tenant_uuid: t.arg.id({ required: true }) },
+      resolve: (_root: unknown, args: StepArgs<Args>, ctx: Ctx) => options.resolve(args, tenantSteps(ctx, args.tenant_uuid, rule), ctx),
+    } as never),
+  );
+}
+
+/**
+ * A subscription that does work on company data in steps and streams its progress (the chatbot's streamed answer):
+ * `subscribe` enters the gate (`tenantSteps`) for each piece of work; what it throws before answering with its
+ * events is the operation's error.
+ */
+export function tenantStepSubscription<Type extends TypeParam<Types>, Event, Args extends InputFieldMap = InputFieldMap>(
+  name: string,
+  rule: Rule,
+  options: {
+    type: Type;
+    description?: string;
+    args?: (arg: ArgBuilder<Types>) => Args;
+    subscribe: (args: StepArgs<Args>, steps: Steps, ctx: Ctx) => Promise<AsyncIterable<Event>>;
+    resolve: (event: Event) => ShapeFromTypeParam<Types, Type, false>;
+  },
+): void {
+  builder.subscriptionField(name, (t) =>
+    t.field({
+      type: options.type,
+      description: options.description,
+      args: { ...(options.args?.(t.arg) ?? {}), tenant_uuid: t.arg.id({ required: true }) },
+      subscribe: (_root: unknown, args: StepArgs<Args>, ctx: Ctx) => options.subscribe(args, tenantSteps(ctx, args.tenant_uuid, rule), ctx),
+      resolve: (event: Event) => options.resolve(event),
+    } as never),
+  );
+}
+
+/**
  * A subscription on company data: the gate checks the caller when the stream starts, and again (through
  * the short-lived cache) before each event, so the stream ends once the session or the membership does.
  */

@@ -1,16 +1,16 @@
-import { CHAT_LIMITS, CHAT_MESSAGES, type ChatLanguage, chatQuestionSchema } from '@groundwork/core/chatbot';
-import { fromText, msg } from '@groundwork/core/messages';
+import { CHAT_LIMITS, type ChatLanguage } from '@groundwork/core/chatbot';
+import { msg } from '@groundwork/core/messages';
 import { ADMIN_ACCESS } from '@groundwork/core/permissions';
-import { and, desc, eq, getTableColumns, gte, isNull, lt, sql } from 'drizzle-orm';
-import { builder } from '../../graphql/builder.js';
+import type { ArgBuilder } from '@pothos/core';
+import { and, desc, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
+import { builder, type Types } from '../../graphql/builder.js';
 import { AppError, forbidden } from '../../graphql/errors.js';
-import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
+import { type Gated, tenantMutation, tenantQuery, tenantStepMutation, tenantStepSubscription } from '../../graphql/gate.js';
 import { pageRef } from '../../graphql/paging.js';
 import { employees } from '../employees/employees.table.js';
 import { ownRows } from '../employees/membership.js';
-import { tenants } from '../tenants/tenants.table.js';
-import { type Answer, builtinAnswer, modelAnswer } from './chatbot.engine.js';
-import { type ChatSource, chatMessages } from './chatbot.table.js';
+import { type AskEvent, ask, askStream } from './chatbot.ask.js';
+import { type ChatChoice, type ChatSource, chatMessages } from './chatbot.table.js';
 import { tiesOf, toolsFor } from './chatbot.tools.js';
 import { say } from './chatbot.words.js';
 
@@ -40,6 +40,10 @@ const SourceRef = builder.objectRef<ChatSource>('ChatSource').implement({
     rows: t.field({ type: [SourceRowRef], resolve: (s) => s.rows }),
   }),
 });
+const ChoiceRef = builder.objectRef<ChatChoice>('ChatChoice').implement({
+  description: 'An ask-back button: one likely reading of an unclear question; tapping it asks `question`.',
+  fields: (t) => ({ label: t.exposeString('label'), question: t.exposeString('question') }),
+});
 type ToolCall = MessageRow['tool_calls'][number];
 const ToolCallRef = builder.objectRef<ToolCall>('ChatToolCall').implement({
   fields: (t) => ({
@@ -58,6 +62,11 @@ const MessageRef = builder.objectRef<MessageRow>('ChatMessage').implement({
     language: t.exposeString('language'),
     engine: t.exposeString('engine', { nullable: true, description: 'builtin or model.' }),
     sources: t.field({ type: [SourceRef], resolve: (m) => m.sources }),
+    choices: t.field({
+      type: [ChoiceRef],
+      description: 'Ask-back buttons (empty unless the assistant was unsure what was meant).',
+      resolve: (m) => m.choices ?? [],
+    }),
     created_on: t.exposeString('created_on'),
   }),
 });
@@ -92,11 +101,6 @@ const InfoRef = builder.objectRef<{ engine: string; tools: string[]; suggestions
 });
 
 const language = (value: string | null | undefined): ChatLanguage => (value === 'es' ? 'es' : 'en');
-const checkDay = (value: string | null | undefined) => {
-  if (value == null) return new Date().toISOString().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new AppError('VALIDATION', msg('common.todayDate'));
-  return value;
-};
 const checkLimit = (limit: number | null | undefined) => {
   const n = limit ?? CHAT_LIMITS.historyPage;
   if (!Number.isInteger(n) || n < 1 || n > 200) throw new AppError('VALIDATION', msg('common.limitRange', { max: 200 }));
@@ -196,86 +200,48 @@ tenantQuery('listChatAudit', RULE, {
   },
 });
 
-tenantMutation('askChatbot', RULE, {
+const askArgs = (t: ArgBuilder<Types>) => ({
+  question: t.string({ required: true }),
+  language: t.string({ required: false, description: 'en or es: the app’s language (the question’s own wins).' }),
+  today: t.string({ required: false, description: "The asker's local date (YYYY-MM-DD), for today, tomorrow and this week." }),
+});
+
+// Both enter the gate in steps (chatbot.ask.ts): with a model configured, no transaction is held while it thinks.
+tenantStepMutation('askChatbot', RULE, {
   type: ExchangeRef,
   description:
     'Asks the assistant a question about the company’s records. The answer is made from read-only tools run as the caller ' +
     '(a built-in parser, or a configured model); its sources list the rows it came from. Rate limited per person.',
-  args: (t) => ({
-    question: t.string({ required: true }),
-    language: t.string({ required: false, description: 'en or es: the app’s language (the question’s own wins).' }),
-    today: t.string({ required: false, description: "The asker's local date (YYYY-MM-DD), for today, tomorrow and this week." }),
-  }),
-  resolve: async (args, g) => {
-    const parsed = chatQuestionSchema.safeParse(args.question);
-    if (!parsed.success)
-      throw new AppError('VALIDATION', fromText(parsed.error.issues[0]?.message ?? CHAT_MESSAGES.empty), { field: 'question' });
-    const question = parsed.data;
-    const today = checkDay(args.today);
-    const { tx, member } = g;
-    const t = member.tenantUuid;
-    const [{ recent }] = await tx
-      .select({ recent: sql<number>`count(*)::int` })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.tenant_uuid, t),
-          eq(chatMessages.employees_id, member.employeeId),
-          eq(chatMessages.role, 'user'),
-          gte(chatMessages.created_on, sql`now() - make_interval(mins => ${CHAT_LIMITS.rateWindowMinutes})`),
-        ),
-      );
-    if (recent >= CHAT_LIMITS.ratePerWindow) throw new AppError('RATE_LIMITED', msg('chat.rateLimited'));
-    const lang = language(args.language);
-    const ties = await tiesOf(tx, member);
-    const ctx = { tx, member, today, language: lang, ties };
-    const [asked] = await tx
-      .insert(chatMessages)
-      .values({ tenant_uuid: t, employees_id: member.employeeId, role: 'user', body: question, language: lang })
-      .returning();
-    const llm = g.ctx.config.llm;
-    let answer: Answer;
-    if (llm) {
-      const history = (
-        await tx
-          .select({ role: chatMessages.role, body: chatMessages.body })
-          .from(chatMessages)
-          .where(
-            and(
-              eq(chatMessages.tenant_uuid, t),
-              eq(chatMessages.employees_id, member.employeeId),
-              isNull(chatMessages.cleared_on),
-              lt(chatMessages.id, asked.id),
-            ),
-          )
-          .orderBy(desc(chatMessages.id))
-          .limit(10)
-      ).reverse() as { role: 'user' | 'assistant'; body: string }[];
-      const [company] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, t));
-      try {
-        answer = await modelAnswer(ctx, question, history, llm, company?.company ?? 'the company');
-      } catch (err) {
-        g.ctx.log.warn({ err }, 'the chatbot model did not answer');
-        answer = { text: say(lang, 'modelFailed'), engine: 'model', sources: [], toolCalls: [] };
-      }
-    } else {
-      answer = await builtinAnswer(ctx, question);
-    }
-    const [replied] = await tx
-      .insert(chatMessages)
-      .values({
-        tenant_uuid: t,
-        employees_id: member.employeeId,
-        role: 'assistant',
-        body: answer.text,
-        language: lang,
-        engine: answer.engine,
-        sources: answer.sources,
-        tool_calls: answer.toolCalls,
-      })
-      .returning();
-    return { question: asked, answer: replied };
+  args: askArgs,
+  resolve: async (args, steps, ctx) => {
+    const asked = await ask(steps, args, ctx);
+    return { question: asked.question, answer: await asked.answer };
   },
+});
+
+const StreamEventRef = builder.objectRef<AskEvent>('ChatStreamEvent').implement({
+  description:
+    'One event of a streamed answer: first the stored question, then the answer’s text in pieces, in order, and last the ' +
+    'stored answer (with its sources and ask-backs), which replaces the streamed text.',
+  fields: (t) => ({
+    question: t.field({ type: MessageRef, nullable: true, resolve: (e) => (e.kind === 'question' ? e.message : null) }),
+    text: t.string({
+      nullable: true,
+      description: 'The next piece of the answer’s text.',
+      resolve: (e) => (e.kind === 'text' ? e.text : null),
+    }),
+    answer: t.field({ type: MessageRef, nullable: true, resolve: (e) => (e.kind === 'answer' ? e.message : null) }),
+  }),
+});
+
+tenantStepSubscription('askChatbotStream', RULE, {
+  type: StreamEventRef,
+  description:
+    'askChatbot, streamed (GraphQL over SSE): the answer’s text arrives as it is written. Refusals (bad input, the pace ' +
+    'limit) come as the operation’s error; once the question is stored, its answer is stored even if the stream is closed.',
+  args: askArgs,
+  subscribe: (args, steps, ctx) => askStream(steps, args, ctx),
+  resolve: (event) => event,
 });
 
 tenantMutation('clearChatConversation', RULE, {

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import { chatMessages } from './chatbot.table.js';
+import { say } from './chatbot.words.js';
 
 /**
  * A short demo conversation for the foreman (people[3], Luis Hernandez): a question about his crew's hours and the
@@ -14,7 +15,7 @@ export async function seedDemoChat(tx: Tx, tenant_uuid: string, people: number[]
       tenant_uuid,
       employees_id: luis,
       role: 'assistant',
-      body: 'I answer from the company’s own records. Ask me, for example: who is scheduled on a job tomorrow; where someone (or you) is scheduled; how many hours you, your crew or someone booked this week or to a cost code; a job’s budget against its hours; your open tasks or a job’s; someone’s phone or e-mail; where a tool is.',
+      body: say('en', 'help'),
       language: 'en',
       engine: 'builtin',
     },

@@ -12,6 +12,28 @@ export type ChatSource = {
   rows: { label: string; value?: string | null; link?: string | null }[];
 };
 
+/** An ask-back button (issue 48): when the assistant is unsure, two or three likely readings; tapping one asks `question`. */
+export type ChatChoice = { label: string; question: string };
+
+/**
+ * What an answer was about (issue 48), so a follow-up ("and tomorrow?", "what about Luis?") reuses it: the intent
+ * the built-in engine read and its subject (job, person, tool, day or period). Stored on the assistant's message.
+ */
+export type ChatContext = {
+  intent: string;
+  job?: number | null;
+  person?: number | null;
+  container?: number | null;
+  vendor?: number | null;
+  tool?: string | null;
+  date?: string | null;
+  from?: string | null;
+  to?: string | null;
+  self?: boolean;
+  crew?: boolean;
+  overdue?: boolean;
+};
+
 /**
  * The chatbot conversation (issue 22): one per person, questions and answers in order. Clearing hides the
  * person's messages from them (cleared_on) but keeps them, with the tool calls, for the company's admins to audit.
@@ -29,6 +51,10 @@ export const chatMessages = pgTable(
     sources: jsonb('sources').$type<ChatSource[]>().notNull().default([]),
     /** The read-only tools run for this answer, with their input and how many rows they gave. */
     tool_calls: jsonb('tool_calls').$type<{ tool: string; input: unknown; rows: number; refused?: boolean }[]>().notNull().default([]),
+    /** Ask-back buttons offered with this answer (empty when the assistant was sure). */
+    choices: jsonb('choices').$type<ChatChoice[]>().notNull().default([]),
+    /** What this answer was about, for the next question's follow-up (built-in engine only). */
+    context: jsonb('context').$type<ChatContext | null>(),
     cleared_on: timestamp('cleared_on', { withTimezone: true, mode: 'string' }),
     created_on: createdOn(),
   },

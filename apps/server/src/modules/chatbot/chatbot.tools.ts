@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { Member } from '../../graphql/gate.js';
 import { jobsForemen, jobsPms } from '../jobs/jobs.table.js';
-import { LOOKUP_TOOLS, refuse } from './chatbot.lookups.js';
+import { refuse } from './chatbot.kit.js';
+import { TIME_TOOLS } from './chatbot.lookups.js';
+import { JOB_TOOLS } from './chatbot.lookups-jobs.js';
+import { RECORD_TOOLS } from './chatbot.lookups-records.js';
 import type { ChatTool, Ties, ToolContext, ToolResult } from './chatbot.tool-types.js';
 import { say } from './chatbot.words.js';
 
@@ -32,7 +35,7 @@ export async function tiesOf(tx: Tx, member: Member): Promise<Ties> {
   return { led, leadsAny: led.size > 0 };
 }
 
-const CHAT_TOOLS: ChatTool[] = LOOKUP_TOOLS as unknown as ChatTool[];
+const CHAT_TOOLS = [...TIME_TOOLS, ...JOB_TOOLS, ...RECORD_TOOLS] as unknown as ChatTool[];
 /** The tools the asker's permissions reach (the others are neither offered nor run). */
 export const toolsFor = (member: Member) => CHAT_TOOLS.filter((tool) => tool.allowed(member));
 

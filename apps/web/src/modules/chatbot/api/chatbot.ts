@@ -16,17 +16,22 @@ const infoQuery = graphql(`
 const messagesQuery = graphql(`
   query ListChatMessages($tenant_uuid: ID!, $limit: Int, $nextToken: String) {
     listChatMessages(tenant_uuid: $tenant_uuid, limit: $limit, nextToken: $nextToken) {
-      items { id role body engine language created_on sources { tool label link rows { label value link } } }
+      items { id role body engine language created_on sources { tool label link rows { label value link } } choices { label question } }
       nextToken
     }
   }
 `);
 
-export const askMutation = graphql(`
-  mutation AskChatbot($tenant_uuid: ID!, $question: String!, $language: String, $today: String) {
-    askChatbot(tenant_uuid: $tenant_uuid, question: $question, language: $language, today: $today) {
-      question { id role body engine language created_on sources { tool label link rows { label value link } } }
-      answer { id role body engine language created_on sources { tool label link rows { label value link } } }
+/**
+ * askChatbot, streamed (GraphQL over SSE): the stored question, the answer's text in pieces, then the stored answer.
+ * chatbot-stream.ts reads it.
+ */
+export const askStreamSubscription = graphql(`
+  subscription AskChatbotStream($tenant_uuid: ID!, $question: String!, $language: String, $today: String) {
+    askChatbotStream(tenant_uuid: $tenant_uuid, question: $question, language: $language, today: $today) {
+      question { id role body engine language created_on sources { tool label link rows { label value link } } choices { label question } }
+      text
+      answer { id role body engine language created_on sources { tool label link rows { label value link } } choices { label question } }
     }
   }
 `);
