@@ -42,6 +42,8 @@ const config: KnipConfig = {
     },
     e2e: {},
     bench: {
+      // Loaded by autocannon's worker thread by its path (bench/punch.ts), not imported.
+      entry: ['punch-client.cjs'],
       // bench/peer is PostGraphile's own install with its own package.json (not a workspace: it needs Node >= 22),
       // installed and imported by postgraphile.ts on the first bench run.
       ignore: ['peer/**'],

@@ -12,6 +12,8 @@ declare module 'autocannon' {
       /** Load generated in worker threads, off the event loop of the servers under test. */
       workers?: number;
       warmup?: { connections?: number; duration?: number };
+      /** With workers, a file whose default export sets each connection up (its requests: bench/punch-client.cjs). */
+      setupClient?: string;
     };
     type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number };
     type Instance = { stop(): void };

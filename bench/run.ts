@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { SORT_FUNCTIONS_SQL, startPostGraphile, TENANT_HEADER } from './postgraphile.js';
+import { PUNCH_OP, preparePunch, punchTargets, registerPunchRoutes, verifyPunch } from './punch.js';
 import { type LargeTenant, SCHEDULE_WEEKS, SIZES, seedLargeTenant, TIME } from './seed.js';
 
 const HOST = '127.0.0.1';
@@ -40,9 +41,17 @@ type GraphQLRequest = { query: string; variables: (c: Ctx) => Record<string, unk
 type Scenario = GraphQLRequest & {
   op: string;
   as: 'admin' | 'foreman';
-  sql: string;
-  params: (c: Ctx) => unknown[];
+  /** The raw route's statement; an operation with no raw equivalent (askChatbot) has none and no ratio. */
+  sql?: string;
+  params?: (c: Ctx) => unknown[];
   postgraphile?: GraphQLRequest;
+  /**
+   * Several requests the load cycles through (autocannon `requests`), their variables read from the seeded rows
+   * (names, codes) once before the load; the first is also what `variables` sends.
+   */
+  variants?: (c: Ctx, pool: pg.Pool) => Promise<Record<string, unknown>[]>;
+  /** Applied to the bench database before the load (e.g. what an operation's pace limit needs to be measured). */
+  prepareSql?: string;
 };
 const ALL_SCENARIOS: Scenario[] = [
   {
@@ -313,6 +322,64 @@ const ALL_SCENARIOS: Scenario[] = [
   },
 ];
 
+/**
+ * askChatbot without a model (issue 48): the built-in engine on a mix of questions over the large company (jobs,
+ * people, hours, time cards, tools, receipts, orders, reports, tasks, a follow-up, an ask-back), as its admin. Each
+ * answer is stored, as in use. The pace limit (20 questions in 5 minutes a person) would refuse the load: the bench
+ * database dates the questions it stores an hour back, so the limit's count never reaches them.
+ */
+const CHAT_DAY = '2026-03-10';
+const askChatbotScenario: Scenario = {
+  op: 'askChatbot (built-in engine)',
+  as: 'admin',
+  query: `mutation($t: ID!, $q: String!, $d: String) { askChatbot(tenant_uuid: $t, question: $q, language: "en", today: $d) {
+    answer { engine body choices { question } sources { tool rows { label link } } } } }`,
+  variables: (c) => ({ t: c.tenantUuid, q: 'Which jobs do we have?', d: CHAT_DAY }),
+  rows: (d) => [d.askChatbot.answer].filter((a: { engine: string; body: string }) => a.engine === 'builtin' && a.body),
+  prepareSql: `create or replace function bench_chat_unpaced() returns trigger language plpgsql as $$
+    begin if new.role = 'user' then new.created_on := now() - interval '1 hour'; end if; return new; end $$;
+    create trigger bench_chat_unpaced before insert on chat_messages for each row execute function bench_chat_unpaced();`,
+  variants: async (c, pool) => {
+    const jobs = (
+      await pool.query<{ job: string; abbr: string | null }>(
+        'select job, job_abbr as abbr from jobs where tenant_uuid = $1 and status = 1 order by id limit 3',
+        [c.tenantUuid],
+      )
+    ).rows;
+    const [person] = (
+      await pool.query<{ name: string }>(
+        `select concat_ws(' ', firstname, lastname) as name from employees where tenant_uuid = $1 and status = 1 order by id offset 10 limit 1`,
+        [c.tenantUuid],
+      )
+    ).rows;
+    const job = jobs[0]?.abbr ?? jobs[0]?.job ?? 'the first job';
+    const other = jobs[1]?.job ?? job;
+    const questions = [
+      'Which jobs do we have?',
+      `who runs ${job.toLowerCase()}`,
+      `how many hours on ${other} last week`,
+      `who is on ${job} tomorrow`,
+      `${job} budget`,
+      "what's in truck 12",
+      'where is T-00042',
+      "who hasn't signed their time card",
+      'recent receipts',
+      'recent purchase orders',
+      `where is ${person?.name ?? 'Bench'} working tomorrow`,
+      `${person?.name ?? 'Bench'} phone`,
+      `cuantas horas lleva ${job} esta semana`,
+      'donde esta el taladro',
+      `open tasks on ${job}`,
+      `daily reports for ${job} last week`,
+      'any announcements?',
+      'my notifications',
+      'how many hours did i work last week',
+      job,
+    ];
+    return questions.map((q) => ({ t: c.tenantUuid, q, d: CHAT_DAY }));
+  },
+};
+
 /** The dashboard's "today": in the pay period after the measured one (biweekly from TIME.anchor). */
 const DASHBOARD_DAY = addDays(TIME.measured.end, 3);
 
@@ -348,7 +415,10 @@ function boardScenario(label: string, to: string): Scenario {
 
 /** BENCH_ONLY=<text>[,<text>…]: only the operations whose name contains one of them (e.g. searchReceipts), when working on one case. */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
-const SCENARIOS = ONLY.length ? ALL_SCENARIOS.filter((s) => ONLY.some((o) => s.op.includes(o))) : ALL_SCENARIOS;
+/** The punch line (issue 47, bench/punch.ts), a write: BENCH_ONLY=punch runs it alone. */
+const PUNCH = ONLY.length === 0 || ONLY.some((o) => PUNCH_OP.includes(o));
+const WITH_CHAT = [...ALL_SCENARIOS, askChatbotScenario];
+const SCENARIOS = ONLY.length ? WITH_CHAT.filter((s) => ONLY.some((o) => s.op.includes(o))) : WITH_CHAT;
 
 type Row = Record<string, unknown>;
 type Target = { name: string; opts: autocannon.Options; rows: (body: any) => Row[] };
@@ -401,10 +471,15 @@ async function main(signal: AbortSignal): Promise<void> {
     pool.on('error', (err) => console.error('raw pool:', err.message));
     cleanup.push(() => pool.end());
     const raw = Fastify({ logger: false });
+    // The punch line's raw routes, beside the reads' (bench/punch.ts).
+    const punchSetup = PUNCH ? await preparePunch(pool, tenant.tenantUuid) : null;
+    if (punchSetup) registerPunchRoutes(raw, pool, punchSetup);
     for (const [i, scenario] of SCENARIOS.entries()) {
-      const params = scenario.params(tenant);
-      raw.get(`/${i}`, async () => ({ items: (await pool.query<Row>(scenario.sql, params)).rows }));
+      const { sql: statement, params } = scenario;
+      if (statement && params) raw.get(`/${i}`, async () => ({ items: (await pool.query<Row>(statement, params(tenant))).rows }));
+      if (scenario.prepareSql) await pool.query(scenario.prepareSql);
     }
+    const variants = await Promise.all(SCENARIOS.map((s) => s.variants?.(tenant, pool)));
     cleanup.push(() => raw.close());
     const rawUrl = await raw.listen({ host: HOST, port: 0 });
 
@@ -422,6 +497,14 @@ async function main(signal: AbortSignal): Promise<void> {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
           body: JSON.stringify({ query: request.query, variables: request.variables(tenant) }),
+          ...(variants[i] && request === scenario
+            ? {
+                requests: variants[i].map((v) => ({
+                  method: 'POST' as const,
+                  body: JSON.stringify({ query: request.query, variables: v }),
+                })),
+              }
+            : {}),
         },
         rows: (body: { data?: unknown; errors?: unknown }) => {
           if (!body.data) throw new Error(`${name} returned no data: ${JSON.stringify(body.errors)}`);
@@ -435,17 +518,26 @@ async function main(signal: AbortSignal): Promise<void> {
         ...(scenario.postgraphile
           ? [graphqlTarget('postgraphile', postgraphile.url, scenario.postgraphile, { [TENANT_HEADER]: tenant.tenantUuid })]
           : []),
-        { name: 'raw', opts: { url: `${rawUrl}/${i}`, method: 'GET' }, rows: (body: { items: Row[] }) => body.items },
+        ...(scenario.sql
+          ? [{ name: 'raw', opts: { url: `${rawUrl}/${i}`, method: 'GET' as const }, rows: (body: { items: Row[] }) => body.items }]
+          : []),
       ];
     };
     const targets = SCENARIOS.map(targetsOf);
+    const punch = punchSetup ? punchTargets(punchSetup, appUrl, rawUrl, tenant.token, tenant.adminId) : [];
+    if (punch.length) await verifyPunch(punch);
     for (const [i, scenario] of SCENARIOS.entries()) {
+      if (!scenario.sql) {
+        await verifyAnswers(scenario.op, targets[i][0], variants[i] ?? []);
+        continue;
+      }
       await verifySamePage(scenario.op, targets[i]);
       const peer = targets[i].find((t) => t.name === 'postgraphile');
       if (peer) await verifyWallHolds(scenario.op, peer);
     }
 
     const results: Results = new Map(SCENARIOS.map((s) => [s.op, new Map()]));
+    if (punch.length) results.set(PUNCH_OP, new Map());
     for (const pass of PASSES) {
       for (const [i, scenario] of SCENARIOS.entries()) {
         const byTarget = results.get(scenario.op)!;
@@ -463,9 +555,28 @@ async function main(signal: AbortSignal): Promise<void> {
           targets[i].map(({ name }) => [name, byTarget.get(name)![pass.name]!]),
         );
       }
+      if (punch.length) {
+        const byTarget = results.get(PUNCH_OP)!;
+        for (const { name, opts, env } of punch) {
+          console.log(`${PUNCH_OP} ${name}: ${pass.connections} connections, ${DURATION} s after a ${WARMUP} s warm-up…`);
+          // autocannon's worker thread starts with this environment: the people and the two requests (punch-client.cjs).
+          process.env.BENCH_PUNCH = env;
+          const result = await load(
+            { ...opts, connections: pass.connections, duration: DURATION, warmup: { connections: pass.connections, duration: WARMUP } },
+            signal,
+          );
+          byTarget.set(name, { ...byTarget.get(name), [pass.name]: result });
+        }
+        printTable(
+          PUNCH_OP,
+          pass,
+          punch.map(({ name }) => [name, byTarget.get(name)![pass.name]!]),
+        );
+      }
     }
     console.log(`\nsummary: ratio = req/s / raw req/s at ${CONNECTIONS} connections; p50, p99 at ${LATENCY_CONNECTIONS} connections`);
     for (const scenario of SCENARIOS) console.log(summaryLine(scenario.op, results.get(scenario.op)!));
+    if (punch.length) console.log(summaryLine(PUNCH_OP, results.get(PUNCH_OP)!));
     const bundle = bundleReport(config.webDist);
     if (bundle) console.log(bundle);
   } finally {
@@ -512,6 +623,18 @@ async function verifySamePage(op: string, targets: Target[]): Promise<void> {
     }
   }
   console.log(`${op}: ${targets.map((t) => t.name).join(', ')} return the same ${expected.length} rows`);
+}
+
+/** An operation without a raw route: every variant answers without errors, with rows (a sample printed). */
+async function verifyAnswers(op: string, target: Target, variants: Record<string, unknown>[]): Promise<void> {
+  const query = JSON.parse(String(target.opts.body)).query;
+  for (const [k, variables] of variants.entries()) {
+    const body = await fetchJson({ ...target, opts: { ...target.opts, body: JSON.stringify({ query, variables }) } });
+    if (body.errors || target.rows(body).length === 0)
+      throw new Error(`${op}: ${JSON.stringify(variables)} failed: ${JSON.stringify(body)}`);
+    if (k < 3) console.log(`${op}: "${variables.q}" -> ${JSON.stringify(body.data).slice(0, 160)}`);
+  }
+  console.log(`${op}: ${variants.length} requests answer`);
 }
 
 /**
@@ -575,13 +698,14 @@ function printTable(op: string, pass: Pass, results: [string, autocannon.Result]
  * then p50/p99 from the latency pass; the same for PostGraphile where it runs the operation.
  */
 function summaryLine(op: string, byTarget: Map<string, Partial<Record<Pass['name'], autocannon.Result>>>): string {
-  const raw = byTarget.get('raw')!;
+  const raw = byTarget.get('raw');
   const ms = (r: autocannon.Result | undefined) => `p50 ${r?.latency.p50 ?? '-'} ms p99 ${r?.latency.p99 ?? '-'} ms`;
   const of = (name: string) => {
     const t = byTarget.get(name)!;
+    if (!raw) return `${(t.throughput?.requests.average ?? 0).toFixed(0)} req/s ${ms(t.latency)}`;
     return `ratio ${ratio(t.throughput?.requests.average ?? 0, raw.throughput?.requests.average ?? 0)} ${ms(t.latency)}`;
   };
-  const parts = [op, of('graphql'), `(raw ${ms(raw.latency)})`];
+  const parts = [op, of('graphql'), ...(raw ? [`(raw ${ms(raw.latency)})`] : ['(no raw route)'])];
   if (byTarget.has('postgraphile')) parts.push(`postgraphile ${of('postgraphile')}`);
   const errors = [...byTarget].flatMap(([name, passes]) => {
     const n = Object.values(passes).reduce((sum, r) => sum + r.errors + r.non2xx, 0);

@@ -171,6 +171,73 @@ export async function checkIn(page: Page, level: number): Promise<number | null>
   return level;
 }
 
+export type PunchAction = 'IN' | 'SWITCH' | 'BREAK_START' | 'BREAK_END' | 'OUT';
+
+/**
+ * One punch on the clock (issue 47), the next one the screen offers: clocks in on `job` when off, ends a break when on
+ * one, else starts a break, switches cost code or clocks out as `roll` says. Location is declined at the first ask (the
+ * soak's browser has no position). Returns what was tapped; the screen shows it at once, signal or not.
+ */
+export async function punch(page: Page, job: string, roll: number): Promise<PunchAction> {
+  await go(page, '/modules/timecards?tab=clock', 'Timecards');
+  const heading = page.locator('#punch-status-heading');
+  await heading.waitFor({ timeout: 60_000 });
+  const state = (await heading.textContent()) ?? '';
+  let action: PunchAction;
+  if (state.startsWith('Off the clock')) {
+    const form = page.getByRole('form', { name: 'Clock in' });
+    await pickOption(page, form, 'Job', job);
+    await pickOption(page, form, 'Cost code', 0);
+    await page.getByRole('button', { name: 'Clock in' }).click();
+    action = 'IN';
+  } else if (state.startsWith('On break')) {
+    await page.getByRole('button', { name: 'End break' }).click();
+    action = 'BREAK_END';
+  } else if (roll < 0.4) {
+    await page.getByRole('button', { name: 'Start break' }).click();
+    action = 'BREAK_START';
+  } else if (roll < 0.7) {
+    const where = (await page.getByTestId('punch-where').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Switch job or cost code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch job or cost code' });
+    await dialog.getByRole('combobox', { name: 'Cost code', exact: true }).click();
+    const options = page.getByRole('listbox').last().getByRole('option');
+    await options.first().waitFor();
+    const names = await options.allTextContents();
+    await options
+      .nth(
+        Math.max(
+          0,
+          names.findIndex((n) => !where.endsWith(n)),
+        ),
+      )
+      .click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Switch' }).click();
+    action = 'SWITCH';
+  } else {
+    await page.getByRole('button', { name: 'Clock out' }).click();
+    action = 'OUT';
+  }
+  // The first punch asks about the location (once per person on this phone).
+  const consent = page.getByRole('dialog', { name: 'Share your location when you punch?' });
+  if (
+    await consent.waitFor({ timeout: 1500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await consent.getByRole('button', { name: 'Not now' }).click();
+  // Settled (sent, or kept on the phone): the punch buttons take taps again.
+  const next = page.getByRole('button', { name: /^(Clock in|Clock out)$/ }).first();
+  await next.waitFor({ timeout: 60_000 });
+  for (const until = Date.now() + 60_000; !(await next.isEnabled()); ) {
+    if (Date.now() > until) throw new Error(`the punch ${action} never settled`);
+    await page.waitForTimeout(200);
+  }
+  return action;
+}
+
 // --- What the server holds ------------------------------------------------------------------------------------------
 
 export async function receiptsOnServer(page: Page, tenant: string) {
@@ -189,13 +256,24 @@ export async function receiptsOnServer(page: Page, tenant: string) {
   return found;
 }
 
-export async function hoursOn(page: Page, tenant: string, day: string): Promise<number> {
-  const { getTimecardInfo } = await gql<{ getTimecardInfo: { users_timecard_entries: { timecard_date: string; hours: number }[] } }>(
+/** Hours on the card that day, on the given jobs only ("ABBR · Job"): the punches' job is counted by its segments. */
+export async function hoursOn(page: Page, tenant: string, day: string, jobs: readonly string[]): Promise<number> {
+  const { getTimecardInfo } = await gql<{
+    getTimecardInfo: {
+      jobs: { id: number; job: string; job_abbr: string | null }[];
+      users_timecard_entries: { timecard_date: string; jobs_id: number; hours: number }[];
+    };
+  }>(
     page,
-    'query($t: ID!) { getTimecardInfo(tenant_uuid: $t) { users_timecard_entries { timecard_date hours } } }',
-    { t: tenant },
+    'query($t: ID!) { getTimecardInfo(tenant_uuid: $t) { jobs { id job job_abbr } users_timecard_entries { timecard_date jobs_id hours } } }',
+    {
+      t: tenant,
+    },
   );
-  return getTimecardInfo.users_timecard_entries.filter((e) => e.timecard_date === day).reduce((sum, e) => sum + e.hours, 0);
+  const ids = new Set(getTimecardInfo.jobs.filter((j) => jobs.includes(j.job_abbr ? `${j.job_abbr} · ${j.job}` : j.job)).map((j) => j.id));
+  return getTimecardInfo.users_timecard_entries
+    .filter((e) => e.timecard_date === day && ids.has(e.jobs_id))
+    .reduce((sum, e) => sum + e.hours, 0);
 }
 
 export async function taskComments(page: Page, tenant: string, taskId: number): Promise<string[]> {
@@ -232,6 +310,16 @@ export async function myDays(page: Page, tenant: string, from: string) {
     { t: tenant, from },
   );
   return getMySchedule;
+}
+
+/** The kinds of the person's punched segments of the day, oldest first (WORK, BREAK…). */
+export async function punchedKinds(page: Page, tenant: string, employee: number, day: string): Promise<string[]> {
+  const { listPunches } = await gql<{ listPunches: { items: { kind: string; started_at: string }[] } }>(
+    page,
+    'query($t: ID!, $e: Int, $d: String!) { listPunches(tenant_uuid: $t, employees_id: $e, date_from: $d, date_to: $d, limit: 200) { items { kind started_at } } }',
+    { t: tenant, e: employee, d: day },
+  );
+  return [...listPunches.items].sort((a, b) => a.started_at.localeCompare(b.started_at)).map((s) => s.kind);
 }
 
 export async function moodToday(page: Page, tenant: string, today: string): Promise<number | null> {

@@ -4,7 +4,7 @@
 // returns, the app is reloaded (offline too: the shell then comes from the service worker, the queue from IndexedDB),
 // or a field action is done through its screen — a receipt (half with a photo, compressed on the phone), a line of
 // time, a comment on a task, a tool moved into the person's truck, a daily report, a scheduled day confirmed or
-// declined, the mood check-in. Then, with the signal back, it waits for the queue to empty and asks the server what it
+// declined, the mood check-in, a punch on the clock (in, break, back, switch, out). Then, with the signal back, it waits for the queue to empty and asks the server what it
 // holds: each action exactly once (bench/soak-offline-actions.ts). Prints the counts and "lost N, duplicated N";
 // exits 1 when either is not 0, or when the phone kept an action the server refused. SOAK_SEED fixes the sequence.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -30,6 +30,8 @@ const TRUCK = 'Truck 3';
 // Time goes on the job the worker is scheduled on today and on another.
 const TIME_JOBS = ['ADC · Aurora Distribution Center', JOB];
 const TASK = 'Soak: punch list walk';
+// Punches go on a job the typed time is not on: the card's hours there are the clock's, counted by their segments.
+const PUNCH_JOB = REPORT_JOB;
 
 // A small seeded generator (mulberry32): a failing sequence can be run again with SOAK_SEED.
 const seed = Number(process.env.SOAK_SEED ?? Date.now() % 1_000_000);
@@ -142,6 +144,8 @@ type Expected = {
   reports: Map<string, string>;
   answers: Map<string, 'confirmed' | 'declined'>;
   mood: number | null;
+  /** The segments the punches opened, in order (WORK, BREAK…): the server must hold exactly these. */
+  punches: string[];
 };
 
 /** One random field action, done wherever the person is; returns its kind. */
@@ -178,6 +182,11 @@ async function fieldAction(page: Page, setup: Setup, expected: Expected, run: st
     expected.reports.set(day, mark);
     return 'daily report';
   }
+  if (roll < 0.88) {
+    const action = await act.punch(page, PUNCH_JOB, random());
+    if (action !== 'OUT') expected.punches.push(action === 'BREAK_START' ? 'BREAK' : 'WORK');
+    return `punch ${action}`;
+  }
   if (roll < 0.95 || expected.mood !== null) {
     const date = pick(setup.days);
     const want = expected.answers.get(date) === 'confirmed' ? 'declined' : 'confirmed';
@@ -209,6 +218,7 @@ async function main() {
     reports: new Map(),
     answers: new Map(),
     mood: null,
+    punches: [],
   };
   try {
     server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
@@ -241,7 +251,7 @@ async function main() {
     page.on('pageerror', (e) => appendFileSync(consoleLog, `${new Date().toISOString()} ${e.message}\n`));
     const tenant = await signIn(page, origin, WORKER);
     const setup = await prepare(browser, origin, page, tenant);
-    const hoursBefore = await act.hoursOn(page, tenant, setup.today);
+    const hoursBefore = await act.hoursOn(page, tenant, setup.today, TIME_JOBS);
     // With signal, each screen is opened once (its data is then on the phone); the service worker holds the shell.
     await page.goto(`${origin}/dashboard`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
@@ -252,6 +262,7 @@ async function main() {
       ['/modules/project-notes', 'Project Notes'],
       ['/modules/scheduled', 'My Schedule'],
       ['/modules/timecards', 'Timecards'],
+      ['/modules/timecards?tab=clock', 'Timecards'],
     ]) {
       await act.go(page, where, heading);
       // Long enough for the screen's lists to arrive (leaving earlier cancels them: nothing would be kept).
@@ -324,7 +335,7 @@ async function main() {
     for (const [toolId, mark] of expected.moves) tally('tool move', [mark], await act.toolNotes(page, tenant, toolId));
     const oldest = act.plusDays(setup.today, -Math.max(0, expected.reports.size - 1));
     tally('daily report', expected.reports.values(), await act.reportNotes(page, tenant, oldest, setup.today));
-    const hoursAfter = await act.hoursOn(page, tenant, setup.today);
+    const hoursAfter = await act.hoursOn(page, tenant, setup.today, TIME_JOBS);
     const hoursOff = Math.round((hoursAfter - hoursBefore - expected.hours) * 4) / 4;
     if (hoursOff < 0) lost.push(`time ${-hoursOff} h`);
     if (hoursOff > 0) duplicated.push(`time ${hoursOff} h`);
@@ -333,6 +344,12 @@ async function main() {
       const held = days.find((d) => d.date === date)?.confirmation_status;
       if (held !== answer) lost.push(`schedule answer ${date}: ${answer}, server ${held}`);
     }
+    // Punches: the segments the taps opened, each once, in order (a lost punch leaves one out, a resent switch adds one).
+    const punched = await act.punchedKinds(page, tenant, setup.employeeId, setup.today);
+    let same = 0;
+    while (same < expected.punches.length && same < punched.length && expected.punches[same] === punched[same]) same += 1;
+    for (const [i, kind] of expected.punches.slice(same).entries()) lost.push(`punch: segment ${same + i + 1} (${kind})`);
+    for (const [i, kind] of punched.slice(same).entries()) duplicated.push(`punch: segment ${same + i + 1} (${kind}) not tapped`);
     if (expected.mood !== null && (await act.moodToday(page, tenant, setup.today)) !== expected.mood) lost.push(`mood ${expected.mood}`);
 
     console.log(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './people.js';
+import { PUNCH_LIMITS, PUNCH_MESSAGES } from './punches.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid format');
 
@@ -27,6 +28,15 @@ export const jobFields = z
     end_date: isoDate.nullable(),
     milestones: z.array(milestoneSchema).max(100).nullable(),
     status: z.union([z.literal(JOB_STATUS.active), z.literal(JOB_STATUS.complete)]),
+    // The site punches are measured from (issue 47; setJobSite checks a point has both coordinates).
+    site_latitude: z.number().min(-90, PUNCH_MESSAGES.latitudeRange).max(90, PUNCH_MESSAGES.latitudeRange).nullable(),
+    site_longitude: z.number().min(-180, PUNCH_MESSAGES.longitudeRange).max(180, PUNCH_MESSAGES.longitudeRange).nullable(),
+    site_radius_m: z
+      .number()
+      .int(PUNCH_MESSAGES.radiusRange)
+      .min(PUNCH_LIMITS.radiusMin, PUNCH_MESSAGES.radiusRange)
+      .max(PUNCH_LIMITS.radiusMax, PUNCH_MESSAGES.radiusRange)
+      .nullable(),
   })
   .partial()
   .loose()

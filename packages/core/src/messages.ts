@@ -13,6 +13,7 @@ import { TIMECARD_MESSAGES } from './pay-periods';
 import { MESSAGES, PEOPLE_MESSAGES } from './people';
 import { FILE_MESSAGES, PROFILE_MESSAGES } from './profile';
 import { REPORT_MESSAGES } from './project-notes';
+import { PUNCH_MESSAGES } from './punches';
 import { RECEIPT_MESSAGES } from './receipts';
 import { SCHEDULE_MESSAGES } from './scheduling';
 import { TASK_MESSAGES } from './tasks';
@@ -53,6 +54,7 @@ const CATALOGUES = {
   ordering: ORDERING_MESSAGES,
   reports: REPORT_MESSAGES,
   receipts: RECEIPT_MESSAGES,
+  punches: PUNCH_MESSAGES,
 } as const;
 
 /**

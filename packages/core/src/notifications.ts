@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'order_acknowledged',
   'timecard_to_sign',
   'injury_reported',
+  'missed_clock_out',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,6 +48,8 @@ export function notificationLink(kind: NotificationKind, refId?: number | null):
       return '/modules/ordering';
     case 'timecard_to_sign':
       return '/modules/timecards';
+    case 'missed_clock_out':
+      return '/modules/timecards?tab=clock';
   }
 }
 

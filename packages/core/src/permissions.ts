@@ -73,6 +73,12 @@ export type AreaRule = {
 export const PERMISSION_MATRIX = {
   /** Time cards: everyone keeps their own card; admins see and correct everyone's. */
   timecards: { module: 'timecards', admin: [], own: ['basic_access'] },
+  /**
+   * Punches (issue 47), part of time cards: everyone punches themselves; admins everyone. A foreman's reach (his
+   * crew on his jobs: crew punches, corrections, the office view) is decided by jobs_foremen in modules/punches, as
+   * the time card decides a foreman's crew days.
+   */
+  punches: { module: 'timecards', admin: [], own: ['basic_access'] },
   /** Jobs with their foremen, PMs and budgets. */
   projects: { module: 'projects', admin: ['projects_admin'], read: ['projects_basic'] },
   /** Cost codes: shared reference data that every time card needs. */

@@ -17,6 +17,7 @@ import { seedDemoJobs } from '../modules/jobs/jobs.seed.js';
 import { seedDemoJoin } from '../modules/join/join.seed.js';
 import { seedDemoOrdering } from '../modules/ordering/ordering.seed.js';
 import { seedDemoReports } from '../modules/project-notes/project-notes.seed.js';
+import { seedDemoPunches } from '../modules/punches/punches.seed.js';
 import { seedDemoReceipts } from '../modules/receipts/receipts.seed.js';
 import { seedDemoSchedule } from '../modules/scheduling/scheduling.seed.js';
 import { seedDemoTasks } from '../modules/tasks/tasks.seed.js';
@@ -115,6 +116,7 @@ export async function seedDemoCompany(db: Db, opts: { storage?: Storage; today?:
     const codeIds = codes.map((c) => c.id);
     const jobIds = await seedDemoJobs(tx, tenant_uuid, personIds, codeIds);
     await seedDemoTimecards(tx, tenant_uuid, personIds, jobIds, codeIds, today);
+    await seedDemoPunches(tx, tenant_uuid, personIds, jobIds, today);
     await seedCompanyDefaults(tx, tenant_uuid);
     await seedDemoCustomLinks(tx, tenant_uuid, personIds);
     await seedDemoReceipts(tx, tenant_uuid, personIds, jobIds.slice(0, 3), codeIds, today);

@@ -38,6 +38,7 @@ export { navigationItems } from '../modules/navigation/navigation.table.js';
 export { noticeKeys, notificationSettings, notifications, pushSubscriptions } from '../modules/notifications/notifications.table.js';
 export { bundleItems, itemClasses, items, itemTypes, orders, vendors } from '../modules/ordering/ordering.table.js';
 export { jobsNotes } from '../modules/project-notes/project-notes.table.js';
+export { punchEntries, punchSegments, punchSettings } from '../modules/punches/punches.table.js';
 export { receiptSplits, receipts } from '../modules/receipts/receipts.table.js';
 export { scheduledLabor } from '../modules/scheduling/scheduling.table.js';
 export { codxTenantOptionsValues, tenantSettings } from '../modules/settings/settings.table.js';

@@ -35,6 +35,7 @@ import '../modules/reports/reports.graphql.js';
 import '../modules/billing/billing.graphql.js';
 import '../modules/accounting/accounting.graphql.js';
 import '../modules/timecard-system/timecard-system.graphql.js';
+import '../modules/punches/punches.graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

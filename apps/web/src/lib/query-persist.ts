@@ -31,7 +31,8 @@ const WORKING_SET: readonly (readonly string[])[] = [
   ['identity', 'claims'],
   // 'profile': the person's own, who they are in the company (their comments and answers carry it).
   ...['navigation', 'global-settings', 'billing-status', 'tasks-lookups', 'receipts-lookups', 'mood', 'profile'].map((k) => [k]),
-  ...perCompany('timecards', 'settings', 'card', 'jobs', 'costcodes', 'people', 'crew'),
+  // 'punch-state': the punch clock (issue 47), so a phone with no signal still shows who is on the clock.
+  ...perCompany('timecards', 'settings', 'card', 'jobs', 'costcodes', 'people', 'crew', 'punch-state'),
   ...perCompany('tools', 'containers', 'categories', 'list', 'tool'),
   ...perCompany('scheduling', 'mine', 'crews'),
   ...perCompany('tasks', 'list', 'thread'),

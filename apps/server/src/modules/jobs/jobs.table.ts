@@ -33,6 +33,13 @@ export const jobs = pgTable(
      */
     budget_hours: doublePrecision('budget_hours').notNull().default(0),
     booked_minutes: integer('booked_minutes').notNull().default(0),
+    /**
+     * The site a punch is measured from (issue 47): a point and the fence's radius in metres (null: the company's
+     * default radius, punch_settings). No point: punches on the job are not measured.
+     */
+    site_latitude: doublePrecision('site_latitude'),
+    site_longitude: doublePrecision('site_longitude'),
+    site_radius_m: integer('site_radius_m'),
     ...auditColumns(),
   },
   (t) => [

@@ -21,6 +21,7 @@ import { audienceEmails, audienceMembers, runningOn } from '../announcements/ann
 import { announcements } from '../announcements/announcements.table.js';
 import { employees } from '../employees/employees.table.js';
 import { tenantsModules } from '../modules/modules.table.js';
+import { forgetOldPunchLocations, missedClockOuts } from '../punches/punches.sweep.js';
 import { taskAssignees, tasks } from '../tasks/tasks.table.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { loadSettings, payPeriodConfig } from '../timecards/timecards.graphql.js';
@@ -46,6 +47,7 @@ import { pushTargets } from './push.js';
  * - a tool reservation on its first day (the holder) and once it is overdue (the holder and the tool admins);
  * - a time card to sign on its pay period's last day and after (each person with time in it and no signature);
  * - an announcement written ahead of its start date, on that date (its audience);
+ * - a punch left open past its day, a missed clock-out (the person and the job's foremen; punches.sweep.ts);
  * - pushes held for quiet hours, as one summary when they end;
  * - an e-mail digest of what a person left unread, for the kinds they asked for (at most hourly);
  * - then, with QuickBooks configured (`config`), the pushes that failed, when their backoff is over (report.qbo).
@@ -379,7 +381,11 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
     const told: Told[] = [];
     const mail: Mail[] = [];
     if (!off.has(MODULES.tool20)) told.push(...(await reservationNotices(tx, tenant, today)));
-    if (!off.has(MODULES.timecards)) told.push(...(await timecardNotices(tx, tenant, today)));
+    if (!off.has(MODULES.timecards)) {
+      told.push(...(await timecardNotices(tx, tenant, today)));
+      // Punches left open past their day (issue 47): the person and the job's foremen, once.
+      told.push(...(await missedClockOuts(tx, tenant, at)));
+    }
     if (!off.has(MODULES.tasks)) told.push(...(await taskNotices(tx, tenant, today)));
     if (!off.has(MODULES.announcements)) {
       const a = await announcementNotices(tx, tenant, today);
@@ -393,6 +399,8 @@ export async function sweepCompany(deps: SweepDeps, tenant: string, at: Date, re
     const digested = await digests(tx, tenant, at);
     // Housekeeping under the same lock: the offline outbox's old ids (graphql/device-mutations.ts).
     await forgetOldDeviceMutations(tx, tenant, at);
+    // And punch locations past the company's retention (issue 47).
+    await forgetOldPunchLocations(tx, tenant, at);
     return { told, planned, summaries, mail, digested };
   });
   if (!result) {

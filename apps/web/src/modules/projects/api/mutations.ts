@@ -54,6 +54,18 @@ const updateJobsCostcodesMutation = graphql(`
   }
 `);
 
+const setJobSiteMutation = graphql(`
+  mutation SetJobSite($tenant_uuid: ID!, $jobs_id: Int!, $site_latitude: Float, $site_longitude: Float, $site_radius_m: Int) {
+    setJobSite(
+      tenant_uuid: $tenant_uuid
+      jobs_id: $jobs_id
+      site_latitude: $site_latitude
+      site_longitude: $site_longitude
+      site_radius_m: $site_radius_m
+    ) { jobs_id site_latitude site_longitude site_radius_m }
+  }
+`);
+
 export type JobInput = VariablesOf<typeof createJobsMutation>['data'][number];
 export type JobUpdate = VariablesOf<typeof updateJobsMutation>['data'][number];
 export type BudgetLineUpdate = VariablesOf<typeof updateJobsCostcodesMutation>['data'][number];
@@ -61,6 +73,12 @@ export type TeamRole = 'foremen' | 'pms';
 
 export const createJob = (tenant: string, job: JobInput) => request(createJobsMutation, { tenant_uuid: tenant, data: [job] });
 export const updateJob = (tenant: string, job: JobUpdate) => request(updateJobsMutation, { tenant_uuid: tenant, data: [job] });
+export type JobSite = { site_latitude: number | null; site_longitude: number | null; site_radius_m: number | null };
+
+/** A job's site for punches (issue 47): its point and fence radius (null: the company's default radius). */
+export const setJobSite = (tenant: string, jobs_id: number, site: JobSite) =>
+  request(setJobSiteMutation, { tenant_uuid: tenant, jobs_id, ...site });
+
 export const deleteJob = (tenant: string, id: number) => request(deleteJobsMutation, { tenant_uuid: tenant, data: [{ id }] });
 
 export function addTeamMember(tenant: string, role: TeamRole, jobs_id: number, employees_id: number) {

@@ -20,6 +20,9 @@ const JobFieldsFragment = graphql(`
     start_date
     end_date
     milestones
+    site_latitude
+    site_longitude
+    site_radius_m
     created_on
     updated_on
   }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, type ControllerRenderProps, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type ControllerRenderProps, type FieldErrors, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DateField } from '../../../components/date-field';
@@ -12,11 +12,25 @@ import { translateFieldError } from '../../../lib/field-errors';
 import { AppDialog } from '../../../shell/app-dialog';
 import { useSnackbar } from '../../../shell/snackbar';
 import { jobKeys } from '../api/keys';
-import { createJob, type JobInput, updateJob } from '../api/mutations';
+import { createJob, type JobInput, type JobSite, setJobSite, updateJob } from '../api/mutations';
 import type { Job } from '../api/queries';
+import { JobSiteFields, type JobSiteValues, readSite, sameSite, siteValues } from './job-site-fields';
 
 // The shared rules make every field optional (they also check partial updates); a new or edited job needs a name.
 const jobFormSchema = z.intersection(jobFields, z.object({ job: z.string().trim().min(1, MESSAGES.required) }));
+const jobResolver = zodResolver(jobFormSchema) as unknown as Resolver<Omit<JobFormValues, keyof JobSiteValues>>;
+
+/** The shared rules for the job, and the site's (typed as text, checked as core's jobSiteProblem checks it) beside them. */
+const resolver: Resolver<JobFormValues> = async (values, context, options) => {
+  const { site_latitude, site_longitude, site_radius_m, ...rest } = values;
+  const site = { site_latitude, site_longitude, site_radius_m };
+  const result = await jobResolver(rest, context, options as never);
+  const read = readSite(site);
+  const errors: FieldErrors<JobFormValues> = { ...result.errors };
+  if (!read.ok) errors[read.error.field] = { type: 'site', message: read.error.key };
+  if (Object.keys(errors).length) return { values: {}, errors };
+  return { values: { ...(result.values as Omit<JobFormValues, keyof JobSiteValues>), ...site }, errors: {} };
+};
 
 interface Milestone {
   title: string;
@@ -24,7 +38,7 @@ interface Milestone {
   done?: boolean;
 }
 
-export interface JobFormValues {
+export interface JobFormValues extends JobSiteValues {
   job: string;
   job_abbr: string;
   customer: string;
@@ -52,6 +66,7 @@ function formValuesFromJob(job: Job | null): JobFormValues {
     end_date: job?.end_date ?? null,
     status: job?.status === JOB_STATUS.complete ? JOB_STATUS.complete : JOB_STATUS.active,
     milestones: readMilestones(job?.milestones),
+    ...siteValues(job),
   };
 }
 
@@ -92,23 +107,23 @@ export function JobFormDialog({ tenant, open, job, onClose, onCreated }: JobForm
   const { t } = useTranslation('projects');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, register, formState } = useForm<JobFormValues>({
+  const { control, handleSubmit, register, formState, setValue } = useForm<JobFormValues>({
     defaultValues: formValuesFromJob(job),
-    resolver: zodResolver(jobFormSchema) as unknown as Resolver<JobFormValues>,
+    resolver,
     mode: 'onTouched',
   });
   const milestones = useFieldArray({ control, name: 'milestones' });
   const error = (message: string | undefined) => translateFieldError(t, message);
 
   const save = useMutation({
-    mutationFn: async (values: JobFormValues) => {
+    mutationFn: async ({ values, site }: { values: JobFormValues; site: JobSite }) => {
       const input = jobInputFromForm(values);
-      if (job) {
-        await updateJob(tenant, { ...input, id: job.id });
-        return job.id;
-      }
-      const created = await createJob(tenant, input);
-      return created.createJobs[0]?.id;
+      let id = job?.id;
+      if (job) await updateJob(tenant, { ...input, id: job.id });
+      else id = (await createJob(tenant, input)).createJobs[0]?.id;
+      // The site for the punch clock's fence (issue 47) goes with its own operation, only when it changed.
+      if (id && !sameSite(site, job)) await setJobSite(tenant, id, site);
+      return id;
     },
     onSuccess: (id) => {
       snackbar.show({ color: 'success', message: job ? t('messages.updated') : t('messages.added') });
@@ -119,7 +134,10 @@ export function JobFormDialog({ tenant, open, job, onClose, onCreated }: JobForm
     onError: () => snackbar.show({ color: 'error', message: job ? t('messages.updateFailed') : t('messages.addFailed') }),
   });
 
-  const submit = handleSubmit((values) => save.mutate(values));
+  const submit = handleSubmit((values) => {
+    const site = readSite(values);
+    if (site.ok) save.mutate({ values, site: site.site });
+  });
 
   return (
     <AppDialog
@@ -230,6 +248,7 @@ export function JobFormDialog({ tenant, open, job, onClose, onCreated }: JobForm
         <Button onClick={() => milestones.append({ title: '', date: null })} sx={{ alignSelf: 'flex-start' }}>
           {t('fields.addMilestone')}
         </Button>
+        <JobSiteFields register={register} setValue={setValue} errors={formState.errors} />
         {/* Enter in a field submits the form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Stack>
