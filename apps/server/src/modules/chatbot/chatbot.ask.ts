@@ -56,15 +56,16 @@ async function storeAnswer(tx: Tx, member: Member, language: ChatLanguage, answe
  * `onText` gets the answer's text as it is written: the built-in engine's in one piece, the model's in pieces.
  */
 export async function ask(steps: Steps, args: AskArgs, ctx: Ctx, onText?: (piece: string) => void): Promise<Asked> {
-  const parsed = chatQuestionSchema.safeParse(args.question);
-  if (!parsed.success)
-    throw new AppError('VALIDATION', fromText(parsed.error.issues[0]?.message ?? CHAT_MESSAGES.empty), { field: 'question' });
-  const question = parsed.data;
-  const today = checkDay(args.today);
   const lang = chatLanguage(args.language);
   const llm = ctx.config.llm;
 
+  // The input is judged inside the gate: someone outside the company learns nothing, not even that it was bad.
   const first = await steps.enter(async (g: Gated) => {
+    const parsed = chatQuestionSchema.safeParse(args.question);
+    if (!parsed.success)
+      throw new AppError('VALIDATION', fromText(parsed.error.issues[0]?.message ?? CHAT_MESSAGES.empty), { field: 'question' });
+    const question = parsed.data;
+    const today = checkDay(args.today);
     const { tx, member } = g;
     const t = member.tenantUuid;
     const [{ recent }] = await tx
@@ -86,7 +87,7 @@ export async function ask(steps: Steps, args: AskArgs, ctx: Ctx, onText?: (piece
     if (!llm) {
       const ties = await tiesOf(tx, member);
       const answer = await builtinAnswer({ tx, member, today, language: lang, ties }, question);
-      return { asked, member, replied: await storeAnswer(tx, member, lang, answer), history: [], company: '' };
+      return { asked, member, replied: await storeAnswer(tx, member, lang, answer), history: [], company: '', question, today };
     }
     const history = (
       await tx
@@ -104,9 +105,10 @@ export async function ask(steps: Steps, args: AskArgs, ctx: Ctx, onText?: (piece
         .limit(10)
     ).reverse() as HistoryTurn[];
     const [company] = await tx.select({ company: tenants.company }).from(tenants).where(eq(tenants.tenant_uuid, t));
-    return { asked, member, replied: null, history, company: company?.company ?? 'the company' };
+    return { asked, member, replied: null, history, company: company?.company ?? 'the company', question, today };
   });
 
+  const { question, today } = first;
   if (first.replied) {
     onText?.(first.replied.body);
     return { question: first.asked, answer: Promise.resolve(first.replied) };

@@ -158,8 +158,9 @@ describe('the model path', () => {
     ]);
     expect(model.requests[0].tools).toContain('hours');
     expect(model.requests[0].stream).toBe(true);
-    // The question, the tool call and the answer: three short transactions, not one long one.
-    expect(transactions.opened - before).toBeGreaterThanOrEqual(3);
+    // The question, the tool call and the answer: three short transactions, not one long one. On PostgreSQL the
+    // tool call's read-only step runs on the gate's read pool, not through db.transaction, so two are counted here.
+    expect(transactions.opened - before).toBeGreaterThanOrEqual(t.database.kind === 'pglite' ? 3 : 2);
   });
 
   it("refuses in the tool what the asker may not see, whatever the model asks: a crew member's model asking for another person's hours", async () => {
