@@ -176,7 +176,9 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const { role, email } of ROLES) {
   test(`every control on every page of the ${role}'s menu is at least 44×44 on a phone and passes axe`, async ({ browser }) => {
-    test.setTimeout(110_000);
+    // A budget, not an assertion: the admin's menu is 23 routes, each measured and run through axe; on a busy
+    // 2-core machine the foreman's 17 took 1.7 min.
+    test.setTimeout(240_000);
     const { page, inFlight } = await newPage(browser);
     await signIn(page, email);
     const paths = await menuPaths(page);
