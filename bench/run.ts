@@ -52,6 +52,8 @@ type Scenario = GraphQLRequest & {
   variants?: (c: Ctx, pool: pg.Pool) => Promise<Record<string, unknown>[]>;
   /** Applied to the bench database before the load (e.g. what an operation's pace limit needs to be measured). */
   prepareSql?: string;
+  /** Also a pass with one connection: how long one person waits for an answer, with no queue behind others. */
+  alone?: boolean;
 };
 const ALL_SCENARIOS: Scenario[] = [
   {
@@ -335,6 +337,7 @@ const askChatbotScenario: Scenario = {
   query: `mutation($t: ID!, $q: String!, $d: String) { askChatbot(tenant_uuid: $t, question: $q, language: "en", today: $d) {
     answer { engine body choices { question } sources { tool rows { label link } } } } }`,
   variables: (c) => ({ t: c.tenantUuid, q: 'Which jobs do we have?', d: CHAT_DAY }),
+  alone: true,
   rows: (d) => [d.askChatbot.answer].filter((a: { engine: string; body: string }) => a.engine === 'builtin' && a.body),
   prepareSql: `create or replace function bench_chat_unpaced() returns trigger language plpgsql as $$
     begin if new.role = 'user' then new.created_on := now() - interval '1 hour'; end if; return new; end $$;
@@ -422,10 +425,11 @@ const SCENARIOS = ONLY.length ? WITH_CHAT.filter((s) => ONLY.some((o) => s.op.in
 
 type Row = Record<string, unknown>;
 type Target = { name: string; opts: autocannon.Options; rows: (body: any) => Row[] };
-type Pass = { name: 'throughput' | 'latency'; connections: number };
+type Pass = { name: 'throughput' | 'latency' | 'alone'; connections: number };
 const PASSES: Pass[] = [
   { name: 'throughput', connections: CONNECTIONS },
   { name: 'latency', connections: LATENCY_CONNECTIONS },
+  { name: 'alone', connections: 1 },
 ];
 /** Per operation, per target, per pass. */
 type Results = Map<string, Map<string, Partial<Record<Pass['name'], autocannon.Result>>>>;
@@ -540,6 +544,7 @@ async function main(signal: AbortSignal): Promise<void> {
     if (punch.length) results.set(PUNCH_OP, new Map());
     for (const pass of PASSES) {
       for (const [i, scenario] of SCENARIOS.entries()) {
+        if (pass.name === 'alone' && !scenario.alone) continue;
         const byTarget = results.get(scenario.op)!;
         for (const { name, opts } of targets[i]) {
           console.log(`${scenario.op} ${name}: ${pass.connections} connections, ${DURATION} s after a ${WARMUP} s warm-up…`);
@@ -555,7 +560,7 @@ async function main(signal: AbortSignal): Promise<void> {
           targets[i].map(({ name }) => [name, byTarget.get(name)![pass.name]!]),
         );
       }
-      if (punch.length) {
+      if (punch.length && pass.name !== 'alone') {
         const byTarget = results.get(PUNCH_OP)!;
         for (const { name, opts, env } of punch) {
           console.log(`${PUNCH_OP} ${name}: ${pass.connections} connections, ${DURATION} s after a ${WARMUP} s warm-up…`);
@@ -705,7 +710,13 @@ function summaryLine(op: string, byTarget: Map<string, Partial<Record<Pass['name
     if (!raw) return `${(t.throughput?.requests.average ?? 0).toFixed(0)} req/s ${ms(t.latency)}`;
     return `ratio ${ratio(t.throughput?.requests.average ?? 0, raw.throughput?.requests.average ?? 0)} ${ms(t.latency)}`;
   };
-  const parts = [op, of('graphql'), ...(raw ? [`(raw ${ms(raw.latency)})`] : ['(no raw route)'])];
+  const alone = byTarget.get('graphql')?.alone;
+  const parts = [
+    op,
+    of('graphql'),
+    ...(alone ? [`(one person asking: p50 ${alone.latency.p50} ms p99 ${alone.latency.p99} ms)`] : []),
+    ...(raw ? [`(raw ${ms(raw.latency)})`] : ['(no raw route)']),
+  ];
   if (byTarget.has('postgraphile')) parts.push(`postgraphile ${of('postgraphile')}`);
   const errors = [...byTarget].flatMap(([name, passes]) => {
     const n = Object.values(passes).reduce((sum, r) => sum + r.errors + r.non2xx, 0);

@@ -62,8 +62,10 @@ export const chatMessages = pgTable(
     tenantPrimaryKey(t),
     tenantCascade(t),
     tenantRef(t, t.employees_id, employees).onDelete('cascade'),
-    // A person's conversation, newest first, and the rate limit's count of their recent questions.
+    // A person's conversation, newest first.
     index('chat_messages_person_idx').on(t.tenant_uuid, t.employees_id, t.id),
+    // The pace limit's count of a person's questions of the last minutes: a short range, however long the conversation.
+    index('chat_messages_pace_idx').on(t.tenant_uuid, t.employees_id, t.created_on).where(sql`${t.role} = 'user'`),
     check('chat_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_pace_idx" ON "chat_messages" USING btree ("tenant_uuid","employees_id","created_on") WHERE "chat_messages"."role" = 'user';
