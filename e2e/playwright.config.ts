@@ -85,7 +85,9 @@ export default defineConfig({
       env: { QBT_STAND_IN_PORT: String(QBT_STAND_IN_PORT) },
     },
     {
-      command: 'npx tsx apps/server/src/main.ts',
+      // The compiled server, as `npm start` and production run it (`npm run test:e2e` builds it first); E2E_SERVER_SOURCE=1
+      // runs the TypeScript sources through tsx instead (no build needed while changing the server).
+      command: process.env.E2E_SERVER_SOURCE ? 'npx tsx apps/server/src/main.ts' : 'node --enable-source-maps apps/server/dist/main.js',
       cwd: repoRoot,
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { type Deliver, enqueueOutbox, type Message, type OutboxRef, type Within, writeOutbox } from './outbox.js';
 import type { Storage } from './storage.js';
@@ -46,8 +46,10 @@ export function smtpDelivery(opts: { smtpUrl: string; from: string; storage?: St
   const url = new URL(opts.smtpUrl);
   // nodemailer reads its options from the URL's query; one the operator set wins.
   for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
-  const transport = nodemailer.createTransport(url.toString());
+  // nodemailer loads with the first message, not at the server's start.
+  let transport: Promise<Transporter> | undefined;
   return async (mail, ref) => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url.toString()));
     const attachments = [];
     for (const file of mail.attachments ?? []) {
       const stored = await opts.storage?.get(file.tenant_uuid, file.object);
@@ -55,7 +57,7 @@ export function smtpDelivery(opts: { smtpUrl: string; from: string; storage?: St
       if (!stored) throw new Error(`attachment ${file.filename} is not in storage`);
       attachments.push({ filename: file.filename, contentType: file.content_type, content: stored.body });
     }
-    await transport.sendMail({
+    await (await transport).sendMail({
       from: opts.from,
       messageId: messageIdOf(ref, opts.from),
       to: mail.to,

@@ -1,4 +1,3 @@
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { type Language, t } from './texts.js';
 
@@ -27,10 +26,21 @@ export type PdfDocument = {
 
 const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
 const STANDARD_FONTS = new Set(Object.values(HELVETICA));
-pdfmake.setFonts({ Helvetica: HELVETICA });
-pdfmake.setUrlAccessPolicy(() => false);
-// PDFKit's built-in fonts are asked for by name through the same check; nothing else on disk is readable.
-pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
+/** pdfmake (and PDFKit's fonts) load with the first document, not at the server's start. */
+type Pdfmake = typeof import('pdfmake');
+let loading: Promise<Pdfmake> | undefined;
+function pdfmake() {
+  loading ??= import('pdfmake').then((mod) => {
+    // CommonJS: its exports are the module's default.
+    const pdf = ((mod as { default?: Pdfmake }).default ?? mod) as Pdfmake;
+    pdf.setFonts({ Helvetica: HELVETICA });
+    pdf.setUrlAccessPolicy(() => false);
+    // PDFKit's built-in fonts are asked for by name through the same check; nothing else on disk is readable.
+    pdf.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
+    return pdf;
+  });
+  return loading;
+}
 
 function imageDataUrl(bytes: Buffer): string | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -77,5 +87,5 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
       margin: [0, 16, 0, 0],
     }),
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return (await pdfmake()).createPdf(definition).getBuffer();
 }

@@ -88,7 +88,7 @@ export async function listStripe(tx: Tx, config: Config, tenant: string): Promis
     can_manage: configured && Boolean(account?.stripe_customer_id),
   };
   if (!config.stripe || !account?.stripe_customer_id) return overview;
-  const stripe = stripeFor(config.stripe);
+  const stripe = await stripeFor(config.stripe);
   const customerId = account.stripe_customer_id;
   const [customer, subscription] = await Promise.all([
     stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }),
@@ -148,7 +148,7 @@ const settingsUrl = (config: Config, extra = '') => `${config.appOrigin}/dashboa
 /** Stripe Checkout for the configured prices; the company's Stripe customer is made first if it has none. */
 export async function createCheckout(tx: Tx, config: Config, tenant: string): Promise<{ url: string }> {
   if (!config.stripe) throw notConfigured();
-  const stripe = stripeFor(config.stripe);
+  const stripe = await stripeFor(config.stripe);
   const account = await readAccount(tx, tenant);
   if (account?.status && LIVE_STATUSES.includes(account.status)) throw new AppError('CONFLICT', msg('billing.alreadySubscribed'));
   let customerId = account?.stripe_customer_id ?? null;
@@ -180,6 +180,9 @@ export async function createPortal(tx: Tx, config: Config, tenant: string): Prom
   if (!config.stripe) throw notConfigured();
   const customerId = (await readAccount(tx, tenant))?.stripe_customer_id;
   if (!customerId) throw new AppError('VALIDATION', msg('billing.noCustomer'));
-  const session = await stripeFor(config.stripe).billingPortal.sessions.create({ customer: customerId, return_url: settingsUrl(config) });
+  const session = await (await stripeFor(config.stripe)).billingPortal.sessions.create({
+    customer: customerId,
+    return_url: settingsUrl(config),
+  });
   return { url: session.url };
 }

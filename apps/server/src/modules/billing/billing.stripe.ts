@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
 
 const clients = new WeakMap<StripeConfig, Stripe>();
@@ -7,9 +7,11 @@ const clients = new WeakMap<StripeConfig, Stripe>();
  * The official SDK, one client per configuration. STRIPE_API_BASE points it at another host (the tests' stand-in
  * speaks Stripe's API on 127.0.0.1); otherwise it talks to Stripe itself.
  */
-export function stripeFor(config: StripeConfig): Stripe {
+export async function stripeFor(config: StripeConfig): Promise<Stripe> {
   let client = clients.get(config);
   if (!client) {
+    // The SDK loads with the first call to Stripe, not at the server's start.
+    const { default: Stripe } = await import('stripe');
     const base = config.apiBase ? new URL(config.apiBase) : null;
     client = new Stripe(config.secretKey, {
       maxNetworkRetries: 1,

@@ -38,7 +38,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: { config: Conf
       if (!Buffer.isBuffer(req.body) || typeof signature !== 'string') return reply.status(400).send({ error: 'Bad signature.' });
       let event: Stripe.Event;
       try {
-        event = stripeFor(config.stripe).webhooks.constructEvent(req.body, signature, config.stripe.webhookSecret);
+        event = (await stripeFor(config.stripe)).webhooks.constructEvent(req.body, signature, config.stripe.webhookSecret);
       } catch {
         return reply.status(400).send({ error: 'Bad signature.' });
       }
@@ -52,7 +52,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: { config: Conf
 }
 
 async function changeOf(config: StripeConfig, event: Stripe.Event): Promise<Change | null> {
-  const stripe = stripeFor(config);
+  const stripe = await stripeFor(config);
   const byCustomer = async (customerId: string | null) => {
     if (!customerId) return null;
     const customer = await stripe.customers.retrieve(customerId);

@@ -7,9 +7,10 @@ import { AppError } from '../../graphql/errors.js';
 import type { Gated, Member, Steps } from '../../graphql/gate.js';
 import { tenants } from '../tenants/tenants.table.js';
 import { type Answer, builtinAnswer } from './chatbot.engine.js';
-import { type HistoryTurn, modelAnswer, modelFailed } from './chatbot.model.js';
+import type { HistoryTurn } from './chatbot.model.js';
 import { chatMessages } from './chatbot.table.js';
 import { runTool, tiesOf } from './chatbot.tools.js';
+import { say } from './chatbot.words.js';
 
 /**
  * Asking the chatbot (issues 22 and 48), for the askChatbot mutation and the askChatbotStream subscription. The
@@ -118,6 +119,8 @@ export async function ask(steps: Steps, args: AskArgs, ctx: Ctx, onText?: (piece
   const answering = (async () => {
     let answer: Answer;
     try {
+      // The model's SDK loads with the first question a model answers, not at the server's start.
+      const { modelAnswer } = await import('./chatbot.model.js');
       answer = await modelAnswer(
         {
           member: first.member,
@@ -139,7 +142,7 @@ export async function ask(steps: Steps, args: AskArgs, ctx: Ctx, onText?: (piece
       );
     } catch (err) {
       ctx.log.warn({ err }, 'the chatbot model did not answer');
-      answer = modelFailed(lang, calls);
+      answer = { text: say(lang, 'modelFailed'), engine: 'model', sources: [], toolCalls: calls, choices: [] };
     }
     return steps.enter(({ tx, member }) => storeAnswer(tx, member, lang, answer));
   })();

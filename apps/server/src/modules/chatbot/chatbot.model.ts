@@ -5,7 +5,6 @@ import type { Member } from '../../graphql/gate.js';
 import type { Answer } from './chatbot.engine.js';
 import type { ChatSource } from './chatbot.table.js';
 import { type ToolResult, toolsFor } from './chatbot.tools.js';
-import { say } from './chatbot.words.js';
 
 /**
  * The model path (issues 22 and 48): with LLM_BASE_URL, LLM_MODEL and LLM_API_KEY set (any OpenAI-compatible
@@ -109,12 +108,3 @@ export async function modelAnswer(turn: ModelTurn, config: ModelConfig): Promise
   if (!text) throw new Error('the model gave no text');
   return { text, engine: 'model', sources, toolCalls, choices: [] };
 }
-
-/** The answer stored when the model fails: the plain sentence, with no sources or ask-backs from a half-made answer. */
-export const modelFailed = (language: ChatLanguage, toolCalls: Answer['toolCalls'] = []): Answer => ({
-  text: say(language, 'modelFailed'),
-  engine: 'model',
-  sources: [],
-  toolCalls,
-  choices: [],
-});
