@@ -15,12 +15,13 @@ export function withTenant<T>(db: Db, tenantUuid: string, fn: (tx: Tx) => Promis
 }
 
 /**
- * Runs `fn` as app_user with no tenant set and only an identity: it sees that identity's own
- * membership rows and their companies (the identity_* policies), which is what choosing a company needs.
+ * Runs `fn` as app_identity (app_user's rights, plus the identity_* policies, migration 0040) with no tenant set and
+ * only an identity: it sees that identity's own membership rows and their companies, which is what choosing a company
+ * needs. The policies belong to app_identity alone, so a company's reads as app_user never carry them.
  */
 export function withIdentity<T>(db: Db, identity: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.identity', ${identity}, true), set_config('role', 'app_user', true)`);
+    await tx.execute(sql`select set_config('app.identity', ${identity}, true), set_config('role', 'app_identity', true)`);
     return fn(tx as unknown as Tx);
   });
 }

@@ -92,7 +92,7 @@ export class TenantGate {
     return member;
   }
 
-  /** As app_user with only an identity set: that identity's own membership rows and their companies. */
+  /** As app_identity with only an identity set: that identity's own membership rows and their companies. */
   asIdentity<T>(identity: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return withIdentity(this.db, identity, fn);
   }
