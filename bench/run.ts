@@ -11,6 +11,7 @@ import { TEST_SECRET } from '@groundwork/server/src/testing/factories.js';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { runMix } from './many.js';
 import { SORT_FUNCTIONS_SQL, startPostGraphile, TENANT_HEADER } from './postgraphile.js';
 import { PUNCH_OP, preparePunch, punchTargets, registerPunchRoutes, verifyPunch } from './punch.js';
 import { type LargeTenant, SCHEDULE_WEEKS, SIZES, seedLargeTenant, TIME } from './seed.js';
@@ -774,8 +775,29 @@ process.on('SIGINT', () => {
     process.exit(130);
   }
 });
+// --- Many companies (issue 49, bench/many.ts): the mix runs after the one-company operations unless BENCH_MIX=0;
+// BENCH_ONLY=mix runs it alone, BENCH_ONLY=mix,listJobs only its listJobs (and the one-company listJobs before it).
+const MIX = process.env.BENCH_MIX !== '0' && (ONLY.length === 0 || ONLY.includes('mix'));
+const MIX_ONLY = ONLY.length > 0 && ONLY.every((o) => o === 'mix');
 try {
-  await main(abort.signal);
+  if (!MIX_ONLY) await main(abort.signal);
+  // Many companies (issue 49, bench/many.ts).
+  if (MIX) {
+    await runMix(abort.signal, {
+      adminUrl: ADMIN_URL,
+      duration: DURATION,
+      warmup: WARMUP,
+      connections: CONNECTIONS,
+      latencyConnections: LATENCY_CONNECTIONS,
+      poolSize: POOL_SIZE,
+      host: HOST,
+      scenarios: WITH_CHAT,
+      load,
+      printTable,
+      summaryLine,
+      disconnected,
+    });
+  }
 } catch (err) {
   console.error(abort.signal.aborted ? 'bench interrupted; bench database dropped' : err);
   process.exitCode = abort.signal.aborted ? 130 : 1;
