@@ -23,7 +23,7 @@ export type MixCompany = {
  * People per company, long-tailed: 1% with 500, 3% with 100–250, the rest 5–50 with most near the bottom (a square
  * of a uniform draw), so the mean is about 30 and nine in ten companies are under 50. Seeded: every run the same.
  */
-export function companySizes(count: number, random: () => number): number[] {
+function companySizes(count: number, random: () => number): number[] {
   const large = Math.max(1, Math.round(count * 0.01));
   const medium = Math.round(count * 0.03);
   return Array.from({ length: count }, (_, i) => {

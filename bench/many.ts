@@ -20,7 +20,7 @@ import { type MixCompany, mulberry32, seedMix } from './many-seed.js';
 
 type Row = Record<string, unknown>;
 /** What the mix needs of run.ts's scenarios (its Scenario type is structurally one). */
-export type SharedScenario = {
+type SharedScenario = {
   op: string;
   query: string;
   variables: (c: any) => Record<string, unknown>;
