@@ -10,7 +10,7 @@ import { timecardEntries } from '../timecards/timecards.table.js';
 import { allows, hoursText, isAdmin, longDate, nameInput, refuse, someOf } from './chatbot.kit.js';
 import { findJob, findPerson, namesOf } from './chatbot.names.js';
 import type { ChatSource } from './chatbot.table.js';
-import type { ChatTool } from './chatbot.tool-types.js';
+import { chatTool } from './chatbot.tool-types.js';
 import { say } from './chatbot.words.js';
 
 /** The chatbot's read-only tools over jobs, people and tasks (issue 22, issue 48): each decides what the asker may see. */
@@ -20,7 +20,7 @@ const personLink = (id: number) => `/modules/people?id=${id}`;
 const statusWord = (status: number) => (status === 1 ? 'active' : status === 2 ? 'complete' : 'archived');
 
 /** The company's jobs: the active ones, the asker's own, or those over their budgeted hours. */
-const jobsTool: ChatTool<z.ZodObject<{ mine: z.ZodOptional<z.ZodBoolean>; over_budget: z.ZodOptional<z.ZodBoolean> }>> = {
+const jobsTool = chatTool({
   name: 'jobs',
   description:
     "The company's active jobs (mine: true for the jobs the asker runs as foreman or PM; over_budget: true for jobs past their budgeted hours).",
@@ -60,10 +60,10 @@ const jobsTool: ChatTool<z.ZodObject<{ mine: z.ZodOptional<z.ZodBoolean>; over_b
     const key = input.over_budget ? (rows.length ? 'jobsOver' : 'noJobsOver') : input.mine ? 'jobsMine' : 'jobsActive';
     return { text: say(lang, key, { count: String(rows.length), list }), data: { jobs: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** One job: its status, place, foremen and PMs, dates and customer. */
-const jobInfoTool: ChatTool<z.ZodObject<{ job: z.ZodString }>> = {
+const jobInfoTool = chatTool({
   name: 'job_info',
   description: "A job's status, address, customer, foremen and project managers (who runs it) and planned dates.",
   input: z.object({ job: nameInput }),
@@ -133,10 +133,10 @@ const jobInfoTool: ChatTool<z.ZodObject<{ job: z.ZodString }>> = {
       rows: 1 + leads.length,
     };
   },
-};
+});
 
 /** A job's labour budget against the hours booked, by cost code. */
-const budgetTool: ChatTool<z.ZodObject<{ job: z.ZodString }>> = {
+const budgetTool = chatTool({
   name: 'job_budget',
   description: "A job's budgeted hours against the hours booked so far, by cost code, with the percentage used.",
   input: z.object({ job: nameInput }),
@@ -186,10 +186,10 @@ const budgetTool: ChatTool<z.ZodObject<{ job: z.ZodString }>> = {
       }) + (over.length ? ` ${say(lang, 'overOn', { codes: over.join(', ') })}` : '');
     return { text, data: { job: job.label, budget_hours: budget, actual_hours: actual, by_costcode: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** Open tasks: the asker's, or a job's (those the asker may see), optionally only the overdue ones. */
-const tasksTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString>; overdue: z.ZodOptional<z.ZodBoolean> }>> = {
+const tasksTool = chatTool({
   name: 'open_tasks',
   description: "Open tasks (not done), soonest due first: the asker's own (no job), or a job's; overdue: true for only those past due.",
   input: z.object({ job: nameInput.optional(), overdue: z.boolean().optional() }),
@@ -240,10 +240,10 @@ const tasksTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString>; overdue
       : say(lang, input.overdue ? (job ? 'noOverdueOnJob' : 'noOverdueMine') : job ? 'noTasksOnJob' : 'noTasksMine', vars);
     return { text, data: { job: job?.label ?? null, tasks: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** A person's work phone, e-mail and trade from the directory. */
-const directoryTool: ChatTool<z.ZodObject<{ person: z.ZodString }>> = {
+const directoryTool = chatTool({
   name: 'directory',
   description: "A person's work phone, e-mail and trade from the company directory.",
   input: z.object({ person: nameInput }),
@@ -283,10 +283,10 @@ const directoryTool: ChatTool<z.ZodObject<{ person: z.ZodString }>> = {
       rows: 1,
     };
   },
-};
+});
 
 /** The directory: how many active people, and who. */
-const peopleTool: ChatTool<z.ZodObject<Record<string, never>>> = {
+const peopleTool = chatTool({
   name: 'people',
   description: "The company's active people (the directory): how many, and their names.",
   input: z.object({}),
@@ -319,6 +319,6 @@ const peopleTool: ChatTool<z.ZodObject<Record<string, never>>> = {
       rows: rows.length,
     };
   },
-};
+});
 
 export const JOB_TOOLS = [jobsTool, jobInfoTool, budgetTool, tasksTool, directoryTool, peopleTool];

@@ -16,7 +16,7 @@ import { containers, reservations, tools } from '../tools/tools.table.js';
 import { accessOf, allows, dateRange, dayText, hoursText, isoDate, moneyText, nameInput, refuse, someOf } from './chatbot.kit.js';
 import { findContainer, findJob, findPerson, findVendor, namesOf } from './chatbot.names.js';
 import type { ChatSource } from './chatbot.table.js';
-import type { ChatTool } from './chatbot.tool-types.js';
+import { chatTool } from './chatbot.tool-types.js';
 import { say } from './chatbot.words.js';
 
 /**
@@ -28,7 +28,7 @@ const toolLink = (id: number) => `/modules/tool20?id=${id}`;
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '')}%`;
 
 /** Where a tool is: its container (the shop, a truck, a job box) and who moved it there, when. */
-const toolLocationTool: ChatTool<z.ZodObject<{ tool: z.ZodString }>> = {
+const toolLocationTool = chatTool({
   name: 'tool_location',
   description:
     'Where a tool is now (its container) and its last move, by tool number ("T-0042"), name, make or model (e.g. "Hilti TE 70", "hammer drill #2").',
@@ -91,10 +91,10 @@ const toolLocationTool: ChatTool<z.ZodObject<{ tool: z.ZodString }>> = {
         : '');
     return { text, data: { tools: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** What is in a container: a truck, a job box, the shop. */
-const containerTool: ChatTool<z.ZodObject<{ container: z.ZodString }>> = {
+const containerTool = chatTool({
   name: 'container_contents',
   description: 'The tools in a container (a truck, a trailer, a job box, the shop), by its name (e.g. "Truck 1", "Job box A").',
   input: z.object({ container: nameInput }),
@@ -128,10 +128,10 @@ const containerTool: ChatTool<z.ZodObject<{ container: z.ZodString }>> = {
       : say(lang, 'containerEmpty', { container: box.name });
     return { text, data: { container: box.name, tools: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** Reservations past their end and not brought back: everyone's for tool admins, the asker's own otherwise. */
-const overdueTool: ChatTool<z.ZodObject<Record<string, never>>> = {
+const overdueTool = chatTool({
   name: 'overdue_reservations',
   description: "Tool reservations past their end date and not returned (tool admins: everyone's; others: their own).",
   input: z.object({}),
@@ -161,19 +161,10 @@ const overdueTool: ChatTool<z.ZodObject<Record<string, never>>> = {
       : say(lang, all ? 'resNoneAll' : 'resNoneMine');
     return { text, data: { overdue: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** Receipts: the asker's own (receipts_basic), or anyone's (receipts admins), by person, job, vendor and dates. */
-const receiptsTool: ChatTool<
-  z.ZodObject<{
-    person: z.ZodOptional<z.ZodString>;
-    job: z.ZodOptional<z.ZodString>;
-    vendor: z.ZodOptional<z.ZodString>;
-    from: z.ZodOptional<z.ZodString>;
-    to: z.ZodOptional<z.ZodString>;
-    mine: z.ZodOptional<z.ZodBoolean>;
-  }>
-> = {
+const receiptsTool = chatTool({
   name: 'receipts',
   description:
     "Receipts (active ones), newest first, with their total: the asker's own (mine: true; people with basic receipts access only " +
@@ -250,18 +241,10 @@ const receiptsTool: ChatTool<
       : say(lang, 'noReceipts', { what, when });
     return { text, data: { count, total_cents: Number(sum?.cents ?? 0), latest: rows }, source, rows: count };
   },
-};
+});
 
 /** Purchase orders: one by number, or the latest (a job's, a vendor's, not yet sent); ordering_basic sees their own. */
-const ordersTool: ChatTool<
-  z.ZodObject<{
-    po: z.ZodOptional<z.ZodNumber>;
-    job: z.ZodOptional<z.ZodString>;
-    vendor: z.ZodOptional<z.ZodString>;
-    unsent: z.ZodOptional<z.ZodBoolean>;
-    mine: z.ZodOptional<z.ZodBoolean>;
-  }>
-> = {
+const ordersTool = chatTool({
   name: 'purchase_orders',
   description:
     "Purchase orders (POs): one by its number (po), or the latest ones, optionally a job's, a vendor's, only those not sent " +
@@ -348,10 +331,10 @@ const ordersTool: ChatTool<
     const text = rows.length ? say(lang, 'ordersLine', { what, list: rows.map(line).join('; ') }) : say(lang, 'noOrders', { what });
     return { text, data: { orders: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** Vendors: one's contact, phone and e-mail, or the list. */
-const vendorsTool: ChatTool<z.ZodObject<{ vendor: z.ZodOptional<z.ZodString> }>> = {
+const vendorsTool = chatTool({
   name: 'vendors',
   description: "A vendor's (supplier's or subcontractor's) contact person, phone and e-mail; without a vendor, the list of vendors.",
   input: z.object({ vendor: nameInput.optional() }),
@@ -415,19 +398,10 @@ const vendorsTool: ChatTool<z.ZodObject<{ vendor: z.ZodOptional<z.ZodString> }>>
       rows: rows.length,
     };
   },
-};
+});
 
 /** Daily reports: a job's on a day (sent or not, manpower), a job's in a period, or the asker's own. */
-const reportsTool: ChatTool<
-  z.ZodObject<{
-    job: z.ZodOptional<z.ZodString>;
-    person: z.ZodOptional<z.ZodString>;
-    date: z.ZodOptional<z.ZodString>;
-    from: z.ZodOptional<z.ZodString>;
-    to: z.ZodOptional<z.ZodString>;
-    mine: z.ZodOptional<z.ZodBoolean>;
-  }>
-> = {
+const reportsTool = chatTool({
   name: 'daily_reports',
   description:
     "Daily reports (job diaries): whether a job's report for a date was written and sent, who wrote it and its manpower; or a " +
@@ -545,10 +519,10 @@ const reportsTool: ChatTool<
       rows: rows.length,
     };
   },
-};
+});
 
 /** The announcements shown to the asker today (as the announcements screen shows them). */
-const announcementsTool: ChatTool<z.ZodObject<Record<string, never>>> = {
+const announcementsTool = chatTool({
   name: 'announcements',
   description: 'The company announcements shown to the asker today (for everyone, or for a group the asker is in), newest first.',
   input: z.object({}),
@@ -588,10 +562,10 @@ const announcementsTool: ChatTool<z.ZodObject<Record<string, never>>> = {
       : say(lang, 'noAnnouncements');
     return { text, data: { announcements: mine.map((r) => ({ title: r.title, start_date: r.start })) }, source, rows: mine.length };
   },
-};
+});
 
 /** The asker's unread notifications. */
-const notificationsTool: ChatTool<z.ZodObject<Record<string, never>>> = {
+const notificationsTool = chatTool({
   name: 'notifications',
   description: "The asker's unread notifications (their inbox), newest first.",
   input: z.object({}),
@@ -624,7 +598,7 @@ const notificationsTool: ChatTool<z.ZodObject<Record<string, never>>> = {
       : say(lang, 'noUnread');
     return { text, data: { unread: count, latest: rows.map(title) }, source, rows: count };
   },
-};
+});
 
 export const RECORD_TOOLS = [
   toolLocationTool,

@@ -13,7 +13,7 @@ import { timecardEntries, usersTimecard } from '../timecards/timecards.table.js'
 import { accessOf, allows, dateRange, dayText, hoursText, isAdmin, isoDate, nameInput, refuse } from './chatbot.kit.js';
 import { findJob, findPerson, namesOf } from './chatbot.names.js';
 import type { ChatSource } from './chatbot.table.js';
-import type { ChatTool, ToolContext } from './chatbot.tool-types.js';
+import { chatTool, type ToolContext } from './chatbot.tool-types.js';
 import { say } from './chatbot.words.js';
 
 /** The chatbot's read-only tools over the schedule and time (issue 22, issue 48): each decides what the asker may see. */
@@ -30,9 +30,7 @@ const eventLabel = (lang: 'en' | 'es', event: string, label: string | null) => {
 };
 
 /** Who is scheduled on a job on a day (or days), or where a person (or the asker) is. */
-const scheduleTool: ChatTool<
-  z.ZodObject<{ job: z.ZodOptional<z.ZodString>; person: z.ZodOptional<z.ZodString>; date: z.ZodString; to: z.ZodOptional<z.ZodString> }>
-> = {
+const scheduleTool = chatTool({
   name: 'schedule',
   description:
     'Who is scheduled on a job on a date, or where a person (or the asker: person "me") is scheduled on a date. Give job or ' +
@@ -129,10 +127,10 @@ const scheduleTool: ChatTool<
       : say(lang, person ? 'personIsFree' : 'youAreFree', { name, when });
     return { text, data: { person: name, from: input.date, to, scheduled: visible }, source, rows: visible.length };
   },
-};
+});
 
 /** The day's board: who works where (every job for planners, the asker's jobs for a foreman), or who is off. */
-const boardTool: ChatTool<z.ZodObject<{ date: z.ZodString; to: z.ZodOptional<z.ZodString>; time_off: z.ZodOptional<z.ZodBoolean> }>> = {
+const boardTool = chatTool({
   name: 'schedule_board',
   description:
     'Who works where on a date (or from date to `to`): every job for planners and admins, the jobs the asker runs for a ' +
@@ -191,10 +189,10 @@ const boardTool: ChatTool<z.ZodObject<{ date: z.ZodString; to: z.ZodOptional<z.Z
       : say(lang, input.time_off ? 'nobodyOff' : 'nobodyScheduled', { when });
     return { text, data: { from: input.date, to, entries: rows }, source, rows: groups.size };
   },
-};
+});
 
 /** A foreman's crew: the people scheduled on the jobs they run in a week (or on one day). */
-const crewTool: ChatTool<z.ZodObject<{ foreman: z.ZodOptional<z.ZodString>; date: z.ZodString; to: z.ZodOptional<z.ZodString> }>> = {
+const crewTool = chatTool({
   name: 'crew',
   description:
     "Who is on a foreman's crew: the people scheduled on the jobs they run, from date to `to` (YYYY-MM-DD). foreman: a name, " +
@@ -252,20 +250,10 @@ const crewTool: ChatTool<z.ZodObject<{ foreman: z.ZodOptional<z.ZodString>; date
       : say(lang, 'crewEmpty', { when });
     return { text, data: { crew: people }, source, rows: people.length };
   },
-};
+});
 
 /** Hours booked from time cards: the asker's own, a person's, the crew's, or a job's total. */
-const hoursTool: ChatTool<
-  z.ZodObject<{
-    person: z.ZodOptional<z.ZodString>;
-    crew: z.ZodOptional<z.ZodBoolean>;
-    job: z.ZodOptional<z.ZodString>;
-    everyone: z.ZodOptional<z.ZodBoolean>;
-    costcode: z.ZodOptional<z.ZodString>;
-    from: z.ZodString;
-    to: z.ZodString;
-  }>
-> = {
+const hoursTool = chatTool({
   name: 'hours',
   description:
     "Hours booked on time cards between from and to (YYYY-MM-DD): the asker's own (no person), a named person's, the crew's " +
@@ -354,10 +342,10 @@ const hoursTool: ChatTool<
       rows: rows.length,
     };
   },
-};
+});
 
 /** Time cards of the last finished pay period not signed: everyone's (time-card admins), a foreman's crew, or the asker's own. */
-const unsignedTool: ChatTool<z.ZodObject<Record<string, never>>> = {
+const unsignedTool = chatTool({
   name: 'unsigned_timecards',
   description:
     "Who has not signed their time card for the last finished pay period (admins: everyone; a foreman: their crew; others: whether the asker's own is signed).",
@@ -437,10 +425,10 @@ const unsignedTool: ChatTool<z.ZodObject<Record<string, never>>> = {
       : say(lang, 'allSigned', { when });
     return { text, data: { period, unsigned: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** Who is on the punch clock now (issue 47): everyone for admins, a foreman's crew on his jobs, else the asker. */
-const clockTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString> }>> = {
+const clockTool = chatTool({
   name: 'on_the_clock',
   description:
     'Who is clocked in on the punch clock right now (working or on a break), and for how long; optionally on one job. Admins see ' +
@@ -494,7 +482,7 @@ const clockTool: ChatTool<z.ZodObject<{ job: z.ZodOptional<z.ZodString> }>> = {
       : say(lang, job ? 'nobodyOnClockJob' : 'nobodyOnClock', { job: job?.label ?? '' });
     return { text, data: { on_the_clock: rows }, source, rows: rows.length };
   },
-};
+});
 
 /** The week holding a day: Monday to Sunday (the tools' default period). */
 export const weekOf = (day: string) => ({ from: mondayOf(day), to: addDays(mondayOf(day), 6) });

@@ -23,4 +23,7 @@ export type ChatTool<I extends z.ZodType = z.ZodType> = {
   run(ctx: ToolContext, input: z.infer<I>): Promise<ToolResult>;
 };
 
+/** A tool with its input's type inferred from its schema, so `run` receives the parsed input without a type to spell out. */
+export const chatTool = <I extends z.ZodType>(tool: ChatTool<I>): ChatTool<I> => tool;
+
 export type Ties = { led: Set<number>; leadsAny: boolean };
