@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { closeOutboxDb, listOutbox, outboxDb } from '../../../lib/outbox/outbox';
 import { answerOperations, type OperationHandler, renderWithQueries, requestCalls, setupGraphQLEndpoint } from '../../../shell/test-utils';
 import { ClockTab } from './clock-tab';
@@ -391,6 +391,15 @@ describe('the punch clock', { timeout: 60_000 }, () => {
   });
 
   it('corrects a segment of today, checking the times before sending, and shows what it was', async () => {
+    // The phone's clock at 2 PM, whenever the test runs: the segment (12:30–1:30 AM today) is then behind it, as the
+    // correction's checks require (at 00:20 it would lie in the future). Only Date is faked; timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const afternoon = new Date();
+    afternoon.setHours(14, 0, 0, 0);
+    vi.setSystemTime(afternoon);
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     server.ask_location = false;
     const started = new Date();
     started.setHours(0, 30, 0, 0);
