@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectSnackbarShown, recordedSnackbarCount, recordSnackbars, type ThemeMode } from './helpers';
+import { axe, expectNoSeriousA11yViolations, expectSnackbarShown, recordedSnackbarCount, recordSnackbars, type ThemeMode } from './helpers';
 import { signUpWithCompany } from './profile-helpers';
 import { DEMO_ADMIN, DEMO_FOREMAN, graphql, signIn } from './sign-in';
 
@@ -407,7 +406,7 @@ for (const viewport of viewports) {
           const form = page.getByRole('region', { name: 'Form in error state' });
           await expect(form.getByText('This field is required')).toBeVisible();
           await form.getByRole('button', { name: 'Submit' }).hover();
-          const contrast = await new AxeBuilder({ page }).include('section').withRules(['color-contrast']).analyze();
+          const contrast = await axe(page).include('section').withRules(['color-contrast']).analyze();
           expect(contrast.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target) }))).toEqual([]);
           expect(contrast.passes.map(({ id }) => id)).toContain('color-contrast');
         }
