@@ -93,7 +93,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  const { violations } = await axe(page).options({ resultTypes: ['violations'] }).analyze();
+  const { violations } = await axe(page)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const blocking = violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
     .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
