@@ -133,6 +133,8 @@ for (const { name, viewport } of VIEWPORTS) {
           await signInWith(page, phone.typed);
           await expect(page).toHaveURL(/\/select-tenant$/);
           await page.getByRole('list', { name: 'Choose a company' }).getByRole('button').first().click();
+          // The company is chosen once the dashboard opens; going on before that cancels the choice on a slow machine.
+          await expect(page).toHaveURL(/\/dashboard/);
           await page.goto('/user-profile');
           await expect(page.getByRole('region', { name: 'Phone number' }).getByText(phone.e164, { exact: true })).toBeVisible();
           await expect(page.getByRole('region', { name: 'Sign-in e-mail' }).getByText(newEmail, { exact: true })).toBeVisible();
