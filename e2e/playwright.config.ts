@@ -45,6 +45,10 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     // The app honours prefers-reduced-motion (no fades), so axe never measures a snackbar half faded in or out.
     reducedMotion: 'reduce',
+    // No service worker unless a journey is about it (offline.spec.ts, the punch clock's phones, the installable app):
+    // the worker precaches the whole app (208 files) in every context that lets it, which cost each journey CPU in
+    // the browser and the server without being what that journey tests.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's Chromium; `playwright install` is never run on this machine. Its headless shell (Debian's
       // chromium-headless-shell, the same Chromium build; what Playwright itself runs headless) when installed, as CI

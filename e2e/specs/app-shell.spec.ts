@@ -167,6 +167,7 @@ for (const viewport of viewports) {
 }
 
 test.describe('installable app', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('manifest and service worker at /sw.js with scope "/"', async ({ page, request }) => {
     await openApp(page, '/', { signedIn: false });
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -89,7 +89,13 @@ test('a worker does a day’s field work with no signal, reopens the app offline
   browser,
 }) => {
   test.setTimeout(300_000);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', timezoneId: 'UTC' });
+  // Her phone has the installed app's worker: it is what opens the app with no signal.
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   const { tenantUuid } = await signIn(page, WORKER);
   const before = await card(page, tenantUuid);

@@ -74,6 +74,8 @@ async function phone(
     timezoneId: 'UTC',
     geolocation: { ...where, accuracy: 15 },
     permissions: ['geolocation'],
+    // A phone with the installed app, its worker and all.
+    serviceWorkers: 'allow',
   });
   // The language chosen on the profile page, kept in the browser (lib/i18n LANGUAGE_STORAGE_KEY).
   if (language) await context.addInitScript((lng) => localStorage.setItem('language', lng), language);
