@@ -5,7 +5,7 @@ import { graphql, signIn } from './sign-in';
 // Issue 47: the punch clock at 390x844 with Chromium's geolocation emulated. People no other spec punches or books
 // Cherry Creek time for: Jake Thompson and Hector Silva, on Tom Nguyen's crew (apps/server/src/modules/scheduling/
 // scheduling.seed.ts: they work his jobs every day of the week), and Tom, the foreman of Cherry Creek (jobs.seed.ts),
-// whom spanish.spec.ts also reads in Spanish. The demo's sites come from punches.seed.ts (Cherry Creek: 39.717,
+// whom every-screen.spec.ts also reads in Spanish. The demo's sites come from punches.seed.ts (Cherry Creek: 39.717,
 // -104.953, radius 200 m); the company counts punches in UTC, as its time cards do.
 //
 // A punch's time is the phone's (device_time): the phone's clock is set back (Playwright's fixed clock) so a day's

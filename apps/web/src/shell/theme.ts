@@ -58,7 +58,7 @@ const contrastThreshold = 4.5;
 
 /**
  * Issue 46 "Gloves": on a phone (under the sm breakpoint) every control a finger hits is at least 44×44 CSS px,
- * padding included. Desktop keeps MUI's sizes. The e2e spec tap-targets.spec.ts measures every page of the menu.
+ * padding included. Desktop keeps MUI's sizes. The e2e spec every-screen.spec.ts measures every page of the menu.
  */
 export const TAP_TARGET = 44;
 const onPhone = (t: Theme, style: CSSObject): CSSObject => ({ [t.breakpoints.down('sm')]: style });
