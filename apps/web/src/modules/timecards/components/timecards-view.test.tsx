@@ -86,7 +86,7 @@ describe('time card admin controls', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Reopen' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Export Excel' })).toBeVisible();
-    expect(screen.getByRole('combobox', { name: 'Time card of' })).toBeVisible();
+    expect(await screen.findByRole('combobox', { name: 'Time card of' })).toBeVisible();
     await waitFor(() => expect(calls('TimecardPeople')).toHaveLength(1));
     await waitFor(() => expect(calls('TimecardInfo').some((v) => v.fetch_all_timecards === true)).toBe(true));
   });
