@@ -41,6 +41,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', FILES_MAX_MB: 'big' })).toThrow(/FILES_MAX_MB/);
   });
 
+  it('takes the heavy operations a company runs at once on an instance, 2 by default', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).heavyWorkPerCompany).toBe(2);
+    expect(loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_PER_COMPANY: '4' }).heavyWorkPerCompany).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_PER_COMPANY: '0' })).toThrow(/HEAVY_WORK_PER_COMPANY/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_PER_COMPANY: 'many' })).toThrow(/HEAVY_WORK_PER_COMPANY/);
+  });
+
   it('stores uploads on disk unless S3 is configured, and then needs every S3 setting but the endpoint', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).s3).toBeUndefined();
     const s3 = {

@@ -29,6 +29,7 @@ const envSchema = z.object({
     .positive()
     .default(5 * 1024),
   FILES_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  HEAVY_WORK_PER_COMPANY: z.coerce.number().int().min(1).max(64).default(2),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z
@@ -89,6 +90,8 @@ export type Config = {
   migrationDatabaseUrl?: string;
   authSecret: string;
   redisUrl?: string;
+  /** Heavy operations (reports, the board, exports, chatbot steps) one company runs at once on an instance (graphql/company-lanes.ts). */
+  heavyWorkPerCompany: number;
   logLevel: string;
   webDist: string;
   demoData: boolean;
@@ -278,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret,
     encryptionKey: e.ENCRYPTION_KEY ?? authSecret,
     redisUrl: e.REDIS_URL,
+    heavyWorkPerCompany: e.HEAVY_WORK_PER_COMPANY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,

@@ -26,9 +26,11 @@ export { preparedStatements, readClient, TenantGate } from './tenant-gate.js';
 /**
  * Which area of the permission matrix an operation belongs to, and what it does there. `changesAccess`:
  * the operation can change who may do what in the company (status, admin flag, groups, module switches),
- * so once it commits, the company's cached members are dropped on every instance.
+ * so once it commits, the company's cached members are dropped on every instance. `heavy`: its work grows with the
+ * company's size (reports, the four-week board, exports, the chatbot's steps), so it runs in one of the company's
+ * few lanes (company-lanes.ts) and waits its turn while they are busy, so one company's heavy work cannot slow the rest.
  */
-export type Rule = { area: Area; action: Action; changesAccess?: boolean };
+export type Rule = { area: Area; action: Action; changesAccess?: boolean; heavy?: boolean };
 
 /** What the gate hands a resolver: the walled transaction, the checked member and their access. */
 export type Gated = {
@@ -57,6 +59,20 @@ export async function enterTenant<T>(
   rule: Rule,
   fn: (g: Gated) => Promise<T>,
   opts: { readOnly?: boolean } = {},
+): Promise<T> {
+  // Only the session's own company queues (a request naming another is refused by the gate at once, never waits).
+  if (rule.heavy && ctx.session?.tid === tenantUuid) {
+    return ctx.gate.lanes.run(tenantUuid, () => enterTenantNow(ctx, tenantUuid, rule, fn, opts));
+  }
+  return enterTenantNow(ctx, tenantUuid, rule, fn, opts);
+}
+
+async function enterTenantNow<T>(
+  ctx: Ctx,
+  tenantUuid: string,
+  rule: Rule,
+  fn: (g: Gated) => Promise<T>,
+  opts: { readOnly?: boolean },
 ): Promise<T> {
   const after: (() => void | Promise<void>)[] = [];
   if (rule.changesAccess) after.push(() => ctx.gate.cache.invalidateTenant(tenantUuid));

@@ -4,6 +4,7 @@ import { type Db, guardPool, type Tx } from '../db/client.js';
 import { withIdentity, withTenant } from '../db/with-tenant.js';
 import { loadMemberIn, type Member } from '../modules/employees/membership.js';
 import type { AccessCache } from './access-cache.js';
+import { CompanyLanes } from './company-lanes.js';
 import { notFound } from './errors.js';
 
 /**
@@ -18,10 +19,15 @@ export class TenantGate {
    */
   private readonly pool: pg.Pool | null;
 
+  /** Each company's lanes for heavy operations (company-lanes.ts). */
+  readonly lanes: CompanyLanes;
+
   constructor(
     private readonly db: Db,
     readonly cache: AccessCache<unknown, Member | null>,
+    heavyWorkPerCompany = 2,
   ) {
+    this.lanes = new CompanyLanes(heavyWorkPerCompany);
     const client = (db as { $client?: unknown }).$client;
     // A connection the database dropped (idle, or borrowed between two reads) is replaced on a later borrow; the
     // main pool's listener has already reported the outage (db/client.ts).

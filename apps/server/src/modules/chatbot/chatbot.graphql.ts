@@ -21,6 +21,8 @@ import { say } from './chatbot.words.js';
  */
 
 const RULE = { area: 'chatbot', action: 'read' } as const;
+/** Asking: each step's reads grow with the company (a heavy operation, in the company's lanes; the model's wait is not). */
+const ASK_RULE = { ...RULE, heavy: true } as const;
 
 type MessageRow = typeof chatMessages.$inferSelect & { employee_name?: string | null };
 
@@ -207,7 +209,7 @@ const askArgs = (t: ArgBuilder<Types>) => ({
 });
 
 // Both enter the gate in steps (chatbot.ask.ts): with a model configured, no transaction is held while it thinks.
-tenantStepMutation('askChatbot', RULE, {
+tenantStepMutation('askChatbot', ASK_RULE, {
   type: ExchangeRef,
   description:
     'Asks the assistant a question about the company’s records. The answer is made from read-only tools run as the caller ' +
@@ -234,7 +236,7 @@ const StreamEventRef = builder.objectRef<AskEvent>('ChatStreamEvent').implement(
   }),
 });
 
-tenantStepSubscription('askChatbotStream', RULE, {
+tenantStepSubscription('askChatbotStream', ASK_RULE, {
   type: StreamEventRef,
   description:
     'askChatbot, streamed (GraphQL over SSE): the answer’s text arrives as it is written. Refusals (bad input, the pace ' +

@@ -8,7 +8,7 @@ import type { Member, Rule } from '../../graphql/gate.js';
 import { jobsForemen, jobsPms } from '../jobs/jobs.table.js';
 
 /** Every report operation: the reports area (module switch included); who sees what is decided by reportScope. */
-export const REPORTS_RULE: Rule = { area: 'reports', action: 'read' };
+export const REPORTS_RULE: Rule = { area: 'reports', action: 'read', heavy: true };
 
 /**
  * Which jobs a report may cover: 'all' for admin_access, otherwise the jobs the caller runs (foreman or PM).

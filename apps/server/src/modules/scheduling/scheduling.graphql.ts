@@ -192,7 +192,8 @@ function publish(g: Gated, event: RecordEvent, rows: EntryView[]) {
 
 tenantQuery(
   'getScheduleBoard',
-  { area: 'scheduling', action: 'read' },
+  // Up to six weeks of a company's people and jobs: heavy (the company's lanes, graphql/company-lanes.ts).
+  { area: 'scheduling', action: 'read', heavy: true },
   {
     type: BoardRef,
     description:
