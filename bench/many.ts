@@ -114,6 +114,8 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       DEMO_DATA: 'false',
       WEB_DIST: process.env.WEB_DIST,
       APP_ORIGIN: process.env.APP_ORIGIN ?? 'https://bench.groundwork.test',
+      // HEAVY_WORK_PER_COMPANY=64 runs the noisy neighbour without the company lanes' limit (6 heavy connections).
+      HEAVY_WORK_PER_COMPANY: process.env.HEAVY_WORK_PER_COMPANY,
     });
     const { buildApp } = await import('@groundwork/server/src/app.js');
     const app = await buildApp({ config, database });
@@ -224,8 +226,9 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
     // Noisy neighbour: the other companies' listEmployees at 16 connections, alone and beside one large company's
     // heaviest reads (the labor report, the four-week board, the chatbot) on connections of their own.
     let noisy: string | null = null;
-    const list = scenarios.find((s) => s.op === 'listEmployees');
-    if (list) {
+    // BENCH_ONLY=mix,noisy: the noisy-neighbour line alone.
+    const list = mixScenarios(o.scenarios, today).find((s) => s.op === 'listEmployees');
+    if (list && (ONLY.length === 0 || ONLY.includes('noisy') || scenarios.some((s) => s.op === list.op))) {
       const heavyCompany = ctxs[0];
       const others = sequence.filter((c) => c !== heavyCompany);
       const heavy = await heavyRequests(o.scenarios, heavyCompany, pool, start);
