@@ -43,7 +43,8 @@ const server = (name: string, db: 'pglite' | 'postgres', isolated = false) => ({
     isolate: isolated,
     // One migrated database per run, copied by each test file (the isolated few migrate their own).
     globalSetup: isolated ? [] : ['src/testing/database-template.ts'],
-    testTimeout: 30_000,
+    // A budget, not an assertion: a slow day runs a test several times its usual time.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -43,7 +43,7 @@ async function menuOffersInstall(): Promise<boolean> {
   return offered;
 }
 
-describe('install prompt', { timeout: 20_000 }, () => {
+describe('install prompt', () => {
   // Not signed in: GetUser answers 401, so nothing is read or saved for a profile.
   beforeEach(() => {
     vi.stubGlobal(

@@ -30,7 +30,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-/** jsdom's FormData takes only its own Blobs, and fake-indexeddb gives others back: a plain stand-in. */
+/** The test DOM's FormData may take only its own Blobs, and fake-indexeddb gives others back: a plain stand-in. */
 class FakeFormData {
   fields = new Map<string, unknown>();
   append(key: string, value: unknown) {

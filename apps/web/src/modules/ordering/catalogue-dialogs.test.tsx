@@ -48,7 +48,7 @@ const show = (ui: ReactElement) => renderWithQueries(ui);
 
 const PASTED = ['Item, Unit, Cost', 'Plywood 3/4 CDX, sheet, 52.50', '"Rebar #4, 20ft", stick, $9.99', 'Joist   hanger'].join('\n');
 
-describe('adding catalogue items from a pasted list', { timeout: 30_000 }, () => {
+describe('adding catalogue items from a pasted list', () => {
   it('reads a spreadsheet paste (header skipped, quoted commas kept) and adds the batch with the chosen type', async () => {
     const onClose = vi.fn();
     show(<BulkItemsDialog tenant={TENANT} types={TYPES} onClose={onClose} />);
@@ -121,7 +121,7 @@ describe('adding catalogue items from a pasted list', { timeout: 30_000 }, () =>
   });
 });
 
-describe('a bundle’s items', { timeout: 30_000 }, () => {
+describe('a bundle’s items', () => {
   it('lists the parts with their quantities, adds a plain item with a quantity (1 by default) and removes a part', async () => {
     show(<ItemDialog tenant={TENANT} item={DECK_KIT} vendors={[]} types={TYPES} classes={[]} onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Edit item' });
@@ -155,7 +155,7 @@ describe('a bundle’s items', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a vendor’s order addresses', { timeout: 30_000 }, () => {
+describe('a vendor’s order addresses', () => {
   it('are refused naming the bad address, and saved once they are all valid', async () => {
     const onClose = vi.fn();
     show(<VendorDialog tenant={TENANT} vendor={null} onClose={onClose} />);

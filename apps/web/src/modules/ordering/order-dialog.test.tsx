@@ -76,7 +76,7 @@ const pickItem = async (n: number, search: string, option: RegExp) => {
 
 // A budget, not an assertion: the whole form re-renders on each change, and the first test also pays for warming up
 // MUI; on a loaded 2-core machine that passed 30 s.
-describe('the purchase order dialog', { timeout: 60_000 }, () => {
+describe('the purchase order dialog', () => {
   it('prices catalogue and free-text lines, totals the order and sends exactly the form on "Save and send"', async () => {
     const { onClose } = show();
     const dialog = await screen.findByRole('dialog', { name: 'New purchase order' });

@@ -70,7 +70,7 @@ function show(groups: string[]) {
   renderWithQueries(<OrderingPage />, { claims: { 'cognito:groups': groups } });
 }
 
-describe('the purchase orders page', { timeout: 30_000 }, () => {
+describe('the purchase orders page', () => {
   it('lists the person’s own orders and opens one with its bundle’s items, sent and acknowledged; Duplicate opens the copy', async () => {
     show(['ordering_basic']);
     expect(await screen.findByRole('heading', { name: 'My orders' })).toBeInTheDocument();

@@ -31,7 +31,7 @@ const GRAPH: CompanyGraph = {
 let asked: Record<string, unknown>[];
 
 beforeAll(() => {
-  // jsdom has no ResizeObserver; React Flow only needs it to exist here (the nodes carry their own sizes).
+  // A ResizeObserver of our own, whatever the test DOM has; React Flow only needs it to exist here (the nodes carry their own sizes).
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

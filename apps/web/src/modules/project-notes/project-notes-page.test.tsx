@@ -85,7 +85,7 @@ describe('the daily reports page', () => {
     expect(saves).toMatchObject([{ id: 1, send: false }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(searches).toHaveLength(2));
-  }, 30_000);
+  });
 
   it('asks for the chosen month and the archived ones, and says when a filter leaves nothing, in Spanish', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -116,7 +116,7 @@ const show = (props: { report?: Report | null; defaultJob?: number | null; onClo
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-// A role query here costs a getComputedStyle per element and ancestor (hundreds of emotion style sheets in jsdom),
+// A role query here costs a getComputedStyle per element and ancestor (hundreds of emotion style sheets in the test DOM),
 // and a re-render of this form a few more: buttons are found by their text, icon buttons by their label.
 const button = (label: string) => screen.getByText(label, { selector: 'button' });
 const crew = () =>
@@ -127,8 +127,8 @@ const RESTORED = 'Your unsaved changes on this device were restored.';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Every re-render of this form measures its five multiline fields (MUI's TextareaAutosize calls getComputedStyle,
-// slow in jsdom): on a loaded 2-core machine a test here can pass the 15 s default, as projects-view's do.
-describe('the daily report dialog', { timeout: 30_000 }, () => {
+// slow in the test DOM): on a loaded 2-core machine a test here can pass the 15 s default, as projects-view's do.
+describe('the daily report dialog', () => {
   it("\"Start from today's data\" fills the crew's hours and the day's records for the chosen job and day", async () => {
     drafts.today = emptyDraft;
     show({ defaultJob: null });

@@ -4,7 +4,7 @@ import { renderInShell, resetWindowWidth, setWindowWidth } from '../../shell/tes
 import type { ReportResult } from './api';
 import ReportChart, { tickLabel } from './report-chart';
 
-// jsdom does no layout: the chart's container is given a phone's width, and ResizeObserver reports it.
+// The test DOM does no layout: the chart's container is given a phone's width, and ResizeObserver reports it.
 const WIDTH = 360;
 
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { validateReportsSearch } from './search';
 
 setupGraphQLEndpoint();
 vi.mock('../../lib/export-files', () => ({ downloadBlob: vi.fn(), downloadCsvTable: vi.fn(), downloadXlsxSheets: vi.fn() }));
-// jsdom has no layout for SVG charts: the chart is a stand-in that shows what it was given.
+// The test DOM has no layout for SVG charts: the chart is a stand-in that shows what it was given.
 vi.mock('./report-chart', () => ({
   default: ({ report }: { report: string }) => <div role="img" aria-label="Chart of the report" data-report={report} />,
 }));
@@ -143,7 +143,7 @@ function renderAt(url: string) {
   return router;
 }
 
-describe('the report catalogue', { timeout: 30_000 }, () => {
+describe('the report catalogue', () => {
   it('opens labor budget vs actual from the catalogue: chart, column headers and the rows the server sent', async () => {
     const router = renderAt('/admin/reports');
     const catalogue = await screen.findByRole('list', { name: 'Report catalogue' });

@@ -59,7 +59,7 @@ async function confirmDeletion(typed: string) {
   return { dialog, confirm };
 }
 
-describe('Delete company', { timeout: 30_000 }, () => {
+describe('Delete company', () => {
   afterEach(() => {
     localStorage.clear();
     vi.unstubAllGlobals();

@@ -50,7 +50,7 @@ describe('QuickBooks Disconnected dialog', () => {
   });
 
   it('stays closed without flag or query, and opens when the query appears', async () => {
-    // jsdom has no layout, so the drawer would be the phone one, a modal hiding the heading.
+    // The test DOM has no layout, so the drawer would be the phone one, a modal hiding the heading.
     localStorage.setItem('menu_open', 'false');
     const { router } = renderAt('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });

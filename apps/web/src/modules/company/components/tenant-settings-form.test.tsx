@@ -85,8 +85,8 @@ function renderForm() {
   );
 }
 
-// MUI forms render slowly in jsdom on a busy machine.
-describe('TenantSettingsForm', { timeout: 30_000 }, () => {
+// MUI forms render slowly in the test DOM on a busy machine.
+describe('TenantSettingsForm', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('groups the catalogue and sends only what changed, in one call', async () => {

@@ -84,7 +84,7 @@ beforeEach(() => {
     }),
   };
   answerOperations(handlers);
-  // A phone: the card list (jsdom has no layout for the data grid's virtual rows).
+  // A phone: the card list (the test DOM has no layout for the data grid's virtual rows).
   setWindowWidth(390);
 });
 
@@ -105,7 +105,7 @@ function renderAt(url: string, groups: string[]) {
   return { router };
 }
 
-describe('people directory', { timeout: 30_000 }, () => {
+describe('people directory', () => {
   it('pages with nextToken, and a search reads every page and matches phone and trade', async () => {
     renderAt('/modules/people', ['people_basic']);
     const list = await screen.findByRole('list', { name: 'People' });
@@ -240,7 +240,7 @@ describe('people directory', { timeout: 30_000 }, () => {
   });
 });
 
-describe('adding a person', { timeout: 30_000 }, () => {
+describe('adding a person', () => {
   it('sends the typed fields, trades as a JSON list and blanks as null, then opens the new person', async () => {
     handlers.CreatePeople = () => ({ createEmployees: [{ id: 4 }] });
     const { router } = renderAt('/admin/people', ['people_admin']);
@@ -282,7 +282,7 @@ describe('adding a person', { timeout: 30_000 }, () => {
   });
 });
 
-describe('user groups', { timeout: 30_000 }, () => {
+describe('user groups', () => {
   it('sends the loaded permissions and members as previous, and shows the conflict message', async () => {
     handlers.UpdateUserGroup = () => {
       throw new GraphQLRequestError('This group was changed by someone else. Reload and try again.', 'CONFLICT', 200);

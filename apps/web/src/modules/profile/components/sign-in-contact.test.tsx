@@ -24,7 +24,7 @@ function renderContact() {
 
 const row = (name: string) => screen.getByRole('region', { name });
 
-describe('Sign-in e-mail and phone', { timeout: 20_000 }, () => {
+describe('Sign-in e-mail and phone', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('adds a phone: the format rule, sent, a wrong and an expired code in plain words, resend, verified', async () => {

@@ -39,7 +39,7 @@ afterEach(() => {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-describe('a job’s site for the punch clock', { timeout: 30_000 }, () => {
+describe('a job’s site for the punch clock', () => {
   it('refuses half a point and a radius out of bounds, then saves the site with setJobSite', async () => {
     const onClose = vi.fn();
     renderWithQueries(<JobFormDialog tenant={TENANT} open job={job} onClose={onClose} />);

@@ -90,9 +90,9 @@ function renderAt(url: string, groups: string[] | null) {
   });
 }
 
-describe('permission-gated controls', { timeout: 30_000 }, () => {
+describe('permission-gated controls', () => {
   it('an admin sees the create, edit, delete, team and budget controls', async () => {
-    // A phone: the card list (jsdom has no layout for the data grid's virtual rows).
+    // A phone: the card list (the test DOM has no layout for the data grid's virtual rows).
     setWindowWidth(390);
     renderAt('/admin/projects', ['projects_admin']);
     expect(await screen.findByRole('button', { name: 'New job' })).toBeVisible();
@@ -110,8 +110,8 @@ describe('permission-gated controls', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('textbox', { name: 'Hours for 01-100' })).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Budget line 01-100 on' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Add cost code' })).toBeVisible();
-    // The data grid and role queries over it are slow in jsdom.
-  }, 30_000);
+    // The data grid and role queries over it are slow in the test DOM.
+  });
 
   for (const [who, groups] of [
     ['a projects_basic user', ['projects_basic']],
@@ -136,11 +136,11 @@ describe('permission-gated controls', { timeout: 30_000 }, () => {
       expect(await screen.findByText('You can look at jobs here but not change them.')).toBeVisible();
       expect(screen.queryByRole('button', { name: 'New job' })).toBeNull();
       expect(calls('UpdateJobs')).toHaveLength(0);
-    }, 30_000);
+    });
   }
 });
 
-describe('budget tab', { timeout: 30_000 }, () => {
+describe('budget tab', () => {
   it('shows totals over the lines that are on, updates them while typing, and saves on blur', async () => {
     renderAt('/admin/projects?id=7&tab=budget', ['admin_access']);
     const hours = await screen.findByRole('textbox', { name: 'Hours for 01-100' });
@@ -213,7 +213,7 @@ describe('budget tab', { timeout: 30_000 }, () => {
   });
 });
 
-describe('timeline', { timeout: 30_000 }, () => {
+describe('timeline', () => {
   const bar = () => screen.findByRole('slider', { name: 'RMOB · Riverside Medical Office Building' });
 
   it('arrow keys move a bar by a day and Enter saves the new dates', async () => {

@@ -70,7 +70,7 @@ function renderView(groups: string[], url = '/modules/receipts') {
 
 const lastSearch = () => calls('SearchReceipts').at(-1);
 
-describe('receipts by permission', { timeout: 30_000 }, () => {
+describe('receipts by permission', () => {
   it('gives receipts_basic their own cards and Add, and opens a receipt read-only', async () => {
     setWindowWidth(390);
     renderView(['receipts_basic']);
@@ -140,7 +140,7 @@ describe('receipts by permission', { timeout: 30_000 }, () => {
   });
 });
 
-describe('receipt filters in the address', { timeout: 30_000 }, () => {
+describe('receipt filters in the address', () => {
   it('reads the filters from a shared link on a desktop, writes each change to the address and goes back with Back', async () => {
     setWindowWidth(1440);
     const router = renderView(['receipts_admin'], '/modules/receipts?job=7&status=archived&from=2026-11-01');

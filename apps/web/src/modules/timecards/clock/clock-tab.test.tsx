@@ -161,7 +161,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  // The stub is this file's: the next file gets jsdom's navigator (which has no geolocation).
+  // The stub is this file's: the next file gets the test DOM's own navigator.
   Reflect.deleteProperty(navigator, 'geolocation');
   localStorage.clear();
   await closeOutboxDb();
@@ -177,7 +177,7 @@ async function button(name: string | RegExp) {
 const ready = () => waitFor(() => expect(screen.getAllByRole('combobox', { name: /^Cost code/ })[0]).toHaveTextContent('03-300 Concrete'));
 const punches = (n: number) => waitFor(() => expect(requestCalls('PunchClock')).toHaveLength(n));
 
-describe('the punch clock', { timeout: 60_000 }, () => {
+describe('the punch clock', () => {
   it('clocks in on the suggested job after asking once about the location, then breaks, switches and clocks out', async () => {
     const geo = stubGeolocation('ok');
     renderClock();

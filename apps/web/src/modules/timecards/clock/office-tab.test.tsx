@@ -108,7 +108,7 @@ beforeEach(() => {
   setWindowWidth(390);
 });
 
-describe('the office’s view of the punch clock', { timeout: 30_000 }, () => {
+describe('the office’s view of the punch clock', () => {
   it('shows who is on the clock, where and since when, flagging a punch outside the fence and one without a place', async () => {
     renderWithQueries(<OfficeTab tenant={TENANT} />, { claims: { 'cognito:groups': ['basic_access'] } });
     const now = await screen.findByRole('list', { name: 'People on the clock now' });

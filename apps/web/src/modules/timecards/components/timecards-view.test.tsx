@@ -79,7 +79,7 @@ function renderAt(url: string, groups: string[]) {
   });
 }
 
-describe('time card admin controls', { timeout: 30_000 }, () => {
+describe('time card admin controls', () => {
   it('gives admin_access the person picker, the exports, reopening and everyone’s cards', async () => {
     renderAt('/modules/timecards', ['admin_access']);
     expect(await screen.findByTestId('signed-banner')).toBeVisible();
