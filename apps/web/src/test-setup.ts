@@ -1,4 +1,4 @@
-// IndexedDB for the offline outbox (lib/outbox): jsdom has none.
+// IndexedDB for the offline outbox (lib/outbox): the test DOM has none.
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -13,9 +13,10 @@ for (const [language, namespaces] of Object.entries(resources)) {
 }
 if (!i18n.isInitialized) await new Promise((resolve) => i18n.on('initialized', resolve));
 
-// findBy*/waitFor wait up to 5 s instead of 1 s: a lazy route's first render on a loaded 2-core CI machine can take
-// longer than a second (seen as a missing QuickBooks dialog). A behaviour that never comes still fails, just later.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait up to 10 s instead of 1 s: a lazy route's first render on a loaded 2-core CI machine can take
+// seconds (seen as a missing QuickBooks dialog, and on a day that machine ran 2.5x slower). A behaviour that never
+// comes still fails, just later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only cleans up on its own when test globals are enabled; ours are imported.
 afterEach(cleanup);
@@ -35,5 +36,5 @@ afterAll(async () => {
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 
-// jsdom does no layout and only logs "not implemented" here; the router's scroll restoration calls it.
+// The test DOM does no layout (jsdom only logged "not implemented" here); the router's scroll restoration calls it.
 window.scrollTo = () => {};

@@ -28,7 +28,7 @@ export function useAuthNav(): AuthNav {
 
 const NAVIGATED = 'groundwork:navigated';
 
-/** A page load into the signed-in app; one object so a test can watch it (jsdom does not load pages). */
+/** A page load into the signed-in app; one object so a test can watch it (the test DOM does not load pages). */
 export const pageLoad = {
   assign(url: string) {
     window.location.assign(url);

@@ -35,6 +35,9 @@ function Registered({ onSave }: { onSave: (values: { hired: string }) => void })
   );
 }
 
+/** happy-dom's window controls (the test DOM: vitest.config.ts). */
+const { happyDOM } = window as unknown as { happyDOM: { setViewport(viewport: { width: number; height: number }): void } };
+
 describe('DateField', () => {
   it("is a labelled date input holding the app's ISO day, its label above it, at least 44 px tall on a phone even when small", () => {
     const onValue = vi.fn();
@@ -43,7 +46,10 @@ describe('DateField', () => {
     expect(input).toHaveAttribute('type', 'date');
     expect(input).toHaveValue('2026-03-02');
     expect(document.querySelector('label')).toHaveAttribute('data-shrink', 'true');
+    // On a phone's width (the theme's tap-target rule is a media query), then back to the test window's.
+    happyDOM.setViewport({ width: 390, height: 844 });
     expect(getComputedStyle(input.closest('.MuiInputBase-root') as HTMLElement).minHeight).toBe('44px');
+    happyDOM.setViewport({ width: 1024, height: 768 });
     fireEvent.change(input, { target: { value: '2026-04-15' } });
     expect(onValue).toHaveBeenLastCalledWith('2026-04-15');
     expect(input).toHaveValue('2026-04-15');

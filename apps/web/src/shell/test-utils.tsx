@@ -130,7 +130,7 @@ export const requestedOperations = () => received.map((r) => r.operation);
 /** The variables of each request the endpoint got for `operation` in this test, in order. */
 export const requestCalls = (operation: string) => received.filter((r) => r.operation === operation).map((r) => r.variables);
 
-/** Makes MUI's useMediaQuery see a window of the given width (jsdom has no matchMedia and no layout). */
+/** Makes MUI's useMediaQuery see a window of the given width (the test DOM has no layout; its own matchMedia answers for its 1024 px window). */
 export function setWindowWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
   window.matchMedia = (query: string) => {
@@ -151,7 +151,7 @@ export function setWindowWidth(width: number) {
 }
 
 export function resetWindowWidth() {
-  // @ts-expect-error restoring jsdom's default: no matchMedia
+  // @ts-expect-error the stub goes: the test DOM's own matchMedia answers again
   delete window.matchMedia;
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
 }
