@@ -84,6 +84,9 @@ for (const viewport of viewports) {
 
       // A person's details: the query key id selects them.
       await searchBox.fill('luis');
+      // The search applies after a pause: click once the list is the filtered one (a click on the full list's row as it
+      // was replaced went nowhere in a CI run).
+      await expect(page.getByRole('status')).toHaveText('1 person matches');
       await page.getByText('Luis Hernandez').first().click();
       await expect(page).toHaveURL(/\/modules\/people\?id=\d+/);
       await expect(page.getByRole('heading', { level: 2, name: 'Luis Hernandez' })).toBeVisible();
@@ -113,6 +116,7 @@ for (const viewport of viewports) {
       // The admin's view of a person, with its actions, and the person form (full screen on a phone).
       await page.getByRole('tab', { name: 'People' }).click();
       await page.getByRole('searchbox', { name: 'Search people' }).fill('luis');
+      await expect(page.getByRole('status')).toHaveText('1 person matches');
       await page.getByText('Luis Hernandez').first().click();
       await expect(page).toHaveURL(/\/admin\/people\?id=\d+/);
       const actions = page.getByRole('group', { name: 'Person actions' });
