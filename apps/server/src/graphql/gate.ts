@@ -27,7 +27,7 @@ export { preparedStatements, readClient, TenantGate } from './tenant-gate.js';
  * Which area of the permission matrix an operation belongs to, and what it does there. `changesAccess`:
  * the operation can change who may do what in the company (status, admin flag, groups, module switches),
  * so once it commits, the company's cached members are dropped on every instance. `heavy`: its work grows with the
- * company's size (reports, the four-week board, exports, the chatbot's steps), so it runs in one of the company's
+ * company's size (reports and their PDF, the schedule board, the chatbot's steps), so it runs in one of the company's
  * few lanes (company-lanes.ts) and waits its turn while they are busy, so one company's heavy work cannot slow the rest.
  */
 export type Rule = { area: Area; action: Action; changesAccess?: boolean; heavy?: boolean };
