@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,6 +105,8 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
         .map(([k, v]) => `${k} ${v} ms`)
         .join(', ')})`,
     );
+    const { rows: size } = await admin.query<{ bytes: string }>('select pg_database_size($1) as bytes', [dbName]);
+    console.log(`mix: the database takes ${(Number(size[0].bytes) / 2 ** 20).toFixed(0)} MiB on disk (tables, indexes, TOAST)`);
     signal.throwIfAborted();
 
     const config = loadConfig({
@@ -116,6 +119,8 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       APP_ORIGIN: process.env.APP_ORIGIN ?? 'https://bench.groundwork.test',
       // HEAVY_WORK_PER_COMPANY=64 runs the noisy neighbour without the company lanes' limit (6 heavy connections).
       HEAVY_WORK_PER_COMPANY: process.env.HEAVY_WORK_PER_COMPANY,
+      // HEAVY_WORK_SHARE=1: the lanes without the share of the time (company-lanes.ts).
+      HEAVY_WORK_SHARE: process.env.HEAVY_WORK_SHARE,
     });
     const { buildApp } = await import('@groundwork/server/src/app.js');
     const app = await buildApp({ config, database });
@@ -205,6 +210,8 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
     const run = (opts: autocannon.Options, connections: number, duration = o.duration) =>
       o.load({ ...opts, connections, duration, warmup: { connections, duration: o.warmup } }, signal);
     const results = new Map<string, ByTarget>(scenarios.map((s) => [s.op, new Map()]));
+    // PostgreSQL's CPU per request in the throughput pass, GraphQL and raw (docs/scale.md sizes a database from it).
+    const pgCpu = new Map<string, Record<string, number>>();
     for (const pass of passes) {
       for (const [i, s] of scenarios.entries()) {
         const byTarget = results.get(s.op)!;
@@ -213,7 +220,22 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
           ['raw', await rawTarget(i, sequence)],
         ] as const) {
           console.log(`${s.op} mix ${name}: ${pass.connections} connections, ${o.duration} s after a ${o.warmup} s warm-up…`);
-          byTarget.set(name, { ...byTarget.get(name), [pass.name]: await run(opts, pass.connections) });
+          const before = cpuTicks();
+          const result = await run(opts, pass.connections);
+          byTarget.set(name, { ...byTarget.get(name), [pass.name]: result });
+          if (pass.name === 'throughput' && before) {
+            const after = cpuTicks();
+            // The warm-up's requests are not in the result: only the measured seconds' share of the CPU counts.
+            const share = o.duration / (o.duration + o.warmup);
+            const requests = result.requests.average * o.duration;
+            if (after && requests > 0) {
+              pgCpu.set(s.op, {
+                ...pgCpu.get(s.op),
+                [name]: ((after.postgres - before.postgres) * 10 * share) / requests,
+                [`${name} machine`]: (after.busy - before.busy) / (after.total - before.total),
+              });
+            }
+          }
         }
         o.printTable(
           `${s.op} mix`,
@@ -273,6 +295,16 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       `\nmix summary (${COMPANIES} companies, Zipf s=${ZIPF_S}): ratio = req/s / raw req/s at ${o.connections} connections; p50, p99 at ${o.latencyConnections} connections`,
     );
     for (const s of scenarios) console.log(o.summaryLine(`${s.op} mix`, results.get(s.op)!));
+    if (pgCpu.size) {
+      console.log(
+        `mix: PostgreSQL's CPU per request at ${o.connections} connections (all of this machine's postgres processes; machine busy)`,
+      );
+      for (const [op, cpu] of pgCpu) {
+        console.log(
+          `  ${op} mix: graphql ${cpu.graphql?.toFixed(2)} ms (${Math.round(100 * cpu['graphql machine'])}%), raw ${cpu.raw?.toFixed(2)} ms (${Math.round(100 * cpu['raw machine'])}%)`,
+        );
+      }
+    }
     if (noisy) console.log(noisy);
   } finally {
     for (const undo of cleanup.reverse()) await undo().catch((err) => console.error('mix cleanup:', err));
@@ -426,6 +458,36 @@ function zipf<T>(byRank: T[], length: number, s: number, random: () => number): 
     }
     return byRank[lo];
   });
+}
+
+/**
+ * CPU time so far, in clock ticks (1/100 s): of every process named postgres (backends, the postmaster and its
+ * workers; the bench's pools keep their backends for the whole pass), and of the machine (busy and in all). Null
+ * where /proc is not there, or the PostgreSQL is on another machine (then the postgres figure is zero).
+ */
+function cpuTicks(): { postgres: number; busy: number; total: number } | null {
+  try {
+    let postgres = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+        const fields = stat.slice(close + 2).split(' ');
+        // utime and stime are fields 14 and 15 of stat; fields[0] here is field 3.
+        postgres += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+    const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
+    const idle = cpu[3] + cpu[4];
+    return { postgres, busy: total - idle, total };
+  } catch {
+    return null;
+  }
 }
 
 function envInt(name: string, fallback: number): number {

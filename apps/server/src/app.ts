@@ -183,7 +183,12 @@ export async function buildApp({
     access.setSession(presented, live, startedAt);
     return live;
   };
-  const gate = new TenantGate(database.db, access as AccessCache<unknown, Member | null>, config.heavyWorkPerCompany);
+  const gate = new TenantGate(
+    database.db,
+    access as AccessCache<unknown, Member | null>,
+    config.heavyWorkPerCompany,
+    config.heavyWorkShare,
+  );
   app.addHook('onClose', () => gate.close());
   const accounts = createAccounts(database.db, () => access.invalidateSessions());
 

@@ -46,6 +46,10 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_PER_COMPANY: '4' }).heavyWorkPerCompany).toBe(4);
     expect(() => loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_PER_COMPANY: '0' })).toThrow(/HEAVY_WORK_PER_COMPANY/);
     expect(() => loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_PER_COMPANY: 'many' })).toThrow(/HEAVY_WORK_PER_COMPANY/);
+    expect(loadConfig({ DATA_DIR: 'memory://' }).heavyWorkShare).toBe(0.25);
+    expect(loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_SHARE: '1' }).heavyWorkShare).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_SHARE: '0' })).toThrow(/HEAVY_WORK_SHARE/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', HEAVY_WORK_SHARE: 'half' })).toThrow(/HEAVY_WORK_SHARE/);
   });
 
   it('stores uploads on disk unless S3 is configured, and then needs every S3 setting but the endpoint', () => {

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .default(5 * 1024),
   FILES_MAX_MB: z.coerce.number().positive().max(1024).default(20),
   HEAVY_WORK_PER_COMPANY: z.coerce.number().int().min(1).max(64).default(2),
+  HEAVY_WORK_SHARE: z.coerce.number().min(0.05).max(1).default(0.25),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z
@@ -92,6 +93,8 @@ export type Config = {
   redisUrl?: string;
   /** Heavy operations (reports, the board, exports, chatbot steps) one company runs at once on an instance (graphql/company-lanes.ts). */
   heavyWorkPerCompany: number;
+  /** The share of the time a company's heavy work takes while other companies are served (company-lanes.ts). */
+  heavyWorkShare: number;
   logLevel: string;
   webDist: string;
   demoData: boolean;
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: e.ENCRYPTION_KEY ?? authSecret,
     redisUrl: e.REDIS_URL,
     heavyWorkPerCompany: e.HEAVY_WORK_PER_COMPANY,
+    heavyWorkShare: e.HEAVY_WORK_SHARE,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,

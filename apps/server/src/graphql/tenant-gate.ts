@@ -26,8 +26,9 @@ export class TenantGate {
     private readonly db: Db,
     readonly cache: AccessCache<unknown, Member | null>,
     heavyWorkPerCompany = 2,
+    heavyWorkShare = 1,
   ) {
-    this.lanes = new CompanyLanes(heavyWorkPerCompany);
+    this.lanes = new CompanyLanes(heavyWorkPerCompany, heavyWorkShare);
     const client = (db as { $client?: unknown }).$client;
     // A connection the database dropped (idle, or borrowed between two reads) is replaced on a later borrow; the
     // main pool's listener has already reported the outage (db/client.ts).
@@ -54,7 +55,10 @@ export class TenantGate {
       if (!member) throw notFound();
       return fn(tx, member);
     };
-    return readOnly && this.pool ? this.read(this.pool, tenantUuid, inside) : withTenant(this.db, tenantUuid, inside);
+    // Counted in flight for the company lanes' share: a company's heavy work yields while others are served.
+    return this.lanes.track(tenantUuid, () =>
+      readOnly && this.pool ? this.read(this.pool, tenantUuid, inside) : withTenant(this.db, tenantUuid, inside),
+    );
   }
 
   /**
