@@ -462,7 +462,7 @@ function zipf<T>(byRank: T[], length: number, s: number, random: () => number): 
 
 /**
  * CPU time so far, in clock ticks (1/100 s): of every process named postgres (backends, the postmaster and its
- * workers; the bench's pools keep their backends for the whole pass), and of the machine (busy and in all). Null
+ * workers, and the backends that have ended), and of the machine (busy and in all). Null
  * where /proc is not there, or the PostgreSQL is on another machine (then the postgres figure is zero).
  */
 function cpuTicks(): { postgres: number; busy: number; total: number } | null {
@@ -475,8 +475,9 @@ function cpuTicks(): { postgres: number; busy: number; total: number } | null {
         const close = stat.lastIndexOf(')');
         if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
         const fields = stat.slice(close + 2).split(' ');
-        // utime and stime are fields 14 and 15 of stat; fields[0] here is field 3.
-        postgres += Number(fields[11]) + Number(fields[12]);
+        // utime, stime, cutime and cstime are fields 14 to 17 of stat (fields[0] here is field 3): a backend that
+        // ended (a pool closing an idle connection) has its time in the postmaster's cutime and cstime once reaped.
+        postgres += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       } catch {
         // The process ended meanwhile.
       }
