@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '@groundwork/server/src/config.js';
 import { openDatabase } from '@groundwork/server/src/db/client.js';
 import { migrate } from '@groundwork/server/src/db/migrate.js';
@@ -258,7 +259,13 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       for (const h of heavy) await expectAnswer(appUrl, heavyCompany, h);
       const listOpts = await graphqlTarget(list, others);
       console.log(`noisy neighbour: listEmployees mix alone, ${o.latencyConnections} connections…`);
+      // The server's event loop (the load runs in autocannon's worker thread): how long a request can wait behind another.
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       const alone = await run(listOpts, o.latencyConnections);
+      loop.disable();
+      const loopAlone = { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6 };
+      loop.reset();
       console.log(`noisy neighbour: the heavy company on ${NOISY_CONNECTIONS} connections, listEmployees mix beside it…`);
       const heavyOpts = await target(
         `${appUrl}/graphql`,
@@ -273,7 +280,10 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       // The heavy load starts first and outlasts the measured pass (its warm-up included).
       const heavyDone = o.load({ ...heavyOpts, connections: NOISY_CONNECTIONS, duration: o.duration + o.warmup + 4 }, signal);
       await new Promise((resolve) => setTimeout(resolve, 2000));
+      loop.enable();
       const beside = await run(listOpts, o.latencyConnections);
+      loop.disable();
+      const loopBeside = { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6 };
       const heavyResult = await heavyDone;
       o.printTable('listEmployees mix (noisy neighbour)', { name: 'latency', connections: o.latencyConnections }, [
         ['alone', alone],
@@ -288,7 +298,8 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
         ` (p50 ${alone.latency.p50} → ${beside.latency.p50} ms; the heavy company of ${heavyCompany.people} people: ${heavyResult.requests.average.toFixed(0)} req/s` +
         ` of reportLaborBudget, getScheduleBoard four weeks and askChatbot on ${NOISY_CONNECTIONS} connections, p50 ${heavyResult.latency.p50} ms` +
         `${heavyResult.errors + heavyResult.non2xx ? `, errors ${heavyResult.errors + heavyResult.non2xx}` : ''})` +
-        `${errors ? ` errors ${errors}` : ''}`;
+        `${errors ? ` errors ${errors}` : ''}` +
+        `; the event loop's delay p99/max ${loopAlone.p99.toFixed(0)}/${loopAlone.max.toFixed(0)} ms alone, ${loopBeside.p99.toFixed(0)}/${loopBeside.max.toFixed(0)} ms beside`;
     }
 
     console.log(
