@@ -23,8 +23,9 @@ export async function serve(tracing: { shutdown(): Promise<void> } | null) {
         : console.error(`database connection lost: ${err.message}`),
   });
   // Migrates as MIGRATION_DATABASE_URL's role when it is set (the tables' owner), else as DATABASE_URL's.
-  await prepareDatabase(database, config.migrationDatabaseUrl);
-  const app = await buildApp({ config, database });
+  // The database starts and migrates while the app is built (its schema, plugins and routes touch no table).
+  const prepared = prepareDatabase(database, config.migrationDatabaseUrl);
+  const [app] = await Promise.all([buildApp({ config, database }), prepared]);
   log = app.log;
   if (config.demoData) {
     const demo = await seedDemoCompany(database.db, { storage: storageFor(config) });

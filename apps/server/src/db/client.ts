@@ -77,7 +77,9 @@ export async function openDatabase(opts: {
     dir = path.join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
   }
+  // Not waited for here: PGlite's start (its WebAssembly, file system and recovery, most of a second) runs while the
+  // caller builds the app, and every query waits for it (a failed start fails them with its error).
   const client = new PGlite({ dataDir: dir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
-  await client.waitReady;
+  client.waitReady.catch(() => {});
   return { db: drizzlePglite(client) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
