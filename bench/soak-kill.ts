@@ -18,10 +18,12 @@
  * missing), duplicated (more than one row for one client id), half-written (a file row whose object is missing or of
  * another size, a receipt whose file is gone), orphan objects (stored, no row) before and after the orphan sweep
  * (files.orphans.ts), mails acknowledged vs received (lost, sent twice), and amcheck on every btree index and table.
+ * The last stop is a clean one under load: SIGTERM while 16 keep-alive clients post (drainBurst), no request reset.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -41,6 +43,8 @@ const { values } = parseArgs({ options: { db: { type: 'string' }, quick: { type:
 const HOST = '127.0.0.1';
 const KILLS = Number(process.env.KILLS ?? (values.quick ? 20 : 200));
 const PG_KILLS = Number(process.env.PG_KILLS ?? (values.quick ? 3 : 20));
+/** Keep-alive clients posting while the last stop drains (drainBurst). */
+const BURST_LOOPS = 16;
 const WRITERS = Number(process.env.WRITERS ?? 8);
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /**
@@ -380,9 +384,8 @@ async function soak(kind: Kind) {
   while ((missing() > 0 || (await queueDepth()) > 0) && Date.now() - drainStart < 240_000) await sleep(1000);
   const drainSeconds = (Date.now() - drainStart) / 1000;
   await sleep(2000);
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  // The clean stop, under load: SIGTERM while keep-alive clients keep posting.
+  const burst = await drainBurst(base, child);
   const query = await openQuery(target);
   const queued = (await query<{ n: number }>(`select count(*)::int as n from outbox where state in ('queued', 'sending')`))[0].n;
 
@@ -520,6 +523,9 @@ async function soak(kind: Kind) {
   console.log(
     `  amcheck: ${indexes.length} btree indexes${heapTables ? ` and ${heapTables} tables` : ''} checked, ${heapCorrupt} heap problems`,
   );
+  console.log(
+    `  drain burst:         SIGTERM under ${BURST_LOOPS} keep-alive loops: ${burst.answered} answered (${burst.duringDrain} during the drain, ${burst.closing} with Connection: close), ${burst.refused} refused on connect, ${burst.reset} reset; exited ${burst.exitMs} ms after SIGTERM`,
+  );
   console.log(`  restart to ready: p50 ${pct(sorted, 0.5)} ms, p95 ${pct(sorted, 0.95)} ms, max ${sorted[sorted.length - 1]} ms`);
   if (pgSorted.length) console.log(`  database crash to app ready: p50 ${pct(pgSorted, 0.5)} ms, max ${pgSorted[pgSorted.length - 1]} ms`);
 
@@ -540,6 +546,7 @@ async function soak(kind: Kind) {
     mailNoAttachment +
     failedMail +
     queued +
+    burst.reset +
     heapCorrupt
   );
 }
@@ -576,3 +583,61 @@ console.log(
     : `\n${failures} faults (see above).`,
 );
 process.exit(failures === 0 ? 0 : 1);
+
+
+/**
+ * SIGTERM under load (issue 50's drain): BURST_LOOPS clients, each on one keep-alive connection, post GraphQL
+ * requests back to back; a second later the server is sent SIGTERM, and the loops go on until it has exited. Each
+ * request is answered, refused on connect (nothing was sent: a client may simply retry) or reset (sent, answer lost:
+ * the client cannot tell whether it ran). A clean drain resets none.
+ */
+async function drainBurst(base: string, child: ChildProcess) {
+  const counts = { answered: 0, duringDrain: 0, closing: 0, refused: 0, reset: 0, exitMs: 0 };
+  let draining = false;
+  let exited = false;
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const url = new URL('/graphql', base);
+  const body = JSON.stringify({ query: '{ __typename }' });
+  const post = (agent: http.Agent) =>
+    new Promise<'answered' | 'closing' | 'refused' | 'reset'>((resolve) => {
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers.connection === 'close' ? 'closing' : 'answered'));
+          res.on('error', () => resolve('reset'));
+        },
+      );
+      req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'reset'));
+      req.end(body);
+    });
+  const loops = Array.from({ length: BURST_LOOPS }, async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    while (!exited) {
+      const outcome = await post(agent);
+      if (outcome === 'answered' || outcome === 'closing') {
+        counts.answered++;
+        if (draining) counts.duringDrain++;
+        if (outcome === 'closing') counts.closing++;
+      } else if (outcome === 'refused') {
+        counts.refused++;
+        await sleep(20);
+      } else counts.reset++;
+    }
+    agent.destroy();
+  });
+  await sleep(1000);
+  draining = true;
+  const signalled = Date.now();
+  child.kill('SIGTERM');
+  await gone;
+  counts.exitMs = Date.now() - signalled;
+  await Promise.all(loops);
+  return counts;
+}
