@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '@groundwork/server/src/config.js';
@@ -262,7 +262,9 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       // The server's event loop (the load runs in autocannon's worker thread): how long a request can wait behind another.
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
+      const aloneWaits = sampleWaits(o.adminUrl, dbName);
       const alone = await run(listOpts, o.latencyConnections);
+      const waitsAlone = await aloneWaits.stop();
       loop.disable();
       const loopAlone = { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6 };
       loop.reset();
@@ -281,7 +283,9 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       const heavyDone = o.load({ ...heavyOpts, connections: NOISY_CONNECTIONS, duration: o.duration + o.warmup + 4 }, signal);
       await new Promise((resolve) => setTimeout(resolve, 2000));
       loop.enable();
+      const besideWaits = sampleWaits(o.adminUrl, dbName);
       const beside = await run(listOpts, o.latencyConnections);
+      const waitsBeside = await besideWaits.stop();
       loop.disable();
       const loopBeside = { max: loop.max / 1e6, p99: loop.percentile(99) / 1e6 };
       const heavyResult = await heavyDone;
@@ -299,7 +303,9 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
         ` of reportLaborBudget, getScheduleBoard four weeks and askChatbot on ${NOISY_CONNECTIONS} connections, p50 ${heavyResult.latency.p50} ms` +
         `${heavyResult.errors + heavyResult.non2xx ? `, errors ${heavyResult.errors + heavyResult.non2xx}` : ''})` +
         `${errors ? ` errors ${errors}` : ''}` +
-        `; the event loop's delay p99/max ${loopAlone.p99.toFixed(0)}/${loopAlone.max.toFixed(0)} ms alone, ${loopBeside.p99.toFixed(0)}/${loopBeside.max.toFixed(0)} ms beside`;
+        `; the event loop's delay p99/max ${loopAlone.p99.toFixed(0)}/${loopAlone.max.toFixed(0)} ms alone, ${loopBeside.p99.toFixed(0)}/${loopBeside.max.toFixed(0)} ms beside` +
+        `\nnoisy neighbour: what PostgreSQL's active statements waited on (mean per sample) alone: ${waitsAlone}\n` +
+        `noisy neighbour: … beside the heavy load: ${waitsBeside}`;
     }
 
     console.log(
@@ -508,4 +514,45 @@ function envInt(name: string, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
   return n;
+}
+
+/**
+ * Samples, every 20 ms until stopped, what the bench database's active statements wait on (pg_stat_activity's wait
+ * event; none is running on a CPU or waiting for one) and how many of the machine's processes are runnable
+ * (/proc/stat's procs_running, against its cores): where a tail's time goes, in the database or in the queue for a core.
+ */
+function sampleWaits(adminUrl: string, dbName: string): { stop(): Promise<string> } {
+  const client = new pg.Client({ connectionString: adminUrl });
+  const counts = new Map<string, number>();
+  const running: number[] = [];
+  let samples = 0;
+  let stopped = false;
+  const loop = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ wait: string; n: number }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, count(*)::int as n
+         from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid() group by 1`,
+        [dbName],
+      );
+      samples++;
+      for (const r of rows) counts.set(r.wait, (counts.get(r.wait) ?? 0) + r.n);
+      const stat = readFileSync('/proc/stat', 'utf8');
+      running.push(Number(/^procs_running (\d+)/m.exec(stat)?.[1] ?? 0));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      const n = Math.max(samples, 1);
+      const waits = [...counts].sort((a, b) => b[1] - a[1]).map(([w, c]) => `${w} ${(c / n).toFixed(2)}`);
+      const sorted = [...running].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      const mean = running.reduce((a, b) => a + b, 0) / Math.max(running.length, 1);
+      return `${waits.slice(0, 6).join(', ') || 'nothing'} (${samples} samples); runnable processes mean ${mean.toFixed(1)}, p90 ${at(0.9)}, max ${at(1)} on ${availableParallelism()} cores`;
+    },
+  };
 }
