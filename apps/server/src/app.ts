@@ -25,9 +25,10 @@ import { registerIdentity } from './identity/routes.js';
 import type { LiveSession } from './identity/session.js';
 import { registerAccountingRoutes } from './modules/accounting/accounting.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.webhooks.js';
+import { startOrphanSweeps } from './modules/files/files.orphans.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 import { registerJoinRoutes } from './modules/join/join.routes.js';
-import { startSweeps } from './modules/notifications/sweeps.js';
+import { companies, startSweeps } from './modules/notifications/sweeps.js';
 import { registerOrderAckRoutes } from './modules/ordering/ordering.routes.js';
 import { registerDailyReportPdfRoute } from './modules/project-notes/project-notes.pdf.js';
 import { registerTimecardSystemRoutes } from './modules/timecard-system/timecard-system.routes.js';
@@ -209,6 +210,14 @@ export async function buildApp({
       now,
     );
     app.addHook('onClose', () => sweeps.stop());
+    // Objects an upload stored before its row failed (or a crash cut it off): removed once an hour old.
+    const orphans = startOrphanSweeps({
+      db: database.db,
+      storage: storageFor(config),
+      companies: () => companies(database.db),
+      log: app.log,
+    });
+    app.addHook('onClose', () => orphans.stop());
   }
 
   const production = config.env === 'production';

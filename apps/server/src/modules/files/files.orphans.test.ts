@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/with-tenant.js';
 import { enqueueOutbox } from '../../platform/outbox.js';
@@ -6,10 +8,12 @@ import { createDiskStorage } from '../../platform/storage-disk.js';
 import { createTenant } from '../../testing/factories.js';
 import { createTestDatabase } from '../../testing/test-db.js';
 import { useTempDir } from '../../testing/uploads.js';
-import { sweepOrphanFiles } from './files.orphans.js';
+import { startOrphanSweeps, sweepOrphanFiles } from './files.orphans.js';
+import { dropIfUnsaved } from './files.routes.js';
 import { files } from './files.table.js';
 
-const storage = createDiskStorage(useTempDir('gw-orphans-'));
+const root = useTempDir('gw-orphans-');
+const storage = createDiskStorage(root);
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -66,5 +70,81 @@ describe('the orphan sweep', () => {
     const name = `${randomUUID()}.jpg`;
     await put(tenant, name);
     expect(await sweepOrphanFiles({ db: database.db, storage, tenantUuid: tenant, olderThanMinutes: 5, now: later(6) })).toEqual([name]);
+  });
+});
+
+describe('the hourly orphan sweep', () => {
+  it('sweeps every company it is given, logs what it removed, and one company failing stops none of the rest', async () => {
+    const [a, b] = [await createTenant(database.db), await createTenant(database.db)];
+    const [oldA, oldB, young] = [`${randomUUID()}.pdf`, `${randomUUID()}.pdf`, `${randomUUID()}.pdf`];
+    await put(a, oldA);
+    await put(b, oldB);
+    await put(b, young);
+    // Written two hours ago: no upload is still on its way to its row.
+    const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const [tenant, name] of [
+      [a, oldA],
+      [b, oldB],
+    ])
+      await utimes(path.join(root, tenant, name), hoursAgo, hoursAgo);
+    const logged: object[] = [];
+    const failed: object[] = [];
+    const sweeps = startOrphanSweeps(
+      {
+        db: database.db,
+        storage,
+        companies: async () => ['not-a-company', a, b],
+        log: { info: (obj) => logged.push(obj), error: (obj) => failed.push(obj) },
+      },
+      { intervalMs: 60_000, firstAfterMs: 1 },
+    );
+    await expect.poll(() => logged.length, { timeout: 5000 }).toBe(2);
+    await sweeps.stop();
+    expect(await storage.list(a)).toEqual([]);
+    expect(await storage.list(b)).toEqual([young]);
+    expect(logged).toEqual([
+      { tenant_uuid: a, removed: 1 },
+      { tenant_uuid: b, removed: 1 },
+    ]);
+    expect(failed).toHaveLength(1);
+  });
+});
+
+describe('an upload whose row seemed to fail', () => {
+  it('keeps the object when the row was saved after all (a COMMIT whose answer was lost)', async () => {
+    let dropped = false;
+    expect(
+      await dropIfUnsaved(
+        async () => true,
+        async () => {
+          dropped = true;
+        },
+      ),
+    ).toBe('kept');
+    expect(dropped).toBe(false);
+  });
+
+  it('removes it when the row is known absent, and leaves it to the sweep when the database cannot say', async () => {
+    let dropped = 0;
+    expect(
+      await dropIfUnsaved(
+        async () => false,
+        async () => void dropped++,
+      ),
+    ).toBe('dropped');
+    expect(dropped).toBe(1);
+    expect(
+      await dropIfUnsaved(
+        () => Promise.reject(new Error('Connection terminated unexpectedly')),
+        async () => void dropped++,
+      ),
+    ).toBe('left');
+    expect(
+      await dropIfUnsaved(
+        async () => false,
+        () => Promise.reject(new Error('EACCES')),
+      ),
+    ).toBe('left');
+    expect(dropped).toBe(1);
   });
 });

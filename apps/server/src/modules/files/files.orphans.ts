@@ -54,3 +54,54 @@ export async function sweepOrphanFiles(opts: {
   }
   return removed;
 }
+
+/** How often every company's orphans are swept on an instance (and first, this long after it starts). */
+const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60_000;
+const FIRST_SWEEP_AFTER_MS = 10 * 60_000;
+
+/**
+ * Sweeps every company's orphan objects every `intervalMs` (never two runs at once on this instance); one company's
+ * failure is logged and the rest still run. Several instances may sweep the same company: removing a removed object
+ * is no error, and the row check just before each removal holds for all of them. stop() waits for a run in progress.
+ */
+export function startOrphanSweeps(
+  deps: {
+    db: Db;
+    storage: Storage;
+    companies: () => Promise<string[]>;
+    log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+    now?: () => Date;
+  },
+  opts: { intervalMs?: number; firstAfterMs?: number } = {},
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const run = async () => {
+    for (const tenantUuid of await deps.companies()) {
+      try {
+        const removed = await sweepOrphanFiles({ db: deps.db, storage: deps.storage, tenantUuid, now: deps.now?.() });
+        if (removed.length) deps.log.info({ tenant_uuid: tenantUuid, removed: removed.length }, 'removed orphan files');
+      } catch (err) {
+        deps.log.error({ err, tenant_uuid: tenantUuid }, 'orphan file sweep failed for a company');
+      }
+    }
+  };
+  const tick = () => {
+    if (running) return;
+    running = run()
+      .catch((err) => deps.log.error({ err }, 'orphan file sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, opts.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS);
+  timer.unref();
+  const first = setTimeout(tick, opts.firstAfterMs ?? FIRST_SWEEP_AFTER_MS);
+  first.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}

@@ -101,6 +101,28 @@ async function tenantOf(req: FastifyRequest, gate: TenantGate, sessionOf: (req: 
  * the file, or its thumbnail, for a member of its company who may read the record it belongs to (an unattached
  * upload: only its uploader). Anything else is 404, as if the file did not exist.
  */
+/**
+ * An upload's row failed to save, or seemed to: a COMMIT whose answer was lost (the database crashed, or the
+ * connection broke, just after it) may have saved the row anyway, and its object must then stay. So the object is
+ * removed only once the row is known to be absent; when the database cannot say, it is left to the orphan sweep
+ * (files.orphans.ts), which removes an object nothing points to once it is an hour old.
+ */
+export async function dropIfUnsaved(rowSaved: () => Promise<boolean>, drop: () => Promise<void>): Promise<'kept' | 'dropped' | 'left'> {
+  let saved: boolean;
+  try {
+    saved = await rowSaved();
+  } catch {
+    return 'left';
+  }
+  if (saved) return 'kept';
+  try {
+    await drop();
+  } catch {
+    return 'left';
+  }
+  return 'dropped';
+}
+
 export async function registerFileRoutes(
   app: FastifyInstance,
   { config, gate, sessionOf }: { config: Config; gate: TenantGate; sessionOf: (req: FastifyRequest) => Promise<LiveSession | null> },
@@ -192,7 +214,17 @@ export async function registerFileRoutes(
             return true;
           });
         } catch (err) {
-          await storage.delete(member.tenantUuid, serverFilename);
+          await dropIfUnsaved(
+            () =>
+              run(async (tx) => {
+                const found = await tx
+                  .select({ uuid: files.uuid })
+                  .from(files)
+                  .where(and(eq(files.tenant_uuid, member.tenantUuid), eq(files.uuid, uuid)));
+                return found.length > 0;
+              }),
+            () => storage.delete(member.tenantUuid, serverFilename),
+          );
           throw err;
         }
         if (!saved) {

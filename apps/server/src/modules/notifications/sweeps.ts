@@ -69,8 +69,8 @@ export type SweepReport = {
 /** The advisory lock one company's sweep holds for its transaction (shared by every instance on the database). */
 export const sweepLockKey = (tenant: string) => `notification-sweep:${tenant}`;
 
-/** The companies to sweep: the one cross-tenant read, through the sweep_companies policy (migration 0024). */
-async function companies(db: Db): Promise<string[]> {
+/** The companies to sweep (these and the orphan files'): the one cross-tenant read, through the sweep_companies policy (migration 0024). */
+export async function companies(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.sweep', 'on', true), set_config('role', 'app_user', true)`);
     const rows = await tx.select({ tenant_uuid: tenants.tenant_uuid }).from(tenants).where(eq(tenants.status, 1));
