@@ -381,7 +381,18 @@ async function soak(kind: Kind) {
       return 1;
     }
   };
-  while ((missing() > 0 || (await queueDepth()) > 0) && Date.now() - drainStart < 240_000) await sleep(1000);
+  // As long as the queue keeps shrinking (a backlog the load outran the worker with), up to 20 minutes; a queue
+  // that stops moving for 3 minutes (twice the lease of a row a kill left in flight) is judged as it stands.
+  const depthAtDrain = await queueDepth();
+  let lastDepth = depthAtDrain;
+  let lastProgress = Date.now();
+  while (missing() > 0 || lastDepth > 0) {
+    if (Date.now() - lastProgress > 180_000 || Date.now() - drainStart > 1_200_000) break;
+    await sleep(1000);
+    const depth = await queueDepth();
+    if (depth < lastDepth) lastProgress = Date.now();
+    lastDepth = depth;
+  }
   const drainSeconds = (Date.now() - drainStart) / 1000;
   await sleep(2000);
   // The clean stop, under load: SIGTERM while keep-alive clients keep posting.
@@ -508,7 +519,7 @@ async function soak(kind: Kind) {
     `                       SMTP accepted ${rawDeliveries} (raw), ${distinctIds} distinct Message-IDs, ${redelivered} Message-IDs accepted more than once (in flight at a kill)`,
   );
   console.log(
-    `                       ${mailNoAttachment} without their attachment, ${failedMail} given up, ${queued} still queued after ${drainSeconds.toFixed(0)} s`,
+    `                       ${mailNoAttachment} without their attachment, ${failedMail} given up, ${queued} still queued after ${drainSeconds.toFixed(0)} s (${depthAtDrain} queued when the load stopped)`,
   );
   console.log(`  all receipts:        ${receipts.length} rows, ${duplicatedAll} client ids with more than one row`);
   console.log(
