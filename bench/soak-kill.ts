@@ -595,7 +595,6 @@ console.log(
 );
 process.exit(failures === 0 ? 0 : 1);
 
-
 /**
  * SIGTERM under load (issue 50's drain): BURST_LOOPS clients, each on one keep-alive connection, post GraphQL
  * requests back to back; a second later the server is sent SIGTERM, and the loops go on until it has exited. Each
