@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
+import { every } from '../../platform/every.js';
 import type { Storage } from '../../platform/storage.js';
 
 /** An object younger than this may be an upload whose row is being written, or a PDF whose mail is being queued. */
@@ -74,34 +75,18 @@ export function startOrphanSweeps(
   },
   opts: { intervalMs?: number; firstAfterMs?: number } = {},
 ): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const run = async () => {
-    for (const tenantUuid of await deps.companies()) {
-      try {
-        const removed = await sweepOrphanFiles({ db: deps.db, storage: deps.storage, tenantUuid, now: deps.now?.() });
-        if (removed.length) deps.log.info({ tenant_uuid: tenantUuid, removed: removed.length }, 'removed orphan files');
-      } catch (err) {
-        deps.log.error({ err, tenant_uuid: tenantUuid }, 'orphan file sweep failed for a company');
+  return every(
+    { intervalMs: opts.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS, firstAfterMs: opts.firstAfterMs ?? FIRST_SWEEP_AFTER_MS },
+    async () => {
+      for (const tenantUuid of await deps.companies()) {
+        try {
+          const removed = await sweepOrphanFiles({ db: deps.db, storage: deps.storage, tenantUuid, now: deps.now?.() });
+          if (removed.length) deps.log.info({ tenant_uuid: tenantUuid, removed: removed.length }, 'removed orphan files');
+        } catch (err) {
+          deps.log.error({ err, tenant_uuid: tenantUuid }, 'orphan file sweep failed for a company');
+        }
       }
-    }
-  };
-  const tick = () => {
-    if (running) return;
-    running = run()
-      .catch((err) => deps.log.error({ err }, 'orphan file sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, opts.intervalMs ?? ORPHAN_SWEEP_INTERVAL_MS);
-  timer.unref();
-  const first = setTimeout(tick, opts.firstAfterMs ?? FIRST_SWEEP_AFTER_MS);
-  first.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
     },
-  };
+    (err) => deps.log.error({ err }, 'orphan file sweep failed'),
+  );
 }

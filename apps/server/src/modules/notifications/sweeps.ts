@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/with-tenant.js';
 import { forgetOldDeviceMutations } from '../../graphql/device-mutations.js';
 import { languagesOf } from '../../identity/accounts.js';
+import { every } from '../../platform/every.js';
 import type { Mailer } from '../../platform/mail.js';
 import { authored, joined, type Language, type Rendered, type TextRef, tCount, t as text, textRef, tHtml } from '../../platform/texts.js';
 import { type RetryCounts, retryDuePushesOf } from '../accounting/accounting.retry.js';
@@ -442,24 +443,9 @@ export async function runSweeps(deps: SweepDeps, at: Date): Promise<SweepReport>
 
 /** Runs the sweeps every `intervalMs` (never two at once on this instance); stop() waits for a run in progress. */
 export function startSweeps(deps: SweepDeps, intervalMs: number, now: () => Date): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runSweeps(deps, now())
-      .catch((err) => deps.log.error({ err }, 'notification sweeps failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  const first = setTimeout(tick, Math.min(intervalMs, 10_000));
-  first.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
-    },
-  };
+  return every(
+    { intervalMs, firstAfterMs: Math.min(intervalMs, 10_000) },
+    () => runSweeps(deps, now()),
+    (err) => deps.log.error({ err }, 'notification sweeps failed'),
+  );
 }
