@@ -113,6 +113,7 @@ export async function buildApp({
   });
   const metrics = createMetrics({
     pool: database.poolStats,
+    sharedReads: () => gate.shared.joined,
     queue: async () => {
       const [row] = await database.db
         .select({
@@ -191,6 +192,8 @@ export async function buildApp({
     config.heavyWorkShare,
   );
   app.addHook('onClose', () => gate.close());
+  // The gate's lanes and shared reads, for tests that hold a company's lanes and for an operator's inspection.
+  app.decorate('tenantGate', gate);
   const accounts = createAccounts(database.db, () => access.invalidateSessions());
 
   await registerFileRoutes(app, { config, gate, sessionOf });

@@ -6,12 +6,29 @@ import type { Db, Tx } from './client.js';
  * transaction and the role drops to app_user, so row-level security applies even to a query
  * that forgot its tenant filter.
  */
-export function withTenant<T>(db: Db, tenantUuid: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+export function withTenant<T>(db: Db, tenantUuid: string, fn: (tx: Tx) => Promise<T>, opts: { readOnly?: boolean } = {}): Promise<T> {
+  const done = db.transaction(async (tx) => {
     // One round trip: setting the role GUC for the transaction is what SET LOCAL ROLE does.
     await tx.execute(sql`select set_config('app.tenant_uuid', ${tenantUuid}, true), set_config('role', 'app_user', true)`);
     return fn(tx as unknown as Tx);
   });
+  if (opts.readOnly || writeEnded.size === 0) return done;
+  // Committed, rolled back, or unknown (the connection dropped during COMMIT): any of them may have changed rows.
+  const ended = () => {
+    for (const listener of writeEnded) listener(tenantUuid);
+  };
+  return done.finally(ended);
+}
+
+const writeEnded = new Set<(tenantUuid: string) => void>();
+
+/**
+ * Calls `listener` each time a company's transaction that may write ends on this instance (graphql/shared-reads.ts:
+ * reads in flight before it are not shared after it). Returns the unsubscribe.
+ */
+export function onTenantWriteEnded(listener: (tenantUuid: string) => void): () => void {
+  writeEnded.add(listener);
+  return () => writeEnded.delete(listener);
 }
 
 /**

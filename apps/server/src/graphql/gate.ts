@@ -136,6 +136,12 @@ type GatedFieldOptions<Type extends TypeParam<Types>, Nullable extends FieldNull
     g: Gated,
     info: GraphQLResolveInfo,
   ) => MaybePromise<ShapeFromTypeParam<Types, Type, Nullable>>;
+  /**
+   * Queries only: callers with access `all` asking for the same `share(args, info)` key at once share one answer
+   * (shared-reads.ts). The key must name everything the answer depends on besides the company: the arguments and
+   * what the query selects that changes the work.
+   */
+  share?: (args: InputShapeFromFields<Args> & { tenant_uuid: string }, info: GraphQLResolveInfo) => string;
 };
 
 function gatedField(kind: 'query' | 'mutation') {
@@ -151,13 +157,31 @@ function gatedField(kind: 'query' | 'mutation') {
         nullable: options.nullable,
         description: options.description,
         args: { ...(options.args?.(t.arg) ?? {}), tenant_uuid: t.arg.id({ required: true }) },
-        resolve: (_root: unknown, args: Record<string, unknown>, ctx: Ctx, info: GraphQLResolveInfo) =>
-          enterTenant(ctx, args.tenant_uuid as string, rule, async (g) => options.resolve(args as never, g, info), {
-            readOnly: kind === 'query',
-          }),
+        resolve: (_root: unknown, args: Record<string, unknown>, ctx: Ctx, info: GraphQLResolveInfo) => {
+          const tenantUuid = args.tenant_uuid as string;
+          const run = (g: Gated) => Promise.resolve(options.resolve(args as never, g, info));
+          if (kind === 'query' && options.share) return enterShared(ctx, tenantUuid, rule, options.share(args as never, info), run);
+          return enterTenant(ctx, tenantUuid, rule, run, { readOnly: kind === 'query' });
+        },
       } as never),
     );
   };
+}
+
+/**
+ * A shareable read: the whole gate for this caller (session, company, active member, and access `all` to the rule),
+ * then the company's flight for `key` if one is in progress, else this caller's own read as the flight. A caller
+ * with less than `all` (who may see less) never shares: the operation runs for them alone.
+ */
+async function enterShared<T>(ctx: Ctx, tenantUuid: string, rule: Rule, key: string, fn: (g: Gated) => Promise<T>): Promise<T> {
+  const own = () => enterTenant(ctx, tenantUuid, rule, fn, { readOnly: true });
+  const { session } = ctx;
+  if (!session) throw unauthenticated();
+  if (session.tid !== tenantUuid) throw notFound();
+  const member = await ctx.gate.member(session.sub, tenantUuid);
+  if (!member) throw notFound();
+  if (accessTo(member.permissions, rule.area, rule.action, member.off) !== 'all') return own();
+  return ctx.gate.shared.run(tenantUuid, `${rule.area}\u0000${key}`, own);
 }
 
 /** A query on company data, behind the gate. */

@@ -1,11 +1,12 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Db, guardPool, type Tx } from '../db/client.js';
-import { withIdentity, withTenant } from '../db/with-tenant.js';
+import { onTenantWriteEnded, withIdentity, withTenant } from '../db/with-tenant.js';
 import { loadMemberIn, type Member } from '../modules/employees/membership.js';
 import type { AccessCache } from './access-cache.js';
 import { CompanyLanes } from './company-lanes.js';
 import { notFound } from './errors.js';
+import { SharedReads } from './shared-reads.js';
 
 /**
  * The only holder of the owning connection on the request path. Company data is reached through `run`
@@ -22,6 +23,10 @@ export class TenantGate {
   /** Each company's lanes for heavy operations (company-lanes.ts). */
   readonly lanes: CompanyLanes;
 
+  /** Reads many callers of a company may share while one is in flight (shared-reads.ts). */
+  readonly shared = new SharedReads();
+  private readonly stopSharing: () => void;
+
   constructor(
     private readonly db: Db,
     readonly cache: AccessCache<unknown, Member | null>,
@@ -29,6 +34,7 @@ export class TenantGate {
     heavyWorkShare = 1,
   ) {
     this.lanes = new CompanyLanes(heavyWorkPerCompany, heavyWorkShare);
+    this.stopSharing = onTenantWriteEnded((tenantUuid) => this.shared.forget(tenantUuid));
     const client = (db as { $client?: unknown }).$client;
     // A connection the database dropped (idle, or borrowed between two reads) is replaced on a later borrow; the
     // main pool's listener has already reported the outage (db/client.ts).
@@ -36,6 +42,7 @@ export class TenantGate {
   }
 
   async close(): Promise<void> {
+    this.stopSharing();
     await this.pool?.end();
   }
 
@@ -57,7 +64,7 @@ export class TenantGate {
     };
     // Counted in flight for the company lanes' share: a company's heavy work yields while others are served.
     return this.lanes.track(tenantUuid, () =>
-      readOnly && this.pool ? this.read(this.pool, tenantUuid, inside) : withTenant(this.db, tenantUuid, inside),
+      readOnly && this.pool ? this.read(this.pool, tenantUuid, inside) : withTenant(this.db, tenantUuid, inside, { readOnly }),
     );
   }
 
@@ -97,7 +104,7 @@ export class TenantGate {
     const cached = this.cache.getMember(identity, tenantUuid);
     if (cached !== undefined) return cached;
     const startedAt = this.cache.begin();
-    const member = await withTenant(this.db, tenantUuid, (tx) => loadMemberIn(tx, identity, tenantUuid));
+    const member = await withTenant(this.db, tenantUuid, (tx) => loadMemberIn(tx, identity, tenantUuid), { readOnly: true });
     this.cache.setMember(identity, tenantUuid, member, startedAt);
     return member;
   }
@@ -137,3 +144,10 @@ export function preparedStatements(tx: Tx): Map<string, unknown> | null {
 }
 
 const WALL = "select set_config('app.tenant_uuid', $1, false), set_config('role', 'app_user', false)";
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's tenant gate (app.ts). */
+    tenantGate: TenantGate;
+  }
+}

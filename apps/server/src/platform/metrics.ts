@@ -26,6 +26,8 @@ export type MetricsSources = {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Messages waiting in the outbox for delivery and the oldest one's age in seconds. */
   queue?: () => Promise<{ depth: number; oldestAgeSeconds: number }>;
+  /** Queries answered by another request's read in flight since start (graphql/shared-reads.ts). */
+  sharedReads?: () => number;
 };
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -77,6 +79,18 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
         this.set({ state: 'total' }, s.total);
         this.set({ state: 'idle' }, s.idle);
         this.set({ state: 'waiting' }, s.waiting);
+      },
+    });
+  }
+  if (sources.sharedReads) {
+    const joined = sources.sharedReads;
+    new client.Counter({
+      name: 'groundwork_graphql_shared_reads_total',
+      help: "Queries answered by another request's read of the same company's same data already in flight.",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(joined());
       },
     });
   }

@@ -2,6 +2,7 @@ import { atField, msg } from '@groundwork/core/messages';
 import { addDays, toDayNumber } from '@groundwork/core/pay-periods';
 import { isScheduleDate, SCHEDULE_LIMITS, type ScheduleEntryInput, scheduledLaborRecordSchema } from '@groundwork/core/scheduling';
 import { sql } from 'drizzle-orm';
+import type { GraphQLResolveInfo } from 'graphql';
 import { builder } from '../../graphql/builder.js';
 import { AppError, forbidden, notFound } from '../../graphql/errors.js';
 import { type Gated, tenantMutation, tenantQuery } from '../../graphql/gate.js';
@@ -169,6 +170,12 @@ const ConfirmationRef = builder.enumType('ScheduleAnswer', { values: ['confirmed
 
 // --- Helpers --------------------------------------------------------------------------------------
 
+/** Whether the board's query asks for the company's departments and divisions (more work when it does). */
+function boardWithGroups(info: GraphQLResolveInfo): boolean {
+  const asked = selectedColumns(info, false);
+  return !asked || asked.has('departments') || asked.has('divisions');
+}
+
 function range(from: string, to: string | null | undefined, defaultDays: number) {
   if (!isScheduleDate(from)) throw new AppError('VALIDATION', atField('from', msg('schedule.invalidDate')), { field: 'from' });
   const end = to ?? addDays(from, defaultDays - 1);
@@ -200,11 +207,11 @@ tenantQuery(
       "The planner's board: the company's active jobs and people and every entry from..to (at most 42 days; absent to: a week). " +
       'For those who plan (scheduling_admin, admin_access); others read their own days (getMySchedule) and their crews (getMyCrews).',
     args: (t) => ({ from: t.string({ required: true }), to: t.string({ required: false }) }),
+    // Planners opening the same weeks at once share one board (graphql/shared-reads.ts).
+    share: ({ from, to }, info) => JSON.stringify(['getScheduleBoard', from, to ?? null, boardWithGroups(info)]),
     resolve: async ({ from, to }, g, info) => {
       if (g.access !== 'all') throw forbidden();
-      const asked = selectedColumns(info, false);
-      const groups = !asked || asked.has('departments') || asked.has('divisions');
-      return loadBoard(g.tx, g.member.tenantUuid, from, range(from, to, 7), groups);
+      return loadBoard(g.tx, g.member.tenantUuid, from, range(from, to, 7), boardWithGroups(info));
     },
   },
 );
