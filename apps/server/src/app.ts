@@ -3,7 +3,6 @@ import { PassThrough } from 'node:stream';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -16,6 +15,7 @@ import { AccessCache } from './graphql/access-cache.js';
 import type { Ctx } from './graphql/context.js';
 import { DEVICE_MUTATION_HEADER, deviceMutationOf, deviceMutationsPlugin } from './graphql/device-mutations.js';
 import { dataError, jitInputError } from './graphql/errors.js';
+import { FastQueries } from './graphql/fast-queries.js';
 import { type Member, TenantGate } from './graphql/gate.js';
 import { isSubscription, limitBatchSize, normalizeErrorCodes, usesRecursiveInputOf } from './graphql/request-guards.js';
 import { requestLogPlugin } from './graphql/request-log.js';
@@ -43,7 +43,7 @@ import { serveWebApp } from './platform/web-app.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
-import { registerMetricsRoute, securityHeaders } from './http-guards.js';
+import { registerMetricsRoute, registerSecurityHeaders, securityHeaders } from './http-guards.js';
 
 export type AppDeps = {
   config: Config;
@@ -114,6 +114,7 @@ export async function buildApp({
   const metrics = createMetrics({
     pool: database.poolStats,
     sharedReads: () => gate.shared.joined,
+    fastQueries: () => fast.answered,
     queue: async () => {
       const [row] = await database.db
         .select({
@@ -149,7 +150,8 @@ export async function buildApp({
     app.log.warn({ err }, 'not listening for live events from other instances: subscriptions hear only this one'),
   );
 
-  await app.register(fastifyHelmet, securityHeaders(config));
+  // GraphiQL (outside production only) is an inline script that loads its editor from unpkg.com.
+  registerSecurityHeaders(app, securityHeaders(config), config.env === 'production' ? [] : ['/graphql']);
   await app.register(fastifyCookie);
   const identity = await registerIdentity(app, { config, db: database.db, now, sms, captchaMaxNumber, captchaFetch });
 
@@ -226,8 +228,30 @@ export async function buildApp({
   const production = config.env === 'production';
   const schema = getSchema();
   const usesRecursiveInput = usesRecursiveInputOf(schema);
+  const contextOf = async (req: FastifyRequest): Promise<Ctx> => {
+    const live = await sessionOf(req);
+    return {
+      config,
+      log: req.log,
+      realtime,
+      session: live?.claims ?? null,
+      language: live?.language ?? null,
+      sessionStillLive: async () => live !== null && (await sessionOf(req))?.id === live.id,
+      gate,
+      now,
+      identity: identity.service,
+      accounts,
+      mailer,
+      sms: texts,
+      deviceMutation: deviceMutationOf(req.headers[DEVICE_MUTATION_HEADER], req.body),
+    };
+  };
+  // Queries a client sends again and again skip Yoga's request handling once Yoga has run them whole (fast-queries.ts).
+  const fast = new FastQueries(schema, (document) => !usesRecursiveInput(document), metrics);
   const yoga = createYoga<ServerContext, Ctx>({
     schema,
+    // The web app is served from this origin: no other origin may read an answer (Yoga's default reflects any).
+    cors: false,
     graphqlEndpoint: '/graphql',
     graphiql: !production,
     landingPage: false,
@@ -264,34 +288,18 @@ export async function buildApp({
       // graphql-jit cannot coerce variables of a recursive input type (the list filters' `and`), and its
       // subscriptions lose our SSE events: those run on graphql-js.
       useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document) && !usesRecursiveInput(args.document) }),
+      fast.plugin(),
     ],
-    context: async ({ req }): Promise<Ctx> => {
-      const live = await sessionOf(req);
-      return {
-        config,
-        log: req.log,
-        realtime,
-        session: live?.claims ?? null,
-        language: live?.language ?? null,
-        sessionStillLive: async () => live !== null && (await sessionOf(req))?.id === live.id,
-        gate,
-        now,
-        identity: identity.service,
-        accounts,
-        mailer,
-        sms: texts,
-        deviceMutation: deviceMutationOf(req.headers[DEVICE_MUTATION_HEADER], req.body),
-      };
-    },
+    context: ({ req }) => contextOf(req),
   });
 
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    // GraphiQL (outside production only) is an inline script that loads its editor from unpkg.com.
-    ...(production ? {} : { helmet: { contentSecurityPolicy: false } }),
     handler: async (req, reply) => {
+      if (await fast.answer(req, reply, () => contextOf(req))) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      fast.learnAnswer(req, response.status, response.headers.get('content-type'));
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.js';
 import type { Metrics } from './platform/metrics.js';
 
@@ -36,7 +36,7 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
  * manifest from this origin, Google's reCAPTCHA only when its keys are set. No site may frame the app; HSTS and
  * upgrade-insecure-requests only when it is served over https (config.ts requires that in production).
  */
-export function securityHeaders(config: Config): FastifyHelmetOptions {
+export function securityHeaders(config: Config): HelmetOptions {
   const https = config.appOrigin.startsWith('https:');
   const recaptcha = Boolean(config.recaptcha);
   return {
@@ -64,4 +64,17 @@ export function securityHeaders(config: Config): FastifyHelmetOptions {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
+}
+
+/**
+ * Helmet's headers on every answer, its middleware built once (@fastify/helmet built it, CSP directives parsed, on
+ * every request: 3% of a list's time). `withoutCsp`: routes answered without the CSP (GraphiQL outside production).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, withoutCsp: string[] = []) {
+  const all = helmet(options);
+  const noCsp = helmet({ ...options, contentSecurityPolicy: false });
+  app.addHook('onRequest', (req, reply, done) => {
+    const set = withoutCsp.includes(req.routeOptions.url ?? '') ? noCsp : all;
+    set(req.raw, reply.raw, (err) => done(err as Error | undefined));
+  });
 }

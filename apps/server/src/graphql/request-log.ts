@@ -10,19 +10,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * root field, bounded by the schema) and the company it asked for (`tenant_uuid`, when it is a well-formed id),
  * beside Fastify's request id. Variables other than the company's id are never logged.
  */
-export function requestLogPlugin(): Plugin<{ req?: FastifyRequest; reply?: FastifyReply; log?: FastifyBaseLogger }> {
+export function requestLogPlugin(): Plugin<LogHolder> {
   return {
     onExecute({ args }) {
-      const ctx = args.contextValue;
-      if (!ctx.req) return;
-      const op = describeOperation(args.document, args.operationName ?? undefined);
-      const tenant = tenantOf(args.document, args.operationName ?? undefined, args.variableValues ?? {});
-      const log = ctx.req.log.child({ operation: op.name, ...(tenant ? { tenant_uuid: tenant } : {}) });
-      ctx.req.log = log;
-      if (ctx.reply) ctx.reply.log = log;
-      if (ctx.log) ctx.log = log;
+      bindOperationLog(args.contextValue, args.document, args.operationName ?? undefined, args.variableValues ?? {});
     },
   };
+}
+
+type LogHolder = { req?: FastifyRequest; reply?: FastifyReply; log?: FastifyBaseLogger };
+
+/** The request's logger from now on carries the operation and the company (also for graphql/fast-queries.ts). */
+export function bindOperationLog(
+  ctx: LogHolder,
+  document: Parameters<typeof describeOperation>[0],
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): void {
+  if (!ctx.req) return;
+  const op = describeOperation(document, operationName);
+  const tenant = tenantOf(document, operationName, variables);
+  const log = ctx.req.log.child({ operation: op.name, ...(tenant ? { tenant_uuid: tenant } : {}) });
+  ctx.req.log = log;
+  if (ctx.reply) ctx.reply.log = log;
+  if (ctx.log) ctx.log = log;
 }
 
 function tenantOf(

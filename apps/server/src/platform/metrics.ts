@@ -19,6 +19,8 @@ export type Metrics = {
   sseOpened(): () => void;
   /** The envelop plugin that times GraphQL operations and counts their errors by code. */
   graphqlPlugin: Plugin;
+  /** The same for an operation run outside Yoga (graphql/fast-queries.ts): starts the timer, the result stops it. */
+  operationTimer(document: DocumentNode, operationName: string | undefined): (result: unknown) => void;
 };
 
 export type MetricsSources = {
@@ -28,6 +30,8 @@ export type MetricsSources = {
   queue?: () => Promise<{ depth: number; oldestAgeSeconds: number }>;
   /** Queries answered by another request's read in flight since start (graphql/shared-reads.ts). */
   sharedReads?: () => number;
+  /** Queries answered on the short way, without Yoga, since start (graphql/fast-queries.ts). */
+  fastQueries?: () => number;
 };
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -82,18 +86,24 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
       },
     });
   }
-  if (sources.sharedReads) {
-    const joined = sources.sharedReads;
+  const countOf = (name: string, help: string, read: (() => number) | undefined) => {
+    if (!read) return;
     new client.Counter({
-      name: 'groundwork_graphql_shared_reads_total',
-      help: "Queries answered by another request's read of the same company's same data already in flight.",
+      name,
+      help,
       registers: [registry],
       collect() {
         this.reset();
-        this.inc(joined());
+        this.inc(read());
       },
     });
-  }
+  };
+  countOf(
+    'groundwork_graphql_shared_reads_total',
+    "Queries answered by another request's read of the same company's same data already in flight.",
+    sources.sharedReads,
+  );
+  countOf('groundwork_graphql_fast_queries_total', 'Queries answered without Yoga, as a document Yoga ran before.', sources.fastQueries);
   if (sources.queue) {
     const queue = sources.queue;
     let last: Promise<{ depth: number; oldestAgeSeconds: number }> | null = null;
@@ -120,21 +130,23 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     });
   }
 
+  const operationTimer = (document: DocumentNode, operationName: string | undefined) => {
+    const op = describeOperation(document, operationName);
+    const end = operations.startTimer({ operation: op.name, type: op.type });
+    return (result: unknown) => {
+      end();
+      // A subscription's result is a stream: its errors come later, one event at a time, and are not counted here.
+      if (result && typeof result === 'object' && 'errors' in result && Array.isArray(result.errors)) {
+        for (const err of result.errors as readonly GraphQLError[]) {
+          errors.inc({ operation: op.name, code: String(err.extensions?.code ?? 'INTERNAL_SERVER_ERROR') });
+        }
+      }
+    };
+  };
   const graphqlPlugin: Plugin = {
     onExecute({ args }) {
-      const op = describeOperation(args.document, args.operationName ?? undefined);
-      const end = operations.startTimer({ operation: op.name, type: op.type });
-      return {
-        onExecuteDone({ result }) {
-          end();
-          // A subscription's result is a stream: its errors come later, one event at a time, and are not counted here.
-          if (result && typeof result === 'object' && 'errors' in result && Array.isArray(result.errors)) {
-            for (const err of result.errors as readonly GraphQLError[]) {
-              errors.inc({ operation: op.name, code: String(err.extensions?.code ?? 'INTERNAL_SERVER_ERROR') });
-            }
-          }
-        },
-      };
+      const done = operationTimer(args.document, args.operationName ?? undefined);
+      return { onExecuteDone: ({ result }) => done(result) };
     },
   };
 
@@ -154,6 +166,7 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
       };
     },
     graphqlPlugin,
+    operationTimer,
   };
 }
 
