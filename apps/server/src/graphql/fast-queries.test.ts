@@ -35,7 +35,7 @@ function post(payload: unknown, headers: Record<string, string> = {}, token = ad
 describe('queries on the short way', () => {
   it("answers a query Yoga has run with Yoga's exact bytes and content type, for each Accept Yoga has answered", async () => {
     for (const accept of [undefined, 'application/json', 'application/graphql-response+json, application/json;q=0.9']) {
-      const headers = accept ? { accept } : {};
+      const headers: Record<string, string> = accept ? { accept } : {};
       const before = await fastCount();
       const first = await post({ query: JOBS, variables: { t: admin.tenantUuid, n: 2 } }, headers);
       const second = await post({ query: JOBS, variables: { t: admin.tenantUuid, n: 2 } }, headers);

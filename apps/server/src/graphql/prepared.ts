@@ -21,6 +21,8 @@ function fastRows(query: unknown): { execute(values: Record<string, unknown>): P
     if (f.path.length !== 1) throw new Error('fastRows: nested selections are not supported');
     return f.path[0];
   });
+  // A list's sort keys (`__k0`…) are left out of a row where they are null: only the page's last row has them.
+  const sortKey = keys.map((k) => k.startsWith('__k'));
   const decoders = fields.map(({ field }) => {
     const decoder = (is(field, Column) ? field : (field as { decoder: unknown }).decoder) as {
       mapFromDriverValue(v: unknown): unknown;
@@ -32,7 +34,10 @@ function fastRows(query: unknown): { execute(values: Record<string, unknown>): P
       const { rows } = await client.query(queryConfig, fillPlaceholders(params, values));
       return rows.map((row) => {
         const out: Record<string, unknown> = {};
-        for (let i = 0; i < keys.length; i++) out[keys[i]] = row[i] === null ? null : decoders[i](row[i]);
+        for (let i = 0; i < keys.length; i++) {
+          if (row[i] !== null) out[keys[i]] = decoders[i](row[i]);
+          else if (!sortKey[i]) out[keys[i]] = null;
+        }
         return out;
       });
     },

@@ -88,12 +88,18 @@ export function defineRecordOperations(model: RecordModel) {
             // Without a filter a list has few shapes (columns, own rows, a cursor): each is built and parsed once.
             const shape = `list${name}|${Object.keys(columns).join(',')}|${ownOnly}|${after ? 'after' : ''}`;
             const p = sql.placeholder;
+            // The next page's cursor needs the sort keys of the page's last row only: the others get nulls (no text
+            // to send, decode and drop), in the same order, so PostgreSQL sorts once.
+            const ordered = sql.join(keys, sql`, `);
+            const lastKeys = Object.fromEntries(
+              keys.map((k, i) => [`__k${i}`, sql`case when row_number() over (order by ${ordered}) = ${p('last')} then ${k} end`]),
+            );
             rows = await selectPrepared(
               tx,
               shape,
               () =>
                 tx
-                  .select({ ...columns, ...keyFields })
+                  .select({ ...columns, ...lastKeys })
                   .from(table)
                   .where(
                     and(
@@ -114,6 +120,7 @@ export function defineRecordOperations(model: RecordModel) {
                 tenant: member.tenantUuid,
                 owner: member.employeeId,
                 limit: limit + 1,
+                last: limit,
                 ...Object.fromEntries((after ?? []).map((v, i) => [`k${i}`, v])),
               },
             );
@@ -129,8 +136,10 @@ export function defineRecordOperations(model: RecordModel) {
           const page = (more ? rows.slice(0, limit) : rows) as Row[];
           const last = page[page.length - 1];
           const nextToken = more && last ? encodeCursor(keys.map((_, i) => last[`__k${i}`])) : null;
-          // The sort keys leave each row as a fresh object: deleting properties would slow every later read of it.
+          // The sort keys leave a row that has them as a fresh object: deleting properties would slow every later
+          // read of it (the prepared path gives them to the page's last row only).
           const items = page.map((row) => {
+            if (!('__k0' in row)) return row;
             const item: Row = {};
             for (const k in row) if (!k.startsWith('__k')) item[k] = row[k];
             return item;
