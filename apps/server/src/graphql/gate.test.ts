@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, createTenant, type TestMember } from '../testing/factories.js';
 import { useTestApp } from '../testing/test-app.js';
 
@@ -69,6 +70,34 @@ describe('the tenant gate on pooled connections', () => {
       expect(items.map((d) => d.tenant_uuid)).toEqual(items.map(() => m.tenantUuid));
       expect(items.map((d) => d.department)).toContain(m === a ? 'A only' : 'B only');
     }
+  });
+
+  it('answers nothing read on a connection whose walls failed (the reads are pipelined behind them), then walls a new one', async ({
+    skip,
+  }) => {
+    // PGlite has no read pool: its reads run in the walled transaction.
+    if (t.database.kind !== 'postgres') skip();
+    expect((await t.gql(LIST, { t: a.tenantUuid }, a.token)).errors).toBeUndefined();
+    // The one read connection is walled to A. The next walls (to B) fail, twice: the short way's try and Yoga's.
+    const query = pg.Client.prototype.query;
+    let failures = 0;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] === 'string' && args[0].startsWith("select set_config('app.tenant_uuid'") && failures < 2) {
+        failures++;
+        return Promise.reject(new Error('the walls failed')) as never;
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      const failed = await t.gql(LIST, { t: b.tenantUuid }, b.token);
+      expect(failures).toBe(2);
+      expect(failed.data?.listDepartments ?? null).toBeNull();
+      expect(JSON.stringify(failed)).not.toContain('A only');
+    } finally {
+      spy.mockRestore();
+    }
+    const res = await t.gql(LIST, { t: b.tenantUuid }, b.token);
+    expect(res.data?.listDepartments.items.map((d: { department: string }) => d.department)).toEqual(['B only']);
   });
 
   it('leaves the shared pool (identity, writes) without a tenant or the app_user role', async () => {

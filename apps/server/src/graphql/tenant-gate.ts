@@ -38,7 +38,18 @@ export class TenantGate {
     const client = (db as { $client?: unknown }).$client;
     // A connection the database dropped (idle, or borrowed between two reads) is replaced on a later borrow; the
     // main pool's listener has already reported the outage (db/client.ts).
-    this.pool = client instanceof pg.Pool ? guardPool(new pg.Pool((client as unknown as { options: pg.PoolConfig }).options)) : null;
+    // Pipelined: a read's walls and its first statement go out together, one round trip (read()). Each
+    // connection starts as app_user with no company, so a statement on it sees no company's rows until walled.
+    const options = client instanceof pg.Pool ? (client as unknown as { options: pg.PoolConfig }).options : null;
+    this.pool = options
+      ? guardPool(
+          new pg.Pool({
+            ...options,
+            pipeline: true,
+            options: [options.options, '-c role=app_user'].filter(Boolean).join(' '),
+          } as pg.PoolConfig),
+        )
+      : null;
   }
 
   async close(): Promise<void> {
@@ -77,14 +88,6 @@ export class TenantGate {
     const client = await pool.connect();
     let walled = false;
     try {
-      // A connection still walled to this company (its last borrower's) needs no new round trip: nothing but
-      // this method ever uses these connections, and it sets both walls before any other query.
-      if (walledTo.get(client) !== tenantUuid) {
-        walledTo.delete(client);
-        await client.query(WALL, [tenantUuid]);
-        walledTo.set(client, tenantUuid);
-      }
-      walled = true;
       let tx = readers.get(client);
       if (!tx) {
         tx = drizzle(client) as unknown as Tx;
@@ -92,7 +95,24 @@ export class TenantGate {
         statements.set(tx, new Map());
         readClients.set(tx, client);
       }
-      return await fn(tx);
+      // A connection still walled to this company (its last borrower's) needs no walls again: nothing but
+      // this method ever uses these connections, and it sets both walls before any other query.
+      if (walledTo.get(client) === tenantUuid) {
+        walled = true;
+        return await fn(tx);
+      }
+      walledTo.delete(client);
+      // The walls are queued first, so PostgreSQL runs them before any of fn's statements; the connection is
+      // pipelined, so they leave together. Nothing fn read is answered unless the walls were set: if they failed,
+      // fn's statements ran under the last borrower's walls, so their result is dropped with the connection.
+      const walls = client.query(WALL, [tenantUuid]).then(() => {
+        walled = true;
+      });
+      const [wallsDone, result] = await Promise.allSettled([walls, fn(tx)]);
+      if (wallsDone.status === 'rejected') throw wallsDone.reason;
+      walledTo.set(client, tenantUuid);
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
     } finally {
       if (!walled) walledTo.delete(client);
       client.release(walled ? undefined : new Error('walling the connection failed'));
