@@ -4,6 +4,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, type SQL, sql } f
 import type { Content } from 'pdfmake/interfaces';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
+import { selectPrepared } from '../../graphql/prepared.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { richTextToPlain } from '../../platform/rich-text.js';
 import { authored, joined, type Language, type PlainKey, plain, tCount, t as text } from '../../platform/texts.js';
@@ -36,21 +37,38 @@ export type ReportSearch = {
 
 /** Reports newest day first, keyset pages; `employees_id` set for own-records access. */
 export async function searchReportRows(tx: Tx, tenant: string, f: ReportSearch) {
-  const where: (SQL | undefined)[] = [
-    eq(jobsNotes.tenant_uuid, tenant),
-    (f.active ?? true) ? eq(jobsNotes.status, 1) : ne(jobsNotes.status, 1),
-    f.employees_id != null ? eq(jobsNotes.employees_id, f.employees_id) : undefined,
-    f.jobs_id != null ? eq(jobsNotes.jobs_id, f.jobs_id) : undefined,
-    f.from ? sql`${jobsNotes.for_date} >= ${f.from}` : undefined,
-    f.to ? sql`${jobsNotes.for_date} <= ${f.to}` : undefined,
-    f.after ? sql`(${jobsNotes.for_date}, ${jobsNotes.id}) < (${f.after.for_date}, ${f.after.id})` : undefined,
-  ];
-  const rows = (await tx
-    .select({ ...reportColumns, ...reportExtras })
-    .from(jobsNotes)
-    .where(and(...where))
-    .orderBy(desc(jobsNotes.for_date), desc(jobsNotes.id))
-    .limit(f.limit + 1)) as ReportRow[];
+  const p = sql.placeholder;
+  const active = f.active ?? true;
+  const has = { person: f.employees_id != null, job: f.jobs_id != null, from: Boolean(f.from), to: Boolean(f.to), after: Boolean(f.after) };
+  // Each combination of filters is one shape, built once and run as a prepared statement.
+  const shape = `searchDailyReports|${active}|${Object.values(has).map(Number).join('')}`;
+  const build = () =>
+    tx
+      .select({ ...reportColumns, ...reportExtras })
+      .from(jobsNotes)
+      .where(
+        and(
+          eq(jobsNotes.tenant_uuid, p('tenant')),
+          active ? eq(jobsNotes.status, 1) : ne(jobsNotes.status, 1),
+          has.person ? eq(jobsNotes.employees_id, p('person')) : undefined,
+          has.job ? eq(jobsNotes.jobs_id, p('job')) : undefined,
+          has.from ? sql`${jobsNotes.for_date} >= ${p('from')}` : undefined,
+          has.to ? sql`${jobsNotes.for_date} <= ${p('to')}` : undefined,
+          has.after ? sql`(${jobsNotes.for_date}, ${jobsNotes.id}) < (${p('afterDate')}, ${p('afterId')})` : undefined,
+        ),
+      )
+      .orderBy(desc(jobsNotes.for_date), desc(jobsNotes.id))
+      .limit(p('limit'));
+  const rows = await selectPrepared<ReportRow>(tx, shape, build, {
+    tenant,
+    person: f.employees_id,
+    job: f.jobs_id,
+    from: f.from,
+    to: f.to,
+    afterDate: f.after?.for_date,
+    afterId: f.after?.id,
+    limit: f.limit + 1,
+  });
   const more = rows.length > f.limit;
   const page = more ? rows.slice(0, f.limit) : rows;
   return { items: page, more, last: page[page.length - 1] ?? null };

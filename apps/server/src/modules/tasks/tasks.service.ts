@@ -221,9 +221,17 @@ async function complete(
         rows.map((r) => r.uuid),
       )
     : new Map<string, FileSummary[]>();
+  const byTask = new Map<number, { employees_id: number; name: string | null }[]>();
+  for (const p of people) {
+    const list = byTask.get(p.tasks_id);
+    const person = { employees_id: p.employees_id, name: p.name };
+    if (list) list.push(person);
+    else byTask.set(p.tasks_id, [person]);
+  }
+  const countOf = new Map(counts.map((x) => [x.parent, x]));
   return rows.map((r) => {
-    const assignees = people.filter((p) => p.tasks_id === r.id).map((p) => ({ employees_id: p.employees_id, name: p.name }));
-    const c = counts.find((x) => x.parent === r.id);
+    const assignees = byTask.get(r.id) ?? [];
+    const c = countOf.get(r.id);
     const rel = relationOf(
       member,
       led,
@@ -272,7 +280,9 @@ export async function listTaskRows(
   const t = member.tenantUuid;
   // The person's jobs decide what they may read and what they may manage; "my tasks" is read from their own
   // assignments, so when the page does not show `can_manage` that statement is not needed.
-  const led = filter.scope === 'mine' && extras && !extras.canManage ? NO_TIES : await jobTies(tx, member);
+  // An admin reads and manages every task: their jobs matter only to the 'jobs' scope.
+  const tiesNeeded = filter.scope === 'jobs' || (!isAdmin(member) && !(filter.scope === 'mine' && extras && !extras.canManage));
+  const led = tiesNeeded ? await jobTies(tx, member) : NO_TIES;
   const day = filter.today ?? today();
   const rank = sql<number>`(case when ${tasks.status} <> 'done' and ${tasks.due_date} < ${day}::date then 0 else 1 end)`;
   const me = member.employeeId;

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
+import { selectPrepared } from '../../graphql/prepared.js';
 import { employees } from '../employees/employees.table.js';
 import { registerFileSource } from '../files/files.service.js';
 import { jobs } from '../jobs/jobs.table.js';
@@ -99,30 +100,35 @@ export type LogRow = {
 export async function logRows(tx: Tx, tenant: string, toolId: number | null, limit: number, before: number | null): Promise<LogRow[]> {
   const from = sql`(select c.container_name from containers c where c.tenant_uuid = ${outer(toolLogs.tenant_uuid)} and c.id = ${outer(toolLogs.from_container_id)})`;
   const to = sql`(select c.container_name from containers c where c.tenant_uuid = ${outer(toolLogs.tenant_uuid)} and c.id = ${outer(toolLogs.to_container_id)})`;
-  return tx
-    .select({
-      id: toolLogs.id,
-      tools_id: toolLogs.tools_id,
-      from_container_id: toolLogs.from_container_id,
-      from_name: sql<string | null>`${from}`,
-      to_container_id: toolLogs.to_container_id,
-      to_name: sql<string | null>`${to}`,
-      employees_id: toolLogs.employees_id,
-      employee_name: personName,
-      note: toolLogs.note,
-      created_on: toolLogs.created_on,
-    })
-    .from(toolLogs)
-    .leftJoin(employees, and(eq(employees.tenant_uuid, toolLogs.tenant_uuid), eq(employees.id, toolLogs.employees_id)))
-    .where(
-      and(
-        eq(toolLogs.tenant_uuid, tenant),
-        toolId === null ? undefined : eq(toolLogs.tools_id, toolId),
-        before === null ? undefined : lt(toolLogs.id, before),
-      ),
-    )
-    .orderBy(desc(toolLogs.id))
-    .limit(limit);
+  const p = sql.placeholder;
+  // Four shapes (one tool or all, first page or after): each built once and run as a prepared statement.
+  const shape = `toolLog|${toolId === null ? 'all' : 'tool'}|${before === null ? 'first' : 'after'}`;
+  const build = () =>
+    tx
+      .select({
+        id: toolLogs.id,
+        tools_id: toolLogs.tools_id,
+        from_container_id: toolLogs.from_container_id,
+        from_name: sql<string | null>`${from}`,
+        to_container_id: toolLogs.to_container_id,
+        to_name: sql<string | null>`${to}`,
+        employees_id: toolLogs.employees_id,
+        employee_name: personName,
+        note: toolLogs.note,
+        created_on: toolLogs.created_on,
+      })
+      .from(toolLogs)
+      .leftJoin(employees, and(eq(employees.tenant_uuid, toolLogs.tenant_uuid), eq(employees.id, toolLogs.employees_id)))
+      .where(
+        and(
+          eq(toolLogs.tenant_uuid, p('tenant')),
+          toolId === null ? undefined : eq(toolLogs.tools_id, p('tool')),
+          before === null ? undefined : lt(toolLogs.id, p('before')),
+        ),
+      )
+      .orderBy(desc(toolLogs.id))
+      .limit(p('limit'));
+  return selectPrepared<LogRow>(tx, shape, build, { tenant, tool: toolId, before, limit });
 }
 
 /** The company's active container `id`, or VALIDATION naming the field. */
