@@ -4,6 +4,7 @@ import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'driz
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
+import { selectPrepared } from '../../graphql/prepared.js';
 import { storedRows } from '../../graphql/record-columns.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
@@ -44,22 +45,46 @@ export type ItemRow = typeof items.$inferSelect & { vendor_name: string | null; 
 export async function searchItemRows(tx: Tx, tenant: string, f: ItemSearch) {
   const active = f.active ?? true;
   const q = f.search?.trim();
-  const rows = (await tx
-    .select(pickColumns(itemColumns, itemExtras, f.fields, ['id', 'item']))
-    .from(items)
-    .where(
-      and(
-        eq(items.tenant_uuid, tenant),
-        active ? and(eq(items.status, 1), eq(items.active, 'true')) : or(ne(items.status, 1), eq(items.active, 'false')),
-        f.item_type_id != null ? eq(items.item_type_id, f.item_type_id) : undefined,
-        f.item_class_id != null ? eq(items.item_class_id, f.item_class_id) : undefined,
-        f.vendor_id != null ? eq(items.vendor_id, f.vendor_id) : undefined,
-        q ? or(ilike(items.item, escapeLike(q)), ilike(items.acc_id, escapeLike(q)), ilike(items.description, escapeLike(q))) : undefined,
-        f.after ? sql`(${items.item}, ${items.id}) > (${f.after.item}, ${f.after.id})` : undefined,
-      ),
-    )
-    .orderBy(asc(items.item), asc(items.id))
-    .limit(f.limit + 1)) as ItemRow[];
+  const p = sql.placeholder;
+  const selection = pickColumns(itemColumns, itemExtras, f.fields, ['id', 'item']);
+  const has = {
+    type: f.item_type_id != null,
+    class: f.item_class_id != null,
+    vendor: f.vendor_id != null,
+    search: Boolean(q),
+    after: Boolean(f.after),
+  };
+  // Each combination of columns and filters is one shape, built once and run as a prepared statement.
+  const shape = `searchItems|${Object.keys(selection).join(',')}|${active}|${Object.values(has).map(Number).join('')}`;
+  const build = () =>
+    tx
+      .select(selection)
+      .from(items)
+      .where(
+        and(
+          eq(items.tenant_uuid, p('tenant')),
+          active ? and(eq(items.status, 1), eq(items.active, 'true')) : or(ne(items.status, 1), eq(items.active, 'false')),
+          has.type ? eq(items.item_type_id, p('type')) : undefined,
+          has.class ? eq(items.item_class_id, p('class')) : undefined,
+          has.vendor ? eq(items.vendor_id, p('vendor')) : undefined,
+          has.search
+            ? or(ilike(items.item, p('pattern')), ilike(items.acc_id, p('pattern')), ilike(items.description, p('pattern')))
+            : undefined,
+          has.after ? sql`(${items.item}, ${items.id}) > (${p('afterItem')}, ${p('afterId')})` : undefined,
+        ),
+      )
+      .orderBy(asc(items.item), asc(items.id))
+      .limit(p('limit'));
+  const rows = await selectPrepared<ItemRow>(tx, shape, build, {
+    tenant,
+    type: f.item_type_id,
+    class: f.item_class_id,
+    vendor: f.vendor_id,
+    pattern: q ? escapeLike(q) : null,
+    afterItem: f.after?.item,
+    afterId: f.after?.id,
+    limit: f.limit + 1,
+  });
   const more = rows.length > f.limit;
   const page = more ? rows.slice(0, f.limit) : rows;
   return { items: page, more, last: page[page.length - 1] ?? null };

@@ -11,12 +11,13 @@ import {
   parseRecipients,
 } from '@groundwork/core/ordering';
 import { isoDay } from '@groundwork/core/pay-periods';
-import { and, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Gated, Member } from '../../graphql/gate.js';
+import { selectPrepared } from '../../graphql/prepared.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
 import { recordTopic } from '../../platform/realtime.js';
 import { files } from '../files/files.table.js';
@@ -76,28 +77,53 @@ export async function searchOrderRows(tx: Tx, tenant: string, f: OrderSearch) {
   const active = f.active ?? true;
   const q = f.search?.trim();
   const po = q ? /^(?:po-?)?(\d{1,9})$/i.exec(q) : null;
-  const where: (SQL | undefined)[] = [
-    eq(orders.tenant_uuid, tenant),
-    active ? eq(orders.status, 1) : ne(orders.status, 1),
-    f.employees_id != null ? eq(orders.employees_id, f.employees_id) : undefined,
-    f.jobs_id != null ? eq(orders.jobs_id, f.jobs_id) : undefined,
-    f.vendor_id != null ? eq(orders.vendor_id, f.vendor_id) : undefined,
-    q
-      ? or(
-          po ? eq(orders.po_number, Number(po[1])) : undefined,
-          ilike(orders.notes, escapeLike(q)),
-          sql`exists (select 1 from vendors v where v.tenant_uuid = ${outer(orders.tenant_uuid)} and v.id = ${outer(orders.vendor_id)} and v.name ilike ${escapeLike(q)})`,
-          sql`exists (select 1 from jobs j where j.tenant_uuid = ${outer(orders.tenant_uuid)} and j.id = ${outer(orders.jobs_id)} and (j.job ilike ${escapeLike(q)} or j.job_abbr ilike ${escapeLike(q)}))`,
-        )
-      : undefined,
-    f.after ? sql`(${orders.order_date}, ${orders.id}) < (${f.after.order_date}, ${f.after.id})` : undefined,
-  ];
-  const rows = (await tx
-    .select(pickColumns(orderColumns, orderExtras, f.fields, ['id', 'order_date', 'uuid']))
-    .from(orders)
-    .where(and(...where))
-    .orderBy(desc(orders.order_date), desc(orders.id))
-    .limit(f.limit + 1)) as OrderRow[];
+  const p = sql.placeholder;
+  const selection = pickColumns(orderColumns, orderExtras, f.fields, ['id', 'order_date', 'uuid']);
+  const has = {
+    person: f.employees_id != null,
+    job: f.jobs_id != null,
+    vendor: f.vendor_id != null,
+    search: Boolean(q),
+    po: Boolean(po),
+    after: Boolean(f.after),
+  };
+  // Each combination of columns and filters is one shape, built once and run as a prepared statement.
+  const shape = `searchOrders|${Object.keys(selection).join(',')}|${active}|${Object.values(has).map(Number).join('')}`;
+  const build = () =>
+    tx
+      .select(selection)
+      .from(orders)
+      .where(
+        and(
+          eq(orders.tenant_uuid, p('tenant')),
+          active ? eq(orders.status, 1) : ne(orders.status, 1),
+          has.person ? eq(orders.employees_id, p('person')) : undefined,
+          has.job ? eq(orders.jobs_id, p('job')) : undefined,
+          has.vendor ? eq(orders.vendor_id, p('vendor')) : undefined,
+          has.search
+            ? or(
+                has.po ? eq(orders.po_number, p('po')) : undefined,
+                ilike(orders.notes, p('pattern')),
+                sql`exists (select 1 from vendors v where v.tenant_uuid = ${outer(orders.tenant_uuid)} and v.id = ${outer(orders.vendor_id)} and v.name ilike ${p('pattern')})`,
+                sql`exists (select 1 from jobs j where j.tenant_uuid = ${outer(orders.tenant_uuid)} and j.id = ${outer(orders.jobs_id)} and (j.job ilike ${p('pattern')} or j.job_abbr ilike ${p('pattern')}))`,
+              )
+            : undefined,
+          has.after ? sql`(${orders.order_date}, ${orders.id}) < (${p('afterDate')}, ${p('afterId')})` : undefined,
+        ),
+      )
+      .orderBy(desc(orders.order_date), desc(orders.id))
+      .limit(p('limit'));
+  const rows = await selectPrepared<OrderRow>(tx, shape, build, {
+    tenant,
+    person: f.employees_id,
+    job: f.jobs_id,
+    vendor: f.vendor_id,
+    po: po ? Number(po[1]) : null,
+    pattern: q ? escapeLike(q) : null,
+    afterDate: f.after?.order_date,
+    afterId: f.after?.id,
+    limit: f.limit + 1,
+  });
   const more = rows.length > f.limit;
   const page = more ? rows.slice(0, f.limit) : rows;
   return { items: page, more, last: page[page.length - 1] ?? null };

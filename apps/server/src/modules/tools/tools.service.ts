@@ -49,35 +49,47 @@ const KEYS = new Set(['id', 'name', 'uuid', 'tenant_uuid']);
 export async function searchToolRows(tx: Tx, tenant: string, f: ToolSearch) {
   const active = (f.status ?? 1) === 1;
   const q = f.search?.trim();
-  const where: (SQL | undefined)[] = [
-    eq(tools.tenant_uuid, tenant),
-    active ? eq(tools.status, 1) : ne(tools.status, 1),
-    f.container_id != null ? eq(tools.container_id, f.container_id) : undefined,
-    f.category ? eq(tools.category, f.category) : undefined,
-    q
-      ? or(
-          ilike(tools.name, `%${q.replace(/[\\%_]/g, '\\$&')}%`),
-          ilike(tools.tool_number, `%${q.replace(/[\\%_]/g, '\\$&')}%`),
-          ilike(tools.serial, `%${q.replace(/[\\%_]/g, '\\$&')}%`),
-        )
-      : undefined,
-    f.after ? sql`(${tools.name}, ${tools.id}) > (${f.after.name}, ${f.after.id})` : undefined,
-  ];
+  const p = sql.placeholder;
   // Only the columns the request asks for (plus the keyset's and the photos' keys); the container only when its
   // name is asked for.
   const wanted = f.fields;
-  const columns = Object.fromEntries(
-    Object.entries(getTableColumns(tools)).filter(([name]) => !wanted || KEYS.has(name) || wanted.has(name)),
-  ) as Partial<typeof tools._.columns>;
+  const names = Object.keys(getTableColumns(tools)).filter((name) => !wanted || KEYS.has(name) || wanted.has(name));
+  const columns = Object.fromEntries(names.map((name) => [name, getTableColumns(tools)[name as keyof typeof tools._.columns]]));
   const withContainer = !wanted || wanted.has('container_name');
-  const base = tx.select({ ...columns, ...(withContainer ? { container_name: containers.container_name } : {}) }).from(tools);
-  const rows = (await (withContainer
-    ? base.leftJoin(containers, and(eq(containers.tenant_uuid, tools.tenant_uuid), eq(containers.id, tools.container_id)))
-    : base
-  )
-    .where(and(...where))
-    .orderBy(asc(tools.name), asc(tools.id))
-    .limit(f.limit + 1)) as unknown as (typeof tools.$inferSelect & { container_name: string | null })[];
+  const has = { container: f.container_id != null, category: Boolean(f.category), search: Boolean(q), after: Boolean(f.after) };
+  // Each combination of columns and filters is one shape, built once and run as a prepared statement.
+  const shape = `searchTools|${names.join(',')}|${withContainer}|${active}|${Object.values(has).map(Number).join('')}`;
+  const build = () => {
+    const base = tx.select({ ...columns, ...(withContainer ? { container_name: containers.container_name } : {}) }).from(tools);
+    return (
+      withContainer
+        ? base.leftJoin(containers, and(eq(containers.tenant_uuid, tools.tenant_uuid), eq(containers.id, tools.container_id)))
+        : base
+    )
+      .where(
+        and(
+          eq(tools.tenant_uuid, p('tenant')),
+          active ? eq(tools.status, 1) : ne(tools.status, 1),
+          has.container ? eq(tools.container_id, p('container')) : undefined,
+          has.category ? eq(tools.category, p('category')) : undefined,
+          has.search
+            ? or(ilike(tools.name, p('pattern')), ilike(tools.tool_number, p('pattern')), ilike(tools.serial, p('pattern')))
+            : undefined,
+          has.after ? sql`(${tools.name}, ${tools.id}) > (${p('afterName')}, ${p('afterId')})` : undefined,
+        ),
+      )
+      .orderBy(asc(tools.name), asc(tools.id))
+      .limit(p('limit'));
+  };
+  const rows = await selectPrepared<typeof tools.$inferSelect & { container_name: string | null }>(tx, shape, build, {
+    tenant,
+    container: f.container_id,
+    category: f.category,
+    pattern: q ? `%${q.replace(/[\\%_]/g, '\\$&')}%` : null,
+    afterName: f.after?.name,
+    afterId: f.after?.id,
+    limit: f.limit + 1,
+  });
   const more = rows.length > f.limit;
   const page = more ? rows.slice(0, f.limit) : rows;
   return { items: page, more, last: page[page.length - 1] ?? null };
