@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import type { Member } from '../../graphql/gate.js';
+import { selectPrepared } from '../../graphql/prepared.js';
 import { employees } from '../employees/employees.table.js';
 import { type FileSummary, filesOf, registerFileSource } from '../files/files.service.js';
 import { jobs, jobsForemen, jobsPms } from '../jobs/jobs.table.js';
@@ -284,37 +285,78 @@ export async function listTaskRows(
   const tiesNeeded = filter.scope === 'jobs' || (!isAdmin(member) && !(filter.scope === 'mine' && extras && !extras.canManage));
   const led = tiesNeeded ? await jobTies(tx, member) : NO_TIES;
   const day = filter.today ?? today();
-  const rank = sql<number>`(case when ${tasks.status} <> 'done' and ${tasks.due_date} < ${day}::date then 0 else 1 end)`;
+  const p = sql.placeholder;
+  const rank = sql<number>`(case when ${tasks.status} <> 'done' and ${tasks.due_date} < ${p('day')}::date then 0 else 1 end)`;
+  const admin = isAdmin(member);
   const me = member.employeeId;
-  const assignedTo = (who: number) =>
-    sql`exists (select 1 from ${taskAssignees} a where a.tenant_uuid = ${outer(tasks.tenant_uuid)} and a.tasks_id = ${outer(tasks.id)} and a.employees_id = ${who})`;
-  const conds: (SQL | undefined)[] = [
-    eq(tasks.tenant_uuid, t),
-    filter.parent_task != null ? eq(tasks.parent_task, filter.parent_task) : sql`${tasks.parent_task} is null`,
-    // "Mine" implies visible, and is driven from the person's assignments (index task_assignees_person_idx), not
-    // checked task by task over the whole company.
-    // As an array, not `id in (subquery)`: with a few hundred assignments the planner otherwise hashes the
-    // company's whole task table (8.6 ms on the bench's 50k tasks); this walks the primary key for each (~1 ms).
-    filter.scope === 'mine'
-      ? sql`${outer(tasks.id)} = any(array(select a.tasks_id from ${taskAssignees} a where a.tenant_uuid = ${t} and a.employees_id = ${me}))`
-      : visibleTo(member, led),
-    filter.scope === 'jobs' ? (led.on.size ? inArray(tasks.jobs_id, [...led.on]) : sql`false`) : undefined,
-    filter.jobs_id != null ? eq(tasks.jobs_id, filter.jobs_id) : undefined,
-    filter.assignee_id != null ? assignedTo(filter.assignee_id) : undefined,
-    filter.status?.length ? inArray(tasks.status, filter.status) : undefined,
-    filter.due_from ? sql`${tasks.due_date} >= ${filter.due_from}::date` : undefined,
-    filter.due_to ? sql`${tasks.due_date} <= ${filter.due_to}::date` : undefined,
-    filter.overdue ? sql`${rank} = 0` : undefined,
-    filter.rel_table ? eq(tasks.rel_table, filter.rel_table) : undefined,
-    filter.rel_id != null ? eq(tasks.rel_id, filter.rel_id) : undefined,
-    after ? sql`(${rank} > ${after.rank} or (${rank} = ${after.rank} and ${tasks.id} < ${after.id}))` : undefined,
-  ];
-  const rows = (await tx
-    .select({ ...columnsFor(extras?.fields), rank, assignees: assigneesColumn })
-    .from(tasks)
-    .where(and(...conds))
-    .orderBy(rank, desc(tasks.id))
-    .limit(limit + 1)) as unknown as (Row & { rank: number })[];
+  const has = {
+    parent: filter.parent_task != null,
+    mine: filter.scope === 'mine',
+    jobs: filter.scope === 'jobs',
+    job: filter.jobs_id != null,
+    assignee: filter.assignee_id != null,
+    status: Boolean(filter.status?.length),
+    dueFrom: Boolean(filter.due_from),
+    dueTo: Boolean(filter.due_to),
+    overdue: Boolean(filter.overdue),
+    relTable: Boolean(filter.rel_table),
+    relId: filter.rel_id != null,
+    after: Boolean(after),
+  };
+  const columns = columnsFor(extras?.fields);
+  // Each combination of columns, filters and who asks is one shape, built once and run as a prepared statement.
+  const shape = `listTasks|${Object.keys(columns).join(',')}|${admin}|${Object.values(has).map(Number).join('')}`;
+  const build = () =>
+    tx
+      .select({ ...columns, rank, assignees: assigneesColumn })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.tenant_uuid, p('tenant')),
+          has.parent ? eq(tasks.parent_task, p('parent')) : sql`${tasks.parent_task} is null`,
+          // "Mine" implies visible, and is driven from the person's assignments (index task_assignees_person_idx), not
+          // checked task by task over the whole company.
+          // As an array, not `id in (subquery)`: with a few hundred assignments the planner otherwise hashes the
+          // company's whole task table (8.6 ms on the bench's 50k tasks); this walks the primary key for each (~1 ms).
+          has.mine
+            ? sql`${outer(tasks.id)} = any(array(select a.tasks_id from ${taskAssignees} a where a.tenant_uuid = ${p('tenant')} and a.employees_id = ${p('me')}))`
+            : admin
+              ? undefined
+              : sql`(${tasks.jobs_id} = any(${p('on')}) or ${tasks.created_by} = ${p('me')} or exists (select 1 from ${taskAssignees} a
+                  where a.tenant_uuid = ${outer(tasks.tenant_uuid)} and a.tasks_id = ${outer(tasks.id)} and a.employees_id = ${p('me')}))`,
+          has.jobs ? sql`${tasks.jobs_id} = any(${p('on')})` : undefined,
+          has.job ? eq(tasks.jobs_id, p('job')) : undefined,
+          has.assignee
+            ? sql`exists (select 1 from ${taskAssignees} a where a.tenant_uuid = ${outer(tasks.tenant_uuid)} and a.tasks_id = ${outer(tasks.id)} and a.employees_id = ${p('assignee')})`
+            : undefined,
+          has.status ? sql`${tasks.status} = any(${p('status')})` : undefined,
+          has.dueFrom ? sql`${tasks.due_date} >= ${p('dueFrom')}::date` : undefined,
+          has.dueTo ? sql`${tasks.due_date} <= ${p('dueTo')}::date` : undefined,
+          has.overdue ? sql`${rank} = 0` : undefined,
+          has.relTable ? eq(tasks.rel_table, p('relTable')) : undefined,
+          has.relId ? eq(tasks.rel_id, p('relId')) : undefined,
+          has.after ? sql`(${rank} > ${p('afterRank')} or (${rank} = ${p('afterRank')} and ${tasks.id} < ${p('afterId')}))` : undefined,
+        ),
+      )
+      .orderBy(rank, desc(tasks.id))
+      .limit(p('limit'));
+  const rows = await selectPrepared<Row & { rank: number }>(tx, shape, build, {
+    tenant: t,
+    me,
+    day,
+    on: [...led.on],
+    parent: filter.parent_task,
+    job: filter.jobs_id,
+    assignee: filter.assignee_id,
+    status: filter.status ?? [],
+    dueFrom: filter.due_from,
+    dueTo: filter.due_to,
+    relTable: filter.rel_table,
+    relId: filter.rel_id,
+    afterRank: after?.rank,
+    afterId: after?.id,
+    limit: limit + 1,
+  });
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
