@@ -129,7 +129,7 @@ const ReceiptSaveInputRef = builder.inputRef<SaveInput>('ReceiptSaveInput').impl
 /** What the query selected of a Receipt (fragments: everything). */
 function wantedOf(info: GraphQLResolveInfo, underItems: boolean): Wanted {
   const fields = selectedColumns(info, underItems);
-  return { files: !fields || fields.has('files'), splits: !fields || fields.has('splits') };
+  return { files: !fields || fields.has('files'), splits: !fields || fields.has('splits'), fields };
 }
 
 /** A page token: the last receipt's date and id. */

@@ -39,7 +39,8 @@ export type ReceiptView = {
 };
 
 /** What a request asked for beyond the row: files and splits cost a query each per page, so only when selected. */
-export type Wanted = { files: boolean; splits: boolean };
+/** What a query asks of a receipt: its files, its split lines, and its fields (null or absent: all of them). */
+export type Wanted = { files: boolean; splits: boolean; fields?: Set<string> | null };
 
 const viewColumns = {
   id: receipts.id,
@@ -66,9 +67,18 @@ const viewColumns = {
 
 type ViewRow = Omit<ReceiptView, 'files' | 'splits'>;
 
-const joined = (tx: Tx) =>
+/** The receipt keys every read needs: the page's cursor (date, id) and the files' source (uuid). */
+const ALWAYS_READ = new Set(['id', 'uuid', 'receipt_date']);
+
+/** The columns a page asks for (all without a selection): no notes, times or names read and sent for nothing. */
+function columnsFor(fields: Set<string> | null | undefined): Partial<typeof viewColumns> {
+  if (!fields) return viewColumns;
+  return Object.fromEntries(Object.entries(viewColumns).filter(([name]) => ALWAYS_READ.has(name) || fields.has(name)));
+}
+
+const joined = (tx: Tx, columns: Partial<typeof viewColumns> = viewColumns) =>
   tx
-    .select(viewColumns)
+    .select(columns)
     .from(receipts)
     .leftJoin(employees, and(eq(employees.tenant_uuid, receipts.tenant_uuid), eq(employees.id, receipts.employees_id)))
     .leftJoin(jobs, and(eq(jobs.tenant_uuid, receipts.tenant_uuid), eq(jobs.id, receipts.jobs_id)));
@@ -158,7 +168,8 @@ export async function searchReceiptRows(
   // The limit is written into the statement, not bound: with a bound limit PostgreSQL's generic plan cannot
   // tell a page from the whole company and may sort every receipt instead of walking the date index.
   const take = Math.trunc(f.limit) + 1;
-  const shape = `searchReceipts|${take}|${active ? 'active' : 'archived'}|${Object.entries(has)
+  const columns = columnsFor(wanted.fields);
+  const shape = `searchReceipts|${Object.keys(columns).join(',')}|${take}|${active ? 'active' : 'archived'}|${Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
     .join(',')}`;
@@ -181,7 +192,7 @@ export async function searchReceiptRows(
           ? sql`(${receipts.receipt_date}, ${receipts.id}) < (cast(${p('afterDate')} as date), cast(${p('afterId')} as integer))`
           : undefined,
       ];
-      return joined(tx)
+      return joined(tx, columns)
         .where(and(...where))
         .orderBy(desc(receipts.receipt_date), desc(receipts.id))
         .limit(take) as never;
