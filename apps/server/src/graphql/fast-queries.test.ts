@@ -60,6 +60,15 @@ describe('queries on the short way', () => {
     expect(badVariable.json().data).toBeUndefined();
     const range = await post({ query: JOBS, variables: { t: admin.tenantUuid, n: 0 } });
     expect(range.json().errors?.[0]?.extensions?.code).toBe('VALIDATION');
+    // Variables the batch guard refuses before parsing (a NUL, a list past the limit, too deep): Yoga's answer.
+    for (const extra of [
+      { note: 'a\u0000b' },
+      { many: Array.from({ length: 1001 }, (_, i) => i) },
+      { deep: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) },
+    ]) {
+      const refused = await post({ query: JOBS, variables: { t: admin.tenantUuid, ...extra } });
+      expect(refused.json().errors?.[0]?.extensions?.code, JSON.stringify(extra).slice(0, 40)).toBe('VALIDATION');
+    }
     expect(await fastCount()).toBe(before);
   });
 

@@ -6,6 +6,7 @@ import type { Metrics } from '../platform/metrics.js';
 import { describeOperation } from '../platform/metrics.js';
 import type { Ctx } from './context.js';
 import { DEVICE_MUTATION_HEADER } from './device-mutations.js';
+import { variablesPass } from './request-guards.js';
 import { bindOperationLog } from './request-log.js';
 
 /**
@@ -18,7 +19,8 @@ import { bindOperationLog } from './request-log.js';
  *
  * Everything else goes to Yoga as before: mutations and subscriptions, a document not seen yet or not a plain query,
  * batches, GET and form posts (the CSRF check), a phone's queued change (its header), a request whose Accept Yoga
- * has not yet answered, and any request whose result has errors, which Yoga then runs and answers with its error
+ * has not yet answered, variables limitBatchSize refuses (too deep, too long, a NUL), and any request whose result
+ * has errors, which Yoga then runs and answers with its error
  * masking and codes (a query reads only, so running it again changes nothing).
  */
 export class FastQueries {
@@ -72,7 +74,8 @@ export class FastQueries {
     const { operationName } = body;
     if (operationName != null && typeof operationName !== 'string') return false;
     const variables = body.variables ?? {};
-    if (typeof variables !== 'object' || Array.isArray(variables)) return false;
+    // Too deep, too long or a NUL: Yoga refuses it (limitBatchSize), before anything runs.
+    if (typeof variables !== 'object' || Array.isArray(variables) || !variablesPass(variables)) return false;
     const contentType = this.contentTypes.get(req.headers.accept ?? '');
     const entry = this.documents.get(keyOf(body.query, operationName ?? undefined));
     if (!contentType || !entry) return false;

@@ -76,6 +76,12 @@ const walkLiterals = (document: DocumentNode): { longest: number; nul: boolean }
  * before a resolver runs: a batch that large is refused whole rather than half-applied. Variables that
  * nest too deep or carry NUL characters are refused the same way.
  */
+/** Whether variables pass limitBatchSize's checks (nesting, NUL, list length): for a request that skips Yoga. */
+export function variablesPass(variables: unknown): boolean {
+  const { longest, problem } = inspectVariables(variables);
+  return !problem && longest <= BATCH_MAX_RECORDS;
+}
+
 export function limitBatchSize(): Plugin {
   const tooMany = () => new AppError('VALIDATION', msg('common.tooManyRecords', { max: BATCH_MAX_RECORDS }));
   return {
