@@ -170,8 +170,26 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   };
 }
 
+const described = new WeakMap<DocumentNode, Map<string, { type: string; name: string }>>();
+
 /** The operation's type and first root field, from the document (bounded by the schema), never the client's name. */
 export function describeOperation(document: DocumentNode, operationName?: string): { type: string; name: string } {
+  // Yoga and the short way hand over the same parsed document for the same text: worked out once per document.
+  let byName = described.get(document);
+  if (!byName) {
+    byName = new Map();
+    described.set(document, byName);
+  }
+  const key = operationName ?? '';
+  let found = byName.get(key);
+  if (!found) {
+    found = describe(document, operationName);
+    if (byName.size < 16) byName.set(key, found);
+  }
+  return found;
+}
+
+function describe(document: DocumentNode, operationName?: string): { type: string; name: string } {
   const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const op = (operationName ? ops.find((o) => o.name?.value === operationName) : undefined) ?? ops[0];
   if (!op) return { type: 'unknown', name: 'unknown' };
