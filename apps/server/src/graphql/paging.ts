@@ -60,3 +60,10 @@ export function pageRef<T>(typeName: string, itemRef: ObjectRef<Types, T>) {
     }),
   });
 }
+
+/** A page of `limit` rows from `limit + 1` read: the rows, whether more follow, and the page's last row (its cursor). */
+export function pageOf<R>(rows: R[], limit: number): { items: R[]; more: boolean; last: R | null } {
+  const more = rows.length > limit;
+  const items = more ? rows.slice(0, limit) : rows;
+  return { items, more, last: items[items.length - 1] ?? null };
+}

@@ -4,6 +4,7 @@ import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql } from 'driz
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
+import { pageOf } from '../../graphql/paging.js';
 import { selectPrepared } from '../../graphql/prepared.js';
 import { storedRows } from '../../graphql/record-columns.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
@@ -85,9 +86,7 @@ export async function searchItemRows(tx: Tx, tenant: string, f: ItemSearch) {
     afterId: f.after?.id,
     limit: f.limit + 1,
   });
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  return { items: page, more, last: page[page.length - 1] ?? null };
+  return pageOf(rows, f.limit);
 }
 const { tenant_uuid: _t, ...itemColumns } = getTableColumns(items);
 const itemExtras = {

@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Gated, Member } from '../../graphql/gate.js';
+import { pageOf } from '../../graphql/paging.js';
 import { selectPrepared } from '../../graphql/prepared.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
 import { recordTopic } from '../../platform/realtime.js';
@@ -124,9 +125,7 @@ export async function searchOrderRows(tx: Tx, tenant: string, f: OrderSearch) {
     afterId: f.after?.id,
     limit: f.limit + 1,
   });
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  return { items: page, more, last: page[page.length - 1] ?? null };
+  return pageOf(rows, f.limit);
 }
 
 const { tenant_uuid: _ot, ...orderColumns } = getTableColumns(orders);

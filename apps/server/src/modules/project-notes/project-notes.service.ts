@@ -4,6 +4,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, type SQL, sql } f
 import type { Content } from 'pdfmake/interfaces';
 import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
+import { pageOf } from '../../graphql/paging.js';
 import { selectPrepared } from '../../graphql/prepared.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { richTextToPlain } from '../../platform/rich-text.js';
@@ -69,9 +70,7 @@ export async function searchReportRows(tx: Tx, tenant: string, f: ReportSearch) 
     afterId: f.after?.id,
     limit: f.limit + 1,
   });
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  return { items: page, more, last: page[page.length - 1] ?? null };
+  return pageOf(rows, f.limit);
 }
 
 export async function reportWhere(tx: Tx, tenant: string, where: SQL): Promise<ReportRow | null> {

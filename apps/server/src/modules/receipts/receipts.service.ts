@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzl
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
+import { pageOf } from '../../graphql/paging.js';
 import { selectPrepared } from '../../graphql/prepared.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
@@ -207,9 +208,8 @@ export async function searchReceiptRows(
       afterId: f.after?.id,
     },
   );
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  return { items: await complete(tx, tenant, page, wanted), last: page[page.length - 1] ?? null, more };
+  const { items, more, last } = pageOf(rows, f.limit);
+  return { items: await complete(tx, tenant, items, wanted), last, more };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
+import { pageOf } from '../../graphql/paging.js';
 import { selectPrepared } from '../../graphql/prepared.js';
 import { employees } from '../employees/employees.table.js';
 import { registerFileSource } from '../files/files.service.js';
@@ -90,9 +91,7 @@ export async function searchToolRows(tx: Tx, tenant: string, f: ToolSearch) {
     afterId: f.after?.id,
     limit: f.limit + 1,
   });
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  return { items: page, more, last: page[page.length - 1] ?? null };
+  return pageOf(rows, f.limit);
 }
 
 export type LogRow = {
