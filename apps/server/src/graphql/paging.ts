@@ -61,6 +61,15 @@ export function pageRef<T>(typeName: string, itemRef: ObjectRef<Types, T>) {
   });
 }
 
+/**
+ * Each row with `extra(row)`'s fields added in place, for rows just read for this request (never shared ones). A copy
+ * per row (`{ ...row, photos }`) is V8's slow path: for a page of 50 it cost a list a tenth of its time.
+ */
+export function extendRows<R extends object, E extends object>(rows: R[], extra: (row: R) => E): (R & E)[] {
+  for (const row of rows) Object.assign(row, extra(row));
+  return rows as (R & E)[];
+}
+
 /** A page of `limit` rows from `limit + 1` read: the rows, whether more follow, and the page's last row (its cursor). */
 export function pageOf<R>(rows: R[], limit: number): { items: R[]; more: boolean; last: R | null } {
   const more = rows.length > limit;

@@ -21,27 +21,29 @@ function fastRows(query: unknown): { execute(values: Record<string, unknown>): P
     if (f.path.length !== 1) throw new Error('fastRows: nested selections are not supported');
     return f.path[0];
   });
-  // A list's sort keys (`__k0`…) are left out of a row where they are null: only the page's last row has them.
-  const sortKey = keys.map((k) => k.startsWith('__k'));
   const decoders = fields.map(({ field }) => {
     const decoder = (is(field, Column) ? field : (field as { decoder: unknown }).decoder) as {
       mapFromDriverValue(v: unknown): unknown;
     };
     return (v: unknown) => decoder.mapFromDriverValue(v);
   });
+  const row = rowBuilder(keys, decoders);
   return {
     async execute(values) {
       const { rows } = await client.query(queryConfig, fillPlaceholders(params, values));
-      return rows.map((row) => {
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < keys.length; i++) {
-          if (row[i] !== null) out[keys[i]] = decoders[i](row[i]);
-          else if (!sortKey[i]) out[keys[i]] = null;
-        }
-        return out;
-      });
+      return (rows as unknown[][]).map(row);
     },
   };
+}
+
+/**
+ * A row from a result's values as one object literal with the statement's keys, compiled once per statement: every
+ * row has the same shape from its first property on, which V8 builds, and the serializer reads, several times faster
+ * than an object grown key by key. The keys are the select's own names (our code), written as JSON strings.
+ */
+function rowBuilder(keys: string[], decoders: ((v: unknown) => unknown)[]): (values: unknown[]) => Record<string, unknown> {
+  const body = keys.map((k, i) => `${JSON.stringify(k)}: v[${i}] === null ? null : d[${i}](v[${i}])`).join(', ');
+  return new Function('d', `return (v) => ({ ${body} });`)(decoders);
 }
 
 const statementNames = new Map<string, string>();

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.js';
 import { outer } from '../../db/columns.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Gated, Member } from '../../graphql/gate.js';
-import { pageOf } from '../../graphql/paging.js';
+import { extendRows, pageOf } from '../../graphql/paging.js';
 import { selectPrepared } from '../../graphql/prepared.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
 import { recordTopic } from '../../platform/realtime.js';
@@ -48,7 +48,7 @@ export type OrderSearch = {
   search?: string | null;
   limit: number;
   after: { order_date: string; id: number } | null;
-  fields?: Set<string> | null;
+  fields?: ReadonlySet<string> | null;
 };
 
 export type OrderRow = typeof orders.$inferSelect & {
@@ -202,7 +202,7 @@ export async function withPdf(g: Gated, rows: OrderRow[]): Promise<OrderView[]> 
       ),
     );
   const byOrder = new Map(found.map((f) => [f.source_uuid, f.uuid]));
-  return rows.map((r) => ({ ...r, pdf_uuid: byOrder.get(r.uuid) ?? null }));
+  return extendRows(rows, (r) => ({ pdf_uuid: byOrder.get(r.uuid) ?? null }));
 }
 
 export async function checkJobAndVendor(g: Gated, form: { jobs_id: number; vendor_id: number }) {

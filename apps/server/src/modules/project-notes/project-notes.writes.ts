@@ -12,7 +12,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
-import { MAX_PAGE_LIMIT } from '../../graphql/paging.js';
+import { extendRows, MAX_PAGE_LIMIT } from '../../graphql/paging.js';
 import { parsed } from '../../graphql/validation.js';
 import { recordTopic } from '../../platform/realtime.js';
 import { sanitiseRichText } from '../../platform/rich-text.js';
@@ -52,8 +52,7 @@ export async function withPhotos(g: Gated, rows: ReportRow[]): Promise<ReportVie
         )
     : [];
   const byUuid = new Map(found.map((f) => [f.uuid, f]));
-  return rows.map((r) => ({
-    ...r,
+  return extendRows(rows, (r) => ({
     photo_files: r.photos.flatMap((p) => {
       const f = byUuid.get(p.uuid);
       return f && f.source_uuid === r.uuid

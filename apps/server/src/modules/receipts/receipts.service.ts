@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzl
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../graphql/errors.js';
 import type { Member } from '../../graphql/gate.js';
-import { pageOf } from '../../graphql/paging.js';
+import { extendRows, pageOf } from '../../graphql/paging.js';
 import { selectPrepared } from '../../graphql/prepared.js';
 import { costcodes } from '../costcodes/costcodes.table.js';
 import { employees } from '../employees/employees.table.js';
@@ -41,7 +41,7 @@ export type ReceiptView = {
 
 /** What a request asked for beyond the row: files and splits cost a query each per page, so only when selected. */
 /** What a query asks of a receipt: its files, its split lines, and its fields (null or absent: all of them). */
-export type Wanted = { files: boolean; splits: boolean; fields?: Set<string> | null };
+export type Wanted = { files: boolean; splits: boolean; fields?: ReadonlySet<string> | null };
 
 const viewColumns = {
   id: receipts.id,
@@ -72,7 +72,7 @@ type ViewRow = Omit<ReceiptView, 'files' | 'splits'>;
 const ALWAYS_READ = new Set(['id', 'uuid', 'receipt_date']);
 
 /** The columns a page asks for (all without a selection): no notes, times or names read and sent for nothing. */
-function columnsFor(fields: Set<string> | null | undefined): Partial<typeof viewColumns> {
+function columnsFor(fields: ReadonlySet<string> | null | undefined): Partial<typeof viewColumns> {
   if (!fields) return viewColumns;
   return Object.fromEntries(Object.entries(viewColumns).filter(([name]) => ALWAYS_READ.has(name) || fields.has(name)));
 }
@@ -118,7 +118,7 @@ async function complete(tx: Tx, tenant: string, rows: ViewRow[], wanted: Wanted)
       .orderBy(asc(receiptSplits.id));
     for (const line of lines) splits.set(line.receipts_id, [...(splits.get(line.receipts_id) ?? []), line]);
   }
-  return rows.map((r) => ({ ...r, files: files.get(r.uuid) ?? [], splits: splits.get(r.id) ?? [] }));
+  return extendRows(rows, (r) => ({ files: files.get(r.uuid) ?? [], splits: splits.get(r.id) ?? [] }));
 }
 
 /** The receipts `ids` of the company that `ownerOnly` (if given) owns, in the order of `ids`. */

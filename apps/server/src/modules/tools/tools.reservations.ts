@@ -4,6 +4,7 @@ import { isToolDate, RESERVATION_DEFAULT_STATUS } from '@groundwork/core/tools';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
+import { extendRows } from '../../graphql/paging.js';
 import { storedRows } from '../../graphql/record-columns.js';
 import type { BeforeWrite } from '../../graphql/record-operations.js';
 import { employees } from '../employees/employees.table.js';
@@ -15,7 +16,7 @@ import { reservations, tools } from './tools.table.js';
 const today = () => isoDay(new Date());
 const withOverdue = (rows: ReservationRow[]) => {
   const now = today();
-  return rows.map((r) => ({ ...r, overdue: r.status === 1 && !r.is_completed && r.end_date < now }));
+  return extendRows(rows, (r) => ({ overdue: r.status === 1 && !r.is_completed && r.end_date < now }));
 };
 
 /** Reservations' record operations: the dates in order, no tool reserved twice on a day; the author recorded. */

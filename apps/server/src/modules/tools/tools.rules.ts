@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { GraphQLResolveInfo } from 'graphql';
 import { AppError } from '../../graphql/errors.js';
 import type { Gated } from '../../graphql/gate.js';
+import { extendRows } from '../../graphql/paging.js';
 import { type BeforeWrite, selectedColumns } from '../../graphql/record-operations.js';
 import { filesOf } from '../files/files.service.js';
 import { createHqContainer } from './tools.hq.js';
@@ -33,7 +34,7 @@ export async function withPhotos(g: Gated, rows: ToolRow[], info?: GraphQLResolv
     TOOLS_SOURCE,
     rows.map((r) => r.uuid),
   );
-  return rows.map((r) => ({ ...r, photos: photos.get(r.uuid) ?? [] }));
+  return extendRows(rows, (r) => ({ photos: photos.get(r.uuid) ?? [] }));
 }
 
 async function nextToolNumbers(g: { tx: Gated['tx'] }, tenant: string, n: number): Promise<string[]> {
