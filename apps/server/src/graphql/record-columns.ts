@@ -40,12 +40,32 @@ function scalarOf(column: PgColumn): Scalar {
   }
 }
 
+/** Each field node's selected columns, at the top and under `items`: a parsed query is reused, and so is this. */
+const selectedByNode = new WeakMap<FieldNode, { top?: ReadonlySet<string> | null; items?: ReadonlySet<string> | null }>();
+
 /**
  * The columns a query selects under `items` (list) or at the top (get), so the database sends only
- * those; null when the selection uses fragments, and every column is read.
+ * those; null when the selection uses fragments, and every column is read. Worked out once per field node.
  */
-export function selectedColumns(info: GraphQLResolveInfo, underItems: boolean): Set<string> | null {
-  let selections = info.fieldNodes[0]?.selectionSet?.selections ?? [];
+export function selectedColumns(info: GraphQLResolveInfo, underItems: boolean): ReadonlySet<string> | null {
+  const node = info.fieldNodes[0];
+  if (!node) return new Set();
+  let memo = selectedByNode.get(node);
+  if (!memo) {
+    memo = {};
+    selectedByNode.set(node, memo);
+  }
+  const slot = underItems ? 'items' : 'top';
+  let names = memo[slot];
+  if (names === undefined) {
+    names = selectionOf(node, underItems);
+    memo[slot] = names;
+  }
+  return names;
+}
+
+function selectionOf(node: FieldNode, underItems: boolean): Set<string> | null {
+  let selections = node.selectionSet?.selections ?? [];
   if (underItems) {
     const items = selections.find((n): n is FieldNode => n.kind === Kind.FIELD && n.name.value === 'items');
     if (!items) return new Set();
@@ -89,6 +109,9 @@ export type Filter = {
   in?: Record<string, unknown[] | null | undefined> | null;
 };
 
+/** The columns an operation reads, and their names joined (a prepared statement's shape). */
+type Projection = { columns: Record<string, PgColumn>; key: string };
+
 /** A model's columns and the SQL pieces its operations are built from. */
 export function recordColumns(model: RecordModel) {
   const { name, table } = model;
@@ -115,14 +138,32 @@ export function recordColumns(model: RecordModel) {
   const readerColumns = model.readerColumns
     ? new Set([...model.readerColumns, ...columns.filter((c) => c.column.notNull).map((c) => c.key)])
     : null;
-  /** The columns to read: those the query selects, narrowed to readerColumns for members who only read. */
-  const projection = (info: GraphQLResolveInfo, underItems: boolean, member: Member) => {
+  /** The projections worked out so far, by the selection they came from and whether the member only reads. */
+  const projections = new WeakMap<object, { all?: Projection; reader?: Projection }>();
+  const everything: Projection = { columns: allColumns, key: Object.keys(allColumns).join(',') };
+  /**
+   * The columns to read (and their names joined, for a prepared statement's shape): those the query selects,
+   * narrowed to readerColumns for members who only read. Worked out once per selection.
+   */
+  const projection = (info: GraphQLResolveInfo, underItems: boolean, member: Member): Projection => {
     const wanted = selectedColumns(info, underItems);
-    const readerOnly = readerColumns && !accessTo(member.permissions, model.area, 'write', member.off);
-    if (!wanted && !readerOnly) return allColumns;
-    return Object.fromEntries(
+    const readerOnly = readerColumns !== null && !accessTo(member.permissions, model.area, 'write', member.off);
+    if (!wanted && !readerOnly) return everything;
+    const source = wanted ?? everything;
+    let memo = projections.get(source);
+    if (!memo) {
+      memo = {};
+      projections.set(source, memo);
+    }
+    const slot = readerOnly ? 'reader' : 'all';
+    const known = memo[slot];
+    if (known) return known;
+    const columns = Object.fromEntries(
       Object.entries(allColumns).filter(([k]) => k === 'id' || ((!wanted || wanted.has(k)) && (!readerOnly || readerColumns.has(k)))),
     );
+    const made = { columns, key: Object.keys(columns).join(',') };
+    memo[slot] = made;
+    return made;
   };
   const softDelete = model.softDelete ? { column: col(model.softDelete.column), value: model.softDelete.value } : undefined;
 

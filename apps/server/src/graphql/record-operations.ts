@@ -58,6 +58,9 @@ export function defineRecordOperations(model: RecordModel) {
   );
 
   // --- Queries -------------------------------------------------------------------------------
+  /** A list's sort keys: the model's order, then the id (a cursor holds one value for each). */
+  const sortKeys = () => [...(model.orderBy?.() ?? []), sql`${idCol}`];
+  const keyCount = sortKeys().length;
   builder.queryField(`list${name}`, (t) =>
     t.field({
       type: connectionRef,
@@ -73,32 +76,26 @@ export function defineRecordOperations(model: RecordModel) {
           if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
             throw new AppError('VALIDATION', msg('common.limitRange', { max: LIST_MAX_LIMIT }));
           }
-          const keys = [...(model.orderBy?.() ?? []), sql`${idCol}`];
-          const after = args.nextToken ? decodeCursor(args.nextToken, keys.length) : undefined;
-          const afterSql = after
-            ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
-                after.map((v) => sql`${v}`),
-                sql`, `,
-              )})`
-            : undefined;
-          const keyFields = Object.fromEntries(keys.map((k, i) => [`__k${i}`, k]));
-          const columns = projection(info, true, member);
+          const after = args.nextToken ? decodeCursor(args.nextToken, keyCount) : undefined;
+          const { columns, key } = projection(info, true, member);
           let rows: unknown[];
           if (!args.filter) {
-            // Without a filter a list has few shapes (columns, own rows, a cursor): each is built and parsed once.
-            const shape = `list${name}|${Object.keys(columns).join(',')}|${ownOnly}|${after ? 'after' : ''}`;
+            // Without a filter a list has few shapes (columns, own rows, a cursor): each is built and parsed once,
+            // and a request builds nothing.
+            const shape = `list${name}|${key}|${ownOnly}|${after ? 'after' : ''}`;
             const p = sql.placeholder;
-            // The next page's cursor needs the sort keys of the page's last row only: the others get nulls (no text
-            // to send, decode and drop), in the same order, so PostgreSQL sorts once.
-            const ordered = sql.join(keys, sql`, `);
-            const lastKeys = Object.fromEntries(
-              keys.map((k, i) => [`__k${i}`, sql`case when row_number() over (order by ${ordered}) = ${p('last')} then ${k} end`]),
-            );
             rows = await selectPrepared(
               tx,
               shape,
-              () =>
-                tx
+              () => {
+                const keys = sortKeys();
+                // The next page's cursor needs the sort keys of the page's last row only: the others get nulls (no
+                // text to send, decode and drop), in the same order, so PostgreSQL sorts once.
+                const ordered = sql.join(keys, sql`, `);
+                const lastKeys = Object.fromEntries(
+                  keys.map((k, i) => [`__k${i}`, sql`case when row_number() over (order by ${ordered}) = ${p('last')} then ${k} end`]),
+                );
+                return tx
                   .select({ ...columns, ...lastKeys })
                   .from(table)
                   .where(
@@ -107,7 +104,7 @@ export function defineRecordOperations(model: RecordModel) {
                       ownOnly && ownerCol ? eq(ownerCol, p('owner')) : undefined,
                       softDelete ? ne(softDelete.column, softDelete.value) : undefined,
                       after
-                        ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
+                        ? sql`(${ordered}) > (${sql.join(
                             keys.map((_, i) => sql`${p(`k${i}`)}`),
                             sql`, `,
                           )})`
@@ -115,18 +112,26 @@ export function defineRecordOperations(model: RecordModel) {
                     ),
                   )
                   .orderBy(...keys.map((k) => asc(k)))
-                  .limit(p('limit')),
+                  .limit(p('limit'));
+              },
               {
                 tenant: member.tenantUuid,
                 owner: member.employeeId,
                 limit: limit + 1,
                 last: limit,
-                ...Object.fromEntries((after ?? []).map((v, i) => [`k${i}`, v])),
+                ...(after ? Object.fromEntries(after.map((v, i) => [`k${i}`, v])) : {}),
               },
             );
           } else {
+            const keys = sortKeys();
+            const afterSql = after
+              ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(
+                  after.map((v) => sql`${v}`),
+                  sql`, `,
+                )})`
+              : undefined;
             rows = await tx
-              .select({ ...columns, ...keyFields })
+              .select({ ...columns, ...Object.fromEntries(keys.map((k, i) => [`__k${i}`, k])) })
               .from(table)
               .where(and(scope(member, ownOnly), filterSql(args.filter), afterSql))
               .orderBy(...keys.map((k) => asc(k)))
@@ -135,15 +140,9 @@ export function defineRecordOperations(model: RecordModel) {
           const more = rows.length > limit;
           const page = (more ? rows.slice(0, limit) : rows) as Row[];
           const last = page[page.length - 1];
-          const nextToken = more && last ? encodeCursor(keys.map((_, i) => last[`__k${i}`])) : null;
-          // The sort keys leave a row that has them as a fresh object: deleting properties would slow every later
-          // read of it (the prepared path gives them to the page's last row only).
-          const items = page.map((row) => {
-            if (!('__k0' in row)) return row;
-            const item: Row = {};
-            for (const k in row) if (!k.startsWith('__k')) item[k] = row[k];
-            return item;
-          });
+          const nextToken = more && last ? encodeCursor(Array.from({ length: keyCount }, (_, i) => last[`__k${i}`])) : null;
+          // The sort keys (`__k…`) stay on the rows: no field reads them, and a copy per row would cost more.
+          const items = page;
           return { items, nextToken };
         }),
     }),
@@ -157,7 +156,7 @@ export function defineRecordOperations(model: RecordModel) {
       resolve: (_root, args, ctx, info) =>
         gated(ctx, model, args.tenant_uuid, 'read', async ({ tx, member, ownOnly }) => {
           const rows = await tx
-            .select(projection(info, false, member))
+            .select(projection(info, false, member).columns)
             .from(table)
             .where(and(scope(member, ownOnly), eq(idCol, args.id)))
             .limit(1);

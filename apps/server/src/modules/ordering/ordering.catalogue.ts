@@ -25,14 +25,14 @@ export type ItemSearch = {
   limit: number;
   after: { item: string; id: number } | null;
   /** The fields the request selected (null: all); only those are read. */
-  fields?: Set<string> | null;
+  fields?: ReadonlySet<string> | null;
 };
 
 /** The table's columns and the joined names the request asked for, plus the keyset's keys; everything when unknown. */
 export function pickColumns<C extends Record<string, unknown>, E extends Record<string, unknown>>(
   columns: C,
   extras: E,
-  fields: Set<string> | null | undefined,
+  fields: ReadonlySet<string> | null | undefined,
   keys: string[],
 ): C & E {
   if (!fields) return { ...columns, ...extras };

@@ -11,7 +11,7 @@ import { accessTo } from '@groundwork/core/permissions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors.js';
 import { tenantMutation, tenantQuery } from '../../graphql/gate.js';
-import { checkLimit, decodeToken, encodeToken, isTextIdKey, textIdPage } from '../../graphql/paging.js';
+import { checkLimit, decodeToken, encodeToken, extendRows, isTextIdKey, textIdPage } from '../../graphql/paging.js';
 import { defineRecordOperations, selectedColumns } from '../../graphql/record-operations.js';
 import { recordTopic } from '../../platform/realtime.js';
 import { registerFileSource } from '../files/files.service.js';
@@ -207,9 +207,9 @@ tenantQuery(
       checkLimit(limit);
       if (args.search && args.search.length > ORDERING_LIMITS.name) throw new AppError('VALIDATION', msg('common.searchTooLong'));
       const after = args.nextToken ? decodeToken(args.nextToken, isTextIdKey) : null;
-      const fields = selectedColumns(info, true);
+      const asked = selectedColumns(info, true);
       // The insurance flag is worked out from the vendor's expiry date.
-      if (fields?.has('vendor_insurance_lapsed')) fields.add('vendor_insurance_expires');
+      const fields = asked?.has('vendor_insurance_lapsed') ? new Set([...asked, 'vendor_insurance_expires']) : asked;
       const {
         items: rows,
         more,
@@ -222,7 +222,7 @@ tenantQuery(
         fields,
       });
       // The PDF costs a statement per page: only when asked for.
-      const items = !fields || fields.has('pdf_uuid') ? await withPdf(g, rows) : rows.map((r) => ({ ...r, pdf_uuid: null }));
+      const items = !fields || fields.has('pdf_uuid') ? await withPdf(g, rows) : extendRows(rows, () => ({ pdf_uuid: null }));
       return { items, nextToken: more && last ? encodeToken([last.order_date, last.id]) : null };
     },
   },

@@ -162,12 +162,12 @@ type Row = {
  * What a page needs besides the task rows (null: everything): the checklist counts, whether `can_manage` is shown,
  * and the task fields it selects (null: all), so a list does not read bodies and names it does not show.
  */
-export type TaskExtras = { checklist: boolean; canManage: boolean; fields?: Set<string> | null } | null;
+export type TaskExtras = { checklist: boolean; canManage: boolean; fields?: ReadonlySet<string> | null } | null;
 
 /** Read for every task whatever a page shows: the keys, and what access, the overdue flag and files are worked out from. */
 const ALWAYS_READ = new Set(['id', 'uuid', 'jobs_id', 'created_by', 'status', 'due_date', 'parent_task']);
 
-function columnsFor(fields: Set<string> | null | undefined): Partial<typeof viewColumns> {
+function columnsFor(fields: ReadonlySet<string> | null | undefined): Partial<typeof viewColumns> {
   if (!fields) return viewColumns;
   return Object.fromEntries(Object.entries(viewColumns).filter(([name]) => ALWAYS_READ.has(name) || fields.has(name)));
 }

@@ -40,7 +40,7 @@ export type ToolSearch = {
   limit: number;
   after?: { name: string; id: number } | null;
   /** The fields the request selects (null: all). */
-  fields?: Set<string> | null;
+  fields?: ReadonlySet<string> | null;
 };
 
 /** Always read: the keyset (name, id) and the photos' key (uuid). */
