@@ -108,9 +108,6 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
   const metrics = createMetrics({
     pool: database.poolStats,
     sharedReads: () => gate.shared.joined,
@@ -126,9 +123,10 @@ export async function buildApp({
       return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
     },
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // The route's pattern (`/api/files/:uuid`), never the raw URL: a label per file would be unbounded.
     metrics.observeRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   // Whatever a route throws answers without a stack or an internal message: a client error keeps Fastify's
   // status and words (a body too large, bad JSON), anything else is a logged, masked 500.
@@ -171,12 +169,6 @@ export async function buildApp({
   await access.ready.catch((err) =>
     app.log.warn({ err }, 'not subscribed to access invalidations: changes on other instances show within the cache TTL'),
   );
-  app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && (req.url.startsWith('/api/identity') || req.url.startsWith('/api/auth/'))) access.invalidateSessions();
-    // An answer leaves once the invalidations it caused are with Redis or PostgreSQL: the client's next request,
-    // on any instance, finds them delivered (or one round trip away). Nothing to wait on almost always.
-    await access.settled();
-  });
   const sessionOf = async (req: FastifyRequest): Promise<LiveSession | null> => {
     const presented = req.headers.authorization ?? req.headers.cookie;
     if (!presented) return null;
@@ -355,8 +347,16 @@ export async function buildApp({
     for (const stop of [...streams]) stop();
   });
   app.addHook('onClose', async () => drain.stop());
-  app.addHook('onSend', async (_req, reply) => {
+  // Every answer's last step, one hook (each hook is a step on every request): its request id, `Connection: close`
+  // while draining, and the access invalidations it caused delivered first.
+  app.addHook('onSend', (req, reply, _payload, done) => {
+    reply.header('x-request-id', req.id);
     if (drain.draining) reply.header('connection', 'close');
+    if (req.method !== 'GET' && (req.url.startsWith('/api/identity') || req.url.startsWith('/api/auth/'))) access.invalidateSessions();
+    // An answer leaves once the invalidations it caused are with Redis or PostgreSQL: the client's next request,
+    // on any instance, finds them delivered (or one round trip away). Nothing to wait on almost always.
+    if (!access.delivering) return done();
+    access.settled().then(() => done(), done);
   });
 
   registerMetricsRoute(app, metrics, config);

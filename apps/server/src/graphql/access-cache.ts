@@ -171,6 +171,11 @@ export class AccessCache<S, M> {
    * subscribed instance at once, so this one hearing its own broadcast back means the others have it too (give or
    * take their own event loop). At most ECHO_WAIT_MS; at once when it cannot hear (it then cannot tell).
    */
+  /** Whether invalidations are on their way (settled() would wait). */
+  get delivering(): boolean {
+    return this.pending.size > 0;
+  }
+
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }

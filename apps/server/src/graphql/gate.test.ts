@@ -82,7 +82,8 @@ describe('the tenant gate on pooled connections', () => {
     const query = pg.Client.prototype.query;
     let failures = 0;
     const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      if (typeof args[0] === 'string' && args[0].startsWith("select set_config('app.tenant_uuid'") && failures < 2) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (text?.startsWith("select set_config('app.tenant_uuid'") && failures < 2) {
         failures++;
         return Promise.reject(new Error('the walls failed')) as never;
       }

@@ -105,7 +105,7 @@ export class TenantGate {
       // The walls are queued first, so PostgreSQL runs them before any of fn's statements; the connection is
       // pipelined, so they leave together. Nothing fn read is answered unless the walls were set: if they failed,
       // fn's statements ran under the last borrower's walls, so their result is dropped with the connection.
-      const walls = client.query(WALL, [tenantUuid]).then(() => {
+      const walls = client.query({ name: 'gw_wall', text: WALL, values: [tenantUuid] }).then(() => {
         walled = true;
       });
       const [wallsDone, result] = await Promise.allSettled([walls, fn(tx)]);
@@ -163,6 +163,7 @@ export function preparedStatements(tx: Tx): Map<string, unknown> | null {
   return statements.get(tx) ?? null;
 }
 
+/** Run by name: parsed and planned once per connection, where many companies share few connections. */
 const WALL = "select set_config('app.tenant_uuid', $1, false), set_config('role', 'app_user', false)";
 
 declare module 'fastify' {
