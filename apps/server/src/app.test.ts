@@ -79,6 +79,13 @@ describe('HTTP surface', () => {
     expect((await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } })).headers['x-request-id']).toBe('abc-123');
     expect((await app.inject('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect((await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id!' } })).headers['x-request-id']).not.toBe('bad id!');
+    // Routes in a scope of their own (the files' routes, with multipart) answer with it too, a refusal included.
+    const file = await app.inject({
+      url: '/api/files/00000000-0000-4000-8000-000000000000/thumbnail',
+      headers: { 'x-request-id': 'file-1' },
+    });
+    expect(file.statusCode).toBeGreaterThanOrEqual(400);
+    expect(file.headers['x-request-id']).toBe('file-1');
   });
 
   it('turns introspection off in production only', async () => {

@@ -108,6 +108,18 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  // Every answer's last step, one hook (each hook is a step on every request): its request id, `Connection: close`
+  // while draining, and the access invalidations it caused delivered first. Added before any route or scope, as the
+  // first hooks were; `drain` and `access` are made below, before any request.
+  app.addHook('onSend', (req, reply, _payload, done) => {
+    reply.header('x-request-id', req.id);
+    if (drain.draining) reply.header('connection', 'close');
+    if (req.method !== 'GET' && (req.url.startsWith('/api/identity') || req.url.startsWith('/api/auth/'))) access.invalidateSessions();
+    // An answer leaves once the invalidations it caused are with Redis or PostgreSQL: the client's next request,
+    // on any instance, finds them delivered (or one round trip away). Nothing to wait on almost always.
+    if (!access.delivering) return done();
+    access.settled().then(() => done(), done);
+  });
   const metrics = createMetrics({
     pool: database.poolStats,
     sharedReads: () => gate.shared.joined,
@@ -347,17 +359,6 @@ export async function buildApp({
     for (const stop of [...streams]) stop();
   });
   app.addHook('onClose', async () => drain.stop());
-  // Every answer's last step, one hook (each hook is a step on every request): its request id, `Connection: close`
-  // while draining, and the access invalidations it caused delivered first.
-  app.addHook('onSend', (req, reply, _payload, done) => {
-    reply.header('x-request-id', req.id);
-    if (drain.draining) reply.header('connection', 'close');
-    if (req.method !== 'GET' && (req.url.startsWith('/api/identity') || req.url.startsWith('/api/auth/'))) access.invalidateSessions();
-    // An answer leaves once the invalidations it caused are with Redis or PostgreSQL: the client's next request,
-    // on any instance, finds them delivered (or one round trip away). Nothing to wait on almost always.
-    if (!access.delivering) return done();
-    access.settled().then(() => done(), done);
-  });
 
   registerMetricsRoute(app, metrics, config);
 
