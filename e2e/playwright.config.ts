@@ -39,6 +39,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL,
+    // A step that waits on something that never comes (a page load, a click) fails on its own and names itself, well
+    // before the scenario's budget runs out with only "Test timeout" to show.
+    navigationTimeout: 60_000,
+    actionTimeout: 30_000,
     // A failure leaves its error-context.md (the page's accessibility tree). Traces are recorded only on request
     // (E2E_TRACE=1): recording every test's screencast, DOM snapshots and network kept Chromium's browser and GPU
     // processes busier than the pages themselves (the same 20 tests: 557 s with, 403 s without the screencast alone).
