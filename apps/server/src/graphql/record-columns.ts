@@ -41,7 +41,7 @@ function scalarOf(column: PgColumn): Scalar {
 }
 
 /** Each field node's selected columns, at the top and under `items`: a parsed query is reused, and so is this. */
-const selectedByNode = new WeakMap<FieldNode, { top?: ReadonlySet<string> | null; items?: ReadonlySet<string> | null }>();
+const selectedByNode = new WeakMap<FieldNode, Partial<Record<'top' | 'items', ReadonlySet<string> | null>>>();
 
 /**
  * The columns a query selects under `items` (list) or at the top (get), so the database sends only
@@ -50,18 +50,18 @@ const selectedByNode = new WeakMap<FieldNode, { top?: ReadonlySet<string> | null
 export function selectedColumns(info: GraphQLResolveInfo, underItems: boolean): ReadonlySet<string> | null {
   const node = info.fieldNodes[0];
   if (!node) return new Set();
-  let memo = selectedByNode.get(node);
+  return memoized(selectedByNode, node, underItems ? 'items' : 'top', () => selectionOf(node, underItems));
+}
+
+/** `make()` for `key` and `slot`, worked out once while `key` lives (a parsed query's node, a selection). */
+function memoized<K extends object, S extends string, V>(map: WeakMap<K, Partial<Record<S, V>>>, key: K, slot: S, make: () => V): V {
+  let memo = map.get(key);
   if (!memo) {
     memo = {};
-    selectedByNode.set(node, memo);
+    map.set(key, memo);
   }
-  const slot = underItems ? 'items' : 'top';
-  let names = memo[slot];
-  if (names === undefined) {
-    names = selectionOf(node, underItems);
-    memo[slot] = names;
-  }
-  return names;
+  if (!(slot in memo)) memo[slot] = make();
+  return memo[slot] as V;
 }
 
 function selectionOf(node: FieldNode, underItems: boolean): Set<string> | null {
@@ -139,7 +139,7 @@ export function recordColumns(model: RecordModel) {
     ? new Set([...model.readerColumns, ...columns.filter((c) => c.column.notNull).map((c) => c.key)])
     : null;
   /** The projections worked out so far, by the selection they came from and whether the member only reads. */
-  const projections = new WeakMap<object, { all?: Projection; reader?: Projection }>();
+  const projections = new WeakMap<object, Partial<Record<'all' | 'reader', Projection>>>();
   const everything: Projection = { columns: allColumns, key: Object.keys(allColumns).join(',') };
   /**
    * The columns to read (and their names joined, for a prepared statement's shape): those the query selects,
@@ -150,20 +150,12 @@ export function recordColumns(model: RecordModel) {
     const readerOnly = readerColumns !== null && !accessTo(member.permissions, model.area, 'write', member.off);
     if (!wanted && !readerOnly) return everything;
     const source = wanted ?? everything;
-    let memo = projections.get(source);
-    if (!memo) {
-      memo = {};
-      projections.set(source, memo);
-    }
-    const slot = readerOnly ? 'reader' : 'all';
-    const known = memo[slot];
-    if (known) return known;
-    const columns = Object.fromEntries(
-      Object.entries(allColumns).filter(([k]) => k === 'id' || ((!wanted || wanted.has(k)) && (!readerOnly || readerColumns.has(k)))),
-    );
-    const made = { columns, key: Object.keys(columns).join(',') };
-    memo[slot] = made;
-    return made;
+    return memoized(projections, source, readerOnly ? 'reader' : 'all', () => {
+      const columns = Object.fromEntries(
+        Object.entries(allColumns).filter(([k]) => k === 'id' || ((!wanted || wanted.has(k)) && (!readerOnly || readerColumns.has(k)))),
+      );
+      return { columns, key: Object.keys(columns).join(',') };
+    });
   };
   const softDelete = model.softDelete ? { column: col(model.softDelete.column), value: model.softDelete.value } : undefined;
 
