@@ -60,6 +60,12 @@ const COMPANIES = envInt('BENCH_MIX_COMPANIES', 1000);
 const ZIPF_S = Number(process.env.BENCH_MIX_ZIPF ?? 1);
 /** Requests each connection cycles through (autocannon `requests`): a fixed Zipf draw, the same every run. */
 const SEQUENCE = envInt('BENCH_MIX_SEQUENCE', 4000);
+/**
+ * Requests of the sequence a pass's connections take in all, each from its own place in it: about what a connection
+ * sends in a warm-up and a run (~200 at 64 connections, ~800 at 16), so it asks for a company again only as the
+ * sequence would, and few enough that autocannon builds them in ~0.15 s.
+ */
+const PER_PASS = envInt('BENCH_MIX_PER_PASS', 12_800);
 /** Connections the noisy company's heavy reads take, beside the 16 of the others' listEmployees. */
 const NOISY_CONNECTIONS = envInt('BENCH_MIX_NOISY_CONNECTIONS', 6);
 /** The run.ts operations the mix sends as they are (their variables and params read only the company). */
@@ -167,21 +173,25 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
     // Each connection cycles through the sequence from its own place in it (were they all to start at the first
     // request, they would ask for the same company at the same moments): autocannon's worker thread takes no
     // function, so each target's requests and its setupClient are written to a scratch folder, removed at the end.
+    // A connection takes only its share of PER_PASS requests from its place: autocannon builds every request of
+    // every connection when the run starts, inside the measured seconds and on the thread that reads the answers
+    // (the whole sequence was ~45 ms a connection, ~3 s of a 6 s run at 64 connections; see docs/scale.md).
     const scratch = await mkdtemp(path.join(tmpdir(), 'gw-bench-mix-'));
     cleanup.push(() => rm(scratch, { recursive: true, force: true }));
     let files = 0;
-    const target = async (url: string, method: 'GET' | 'POST', requests: Row[]): Promise<autocannon.Options> => {
+    const target = async (url: string, method: 'GET' | 'POST', requests: Row[], connections: number): Promise<autocannon.Options> => {
       const file = path.join(scratch, `t${files++}`);
+      const each = Math.min(requests.length, Math.ceil(PER_PASS / connections));
       await writeFile(`${file}.json`, JSON.stringify(requests));
       await writeFile(
         `${file}.cjs`,
         `'use strict';\nconst requests = require(${JSON.stringify(`${file}.json`)});\nlet next = 0;\n` +
           'module.exports = function setupClient(client) {\n  const at = (next++ * 997) % requests.length;\n' +
-          '  client.setRequests(requests.slice(at).concat(requests.slice(0, at)));\n};\n',
+          `  client.setRequests(requests.slice(at).concat(requests.slice(0, at)).slice(0, ${each}));\n};\n`,
       );
       return { url, method, setupClient: `${file}.cjs` };
     };
-    const graphqlTarget = (s: SharedScenario, seq: Ctx[]) =>
+    const graphqlTarget = (s: SharedScenario, seq: Ctx[], connections: number) =>
       target(
         `${appUrl}/graphql`,
         'POST',
@@ -191,12 +201,14 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
           headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
           body: JSON.stringify({ query: s.query, variables: s.variables(c) }),
         })),
+        connections,
       );
-    const rawTarget = (i: number, seq: Ctx[]) =>
+    const rawTarget = (i: number, seq: Ctx[], connections: number) =>
       target(
         `${rawUrl}/${i}`,
         'GET',
         seq.map((c) => ({ method: 'GET', path: `/${i}?t=${c.tenantUuid}` })),
+        connections,
       );
 
     // The same rows from both, for the busiest companies, the largest, and a few others.
@@ -217,8 +229,8 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       for (const [i, s] of scenarios.entries()) {
         const byTarget = results.get(s.op)!;
         for (const [name, opts] of [
-          ['graphql', await graphqlTarget(s, sequence)],
-          ['raw', await rawTarget(i, sequence)],
+          ['graphql', await graphqlTarget(s, sequence, pass.connections)],
+          ['raw', await rawTarget(i, sequence, pass.connections)],
         ] as const) {
           console.log(`${s.op} mix ${name}: ${pass.connections} connections, ${o.duration} s after a ${o.warmup} s warm-up…`);
           const before = cpuTicks();
@@ -234,6 +246,7 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
                 ...pgCpu.get(s.op),
                 [name]: ((after.postgres - before.postgres) * 10 * share) / requests,
                 [`${name} machine`]: (after.busy - before.busy) / (after.total - before.total),
+                [`${name} server`]: ((after.server - before.server) * 10 * share) / requests,
               });
             }
           }
@@ -257,7 +270,7 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       const heavy = await heavyRequests(o.scenarios, heavyCompany, pool, start);
       console.log(`noisy neighbour: ${heavy.length} heavy requests from a company of ${heavyCompany.people} people answer`);
       for (const h of heavy) await expectAnswer(appUrl, heavyCompany, h);
-      const listOpts = await graphqlTarget(list, others);
+      const listOpts = await graphqlTarget(list, others, o.latencyConnections);
       console.log(`noisy neighbour: listEmployees mix alone, ${o.latencyConnections} connections…`);
       // The server's event loop (the load runs in autocannon's worker thread): how long a request can wait behind another.
       const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -278,6 +291,7 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
           headers: { 'content-type': 'application/json', authorization: `Bearer ${heavyCompany.token}` },
           body: JSON.stringify(h),
         })),
+        NOISY_CONNECTIONS,
       );
       // The heavy load starts first and outlasts the measured pass (its warm-up included).
       const heavyDone = o.load({ ...heavyOpts, connections: NOISY_CONNECTIONS, duration: o.duration + o.warmup + 4 }, signal);
@@ -314,11 +328,11 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
     for (const s of scenarios) console.log(o.summaryLine(`${s.op} mix`, results.get(s.op)!));
     if (pgCpu.size) {
       console.log(
-        `mix: PostgreSQL's CPU per request at ${o.connections} connections (all of this machine's postgres processes; machine busy)`,
+        `mix: CPU per request at ${o.connections} connections: PostgreSQL's (all of this machine's postgres processes; machine busy), and the server's main thread (the app's or the raw routes', in this process)`,
       );
       for (const [op, cpu] of pgCpu) {
         console.log(
-          `  ${op} mix: graphql ${cpu.graphql?.toFixed(2)} ms (${Math.round(100 * cpu['graphql machine'])}%), raw ${cpu.raw?.toFixed(2)} ms (${Math.round(100 * cpu['raw machine'])}%)`,
+          `  ${op} mix: PostgreSQL graphql ${cpu.graphql?.toFixed(2)} ms (${Math.round(100 * cpu['graphql machine'])}%), raw ${cpu.raw?.toFixed(2)} ms (${Math.round(100 * cpu['raw machine'])}%); server graphql ${cpu['graphql server']?.toFixed(2)} ms, raw ${cpu['raw server']?.toFixed(2)} ms`,
         );
       }
     }
@@ -482,7 +496,7 @@ function zipf<T>(byRank: T[], length: number, s: number, random: () => number): 
  * workers, and the backends that have ended), and of the machine (busy and in all). Null
  * where /proc is not there, or the PostgreSQL is on another machine (then the postgres figure is zero).
  */
-function cpuTicks(): { postgres: number; busy: number; total: number } | null {
+function cpuTicks(): { postgres: number; busy: number; total: number; server: number } | null {
   try {
     let postgres = 0;
     for (const pid of readdirSync('/proc')) {
@@ -502,7 +516,10 @@ function cpuTicks(): { postgres: number; busy: number; total: number } | null {
     const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
     const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
     const idle = cpu[3] + cpu[4];
-    return { postgres, busy: total - idle, total };
+    // This process's main thread (its task has the process's id): the servers' event loop, not the load's worker.
+    const main = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8');
+    const mainFields = main.slice(main.lastIndexOf(')') + 2).split(' ');
+    return { postgres, busy: total - idle, total, server: Number(mainFields[11]) + Number(mainFields[12]) };
   } catch {
     return null;
   }

@@ -776,10 +776,10 @@ process.on('SIGINT', () => {
   }
 });
 // --- Many companies (issue 49, bench/many.ts): the mix runs after the one-company operations unless BENCH_MIX=0;
-// BENCH_ONLY=mix runs it alone, BENCH_ONLY=mix,listJobs only its listJobs (and the one-company listJobs before it),
-// BENCH_ONLY=mix,noisy only the noisy-neighbour line.
+// BENCH_ONLY=mix runs it alone, BENCH_ONLY=mix,listJobs only its listJobs (and the one-company listJobs before it,
+// unless BENCH_MIX=only), BENCH_ONLY=mix,noisy only the noisy-neighbour line.
 const MIX = process.env.BENCH_MIX !== '0' && (ONLY.length === 0 || ONLY.includes('mix'));
-const MIX_ONLY = ONLY.length > 0 && ONLY.every((o) => o === 'mix' || o === 'noisy');
+const MIX_ONLY = process.env.BENCH_MIX === 'only' || (ONLY.length > 0 && ONLY.every((o) => o === 'mix' || o === 'noisy'));
 try {
   if (!MIX_ONLY) await main(abort.signal);
   // Many companies (issue 49, bench/many.ts).
