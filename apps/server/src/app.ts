@@ -184,12 +184,11 @@ export async function buildApp({
   const sessionOf = async (req: FastifyRequest): Promise<LiveSession | null> => {
     const presented = req.headers.authorization ?? req.headers.cookie;
     if (!presented) return null;
-    const cached = access.getSession(presented);
-    if (cached !== undefined && (!cached || cached.expiresAt > now())) return cached;
-    const startedAt = access.begin();
-    const live = await identity.sessionOf(req);
-    access.setSession(presented, live, startedAt);
-    return live;
+    return access.session(
+      presented,
+      () => identity.sessionOf(req),
+      (cached) => !cached || cached.expiresAt > now(),
+    );
   };
   const gate = new TenantGate(
     database.db,

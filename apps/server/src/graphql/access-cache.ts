@@ -11,6 +11,11 @@ export const ACCESS_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
 type Entry<V> = { value: V; expires: number };
+/**
+ * A read of a session or member in flight: the invalidation generation it began in, and whether it runs on a
+ * connection its caller already held (so it waits for no connection from the pool).
+ */
+type Flight = { generation: number; held: boolean; read: Promise<unknown> };
 
 /** A small TTL map with insertion-order eviction: what the request path caches per process. */
 class TtlMap<V> {
@@ -68,6 +73,9 @@ export class AccessCache<S, M> {
   private readonly members: TtlMap<M>;
   /** Bumped by every invalidation: a load that began before one must not store what it read. */
   private generation = 0;
+  /** Reads in flight, by key, with the generation they began in (`once`). */
+  private readonly sessionReads = new Map<string, Flight>();
+  private readonly memberReads = new Map<string, Flight>();
   private readonly fanout?: Fanout;
   private readonly channel: string;
   private readonly origin = Math.random().toString(36).slice(2);
@@ -139,22 +147,61 @@ export class AccessCache<S, M> {
     }
   }
 
-  /** A token for a load about to start; pass it to set* so a load overtaken by an invalidation is dropped. */
-  begin(): number {
-    return this.generation;
+  /**
+   * The session `token` presents: cached, or the read already in flight for it, or `load` (stored unless an
+   * invalidation overtook it). A page's first queries arrive together with one token: one read answers them all.
+   * A cached session `usable` refuses (it has expired) is read again. (A session read takes a connection from the
+   * pool, as the caller's own read would: waiting on another's is no worse.)
+   */
+  session(token: string, load: () => Promise<S>, usable: (session: S) => boolean = () => true): Promise<S> {
+    const cached = this.sessions.get(token);
+    if (cached !== undefined && usable(cached)) return Promise.resolve(cached);
+    return this.once(this.sessions, this.sessionReads, token, load, false);
   }
 
-  getSession(token: string): S | undefined {
-    return this.sessions.get(token);
+  /**
+   * The member `identity` is in `tenant` (or null): cached, or the read in flight for it, or `load`. `held`: the
+   * caller holds a database connection and `load` runs on it. Such a caller joins only reads that run on a connection
+   * already held too: a read still waiting for a connection from the pool might be waiting for this caller's.
+   */
+  member(identity: string, tenant: string, load: () => Promise<M>, held: boolean): Promise<M> {
+    const key = `${tenant}\u0000${identity}`;
+    const cached = this.members.get(key);
+    return cached !== undefined ? Promise.resolve(cached) : this.once(this.members, this.memberReads, key, load, held);
   }
-  setSession(token: string, value: S, startedAt: number): void {
-    if (startedAt === this.generation) this.sessions.set(token, value);
-  }
-  getMember(identity: string, tenant: string): M | undefined {
-    return this.members.get(`${tenant}\u0000${identity}`);
-  }
-  setMember(identity: string, tenant: string, value: M, startedAt: number): void {
-    if (startedAt === this.generation) this.members.set(`${tenant}\u0000${identity}`, value);
+
+  /**
+   * One read per key at a time, joined by whoever asks for the same key while it runs, unless an invalidation has
+   * happened since it began (a later caller then reads afresh) or the caller `held` a connection and the read did not.
+   * A joiner whose shared read failed tries once more: the failure may have been the first caller's connection.
+   */
+  private once<V>(
+    map: TtlMap<V>,
+    flights: Map<string, Flight>,
+    key: string,
+    load: () => Promise<V>,
+    held: boolean,
+    retry = true,
+  ): Promise<V> {
+    const flight = flights.get(key);
+    if (flight && flight.generation === this.generation && (flight.held || !held)) {
+      const joined = flight.read as Promise<V>;
+      return retry ? joined.catch(() => this.once(map, flights, key, load, held, false)) : joined;
+    }
+    const generation = this.generation;
+    const read = load().then(
+      (value) => {
+        if (flights.get(key)?.read === read) flights.delete(key);
+        if (generation === this.generation) map.set(key, value);
+        return value;
+      },
+      (err: unknown) => {
+        if (flights.get(key)?.read === read) flights.delete(key);
+        throw err;
+      },
+    );
+    flights.set(key, { generation, held, read });
+    return read;
   }
 
   /** Someone's status, admin flag, groups, a group's permissions or a module switch changed in `tenant`. */

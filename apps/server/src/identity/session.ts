@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SESSION_DAYS } from '@groundwork/core/identity';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { isLanguage, type Language } from '../platform/texts.js';
 import { session as sessionTable, user } from './auth.table.js';
@@ -56,11 +56,10 @@ function unsignToken(secret: string, signed: string | undefined): string | null 
 
 export const newSessionToken = () => randomBytes(24).toString('base64url');
 
-/** The session a request presents (`Authorization: Bearer <signed>` or the session cookie), if it is live. */
-export async function readSession(db: Db, secret: string, signed: string | undefined, now: Date): Promise<LiveSession | null> {
-  const token = unsignToken(secret, signed);
-  if (!token) return null;
-  const [row] = await db
+/** The session read, built once per database and run by name (parsed and planned once per connection). */
+const sessionReads = new WeakMap<Db, ReturnType<typeof sessionRead>>();
+const sessionRead = (db: Db) =>
+  db
     .select({
       id: sessionTable.id,
       userId: sessionTable.userId,
@@ -71,7 +70,19 @@ export async function readSession(db: Db, secret: string, signed: string | undef
     })
     .from(sessionTable)
     .innerJoin(user, eq(user.id, sessionTable.userId))
-    .where(and(eq(sessionTable.token, token), gt(sessionTable.expiresAt, now)));
+    .where(and(eq(sessionTable.token, sql.placeholder('token')), gt(sessionTable.expiresAt, sql.placeholder('now'))))
+    .prepare('gw_session');
+
+/** The session a request presents (`Authorization: Bearer <signed>` or the session cookie), if it is live. */
+export async function readSession(db: Db, secret: string, signed: string | undefined, now: Date): Promise<LiveSession | null> {
+  const token = unsignToken(secret, signed);
+  if (!token) return null;
+  let read = sessionReads.get(db);
+  if (!read) {
+    read = sessionRead(db);
+    sessionReads.set(db, read);
+  }
+  const [row] = await read.execute({ token, now: now.toISOString() });
   if (!row) return null;
   return {
     id: row.id,
