@@ -91,7 +91,13 @@ describe('queries on the short way', () => {
 
   it('logs and counts the operation as Yoga would', async () => {
     const lines: Record<string, unknown>[] = [];
-    const logStream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const raw: string[] = [];
+    const logStream = {
+      write: (line: string) => {
+        raw.push(line);
+        lines.push(JSON.parse(line));
+      },
+    };
     const app = await buildApp({ config: { ...testConfig(), logLevel: 'info' }, database: t.database, logStream });
     try {
       for (const id of ['req-1', 'req-2']) {
@@ -107,9 +113,21 @@ describe('queries on the short way', () => {
           tenant_uuid: admin.tenantUuid,
         });
       }
+      // A remembered query whose result has errors goes back to Yoga: its lines carry the operation once, not twice.
+      const elsewhere = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}`, 'x-request-id': 'req-3' },
+        payload: { query: JOBS, variables: { t: '00000000-0000-4000-8000-000000000000' } },
+      });
+      expect(elsewhere.json().errors[0].extensions.code).toBe('NOT_FOUND');
+      const completed = raw.filter((l) => l.includes('"reqId":"req-3"') && l.includes('request completed'));
+      expect(completed).toHaveLength(1);
+      expect(completed[0].match(/"operation":"listJobs"/g)).toHaveLength(1);
+      expect(completed[0].match(/"tenant_uuid":/g)).toHaveLength(1);
       const metrics = (await app.inject('/metrics')).body;
       expect(metrics).toMatch(/groundwork_graphql_fast_queries_total 1/);
-      expect(metrics).toMatch(/groundwork_graphql_operation_duration_seconds_count\{operation="listJobs",type="query"\} 2/);
+      expect(metrics).toMatch(/groundwork_graphql_operation_duration_seconds_count\{operation="listJobs",type="query"\} 3/);
     } finally {
       await app.close();
     }
