@@ -101,6 +101,38 @@ describe('the tenant gate on pooled connections', () => {
     expect(res.data?.listDepartments.items.map((d: { department: string }) => d.department)).toEqual(['B only']);
   });
 
+  it('reads as app_user from the connection’s start: before its walls it sees no company, and its walls set only the company', async ({
+    skip,
+  }) => {
+    if (t.database.kind !== 'postgres') skip();
+    const gate = t.app.tenantGate;
+    // A connection as the read pool opens them (its options), never walled: app_user, no company, no rows.
+    const options = (gate as unknown as { pool: pg.Pool & { options: pg.PoolConfig } }).pool.options;
+    const fresh = new pg.Client({ ...options, pipeline: false } as pg.ClientConfig);
+    await fresh.connect();
+    try {
+      const { rows } = await fresh.query(
+        "select current_user as role, coalesce(current_setting('app.tenant_uuid', true), '') as tenant, (select count(*)::int from departments) as departments",
+      );
+      expect(rows[0]).toEqual({ role: 'app_user', tenant: '', departments: 0 });
+    } finally {
+      await fresh.end();
+    }
+    // A read through the gate: still app_user, walled to its company alone.
+    const seen = await gate.run(
+      a.identity,
+      a.tenantUuid,
+      async (tx) =>
+        (
+          await tx.execute(
+            sql`select current_user as role, current_setting('app.tenant_uuid') as tenant, array_agg(distinct tenant_uuid) as tenants from departments`,
+          )
+        ).rows[0],
+      true,
+    );
+    expect(seen).toEqual({ role: 'app_user', tenant: a.tenantUuid, tenants: [a.tenantUuid] });
+  });
+
   it('leaves the shared pool (identity, writes) without a tenant or the app_user role', async () => {
     await Promise.all(Array.from({ length: 30 }, () => t.gql(LIST, { t: a.tenantUuid }, a.token)));
     const seen = await Promise.all(

@@ -182,8 +182,12 @@ function corkUntilTick(client: pg.PoolClient): void {
   process.nextTick(() => socket.uncork?.());
 }
 
-/** Run by name: parsed and planned once per connection, where many companies share few connections. */
-const WALL = "select set_config('app.tenant_uuid', $1, false), set_config('role', 'app_user', false)";
+/**
+ * Run by name: parsed and planned once per connection, where many companies share few connections. Only the company:
+ * the read pool's connections are app_user from their start (the startup options above), nothing on them sets another
+ * role, and setting it again on every walling cost PostgreSQL ~10 µs a time (docs/scale.md).
+ */
+const WALL = "select set_config('app.tenant_uuid', $1, false)";
 
 declare module 'fastify' {
   interface FastifyInstance {
