@@ -66,6 +66,8 @@ const SEQUENCE = envInt('BENCH_MIX_SEQUENCE', 4000);
  * sequence would, and few enough that autocannon builds them in ~0.15 s.
  */
 const PER_PASS = envInt('BENCH_MIX_PER_PASS', 12_800);
+/** Throughput passes of each operation, GraphQL and raw in turn (the ratio is of the mean rates). */
+const ROUNDS = envInt('BENCH_MIX_ROUNDS', 2);
 /** Connections the noisy company's heavy reads take, beside the 16 of the others' listEmployees. */
 const NOISY_CONNECTIONS = envInt('BENCH_MIX_NOISY_CONNECTIONS', 6);
 /** The run.ts operations the mix sends as they are (their variables and params read only the company). */
@@ -225,30 +227,63 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
     const results = new Map<string, ByTarget>(scenarios.map((s) => [s.op, new Map()]));
     // PostgreSQL's CPU per request in the throughput pass, GraphQL and raw (docs/scale.md sizes a database from it).
     const pgCpu = new Map<string, Record<string, number>>();
+    // The throughput pass runs ROUNDS times in turn, GraphQL then raw, then raw then GraphQL…, and its ratio is that of
+    // the mean rates: this shared machine's speed drifts by a third within minutes, and one pass each judged a
+    // change of 0.05 no better than a coin (docs/scale.md). Each round's own ratio is printed beside it.
+    const rounds = new Map<string, string[]>();
     for (const pass of passes) {
       for (const [i, s] of scenarios.entries()) {
         const byTarget = results.get(s.op)!;
-        for (const [name, opts] of [
-          ['graphql', await graphqlTarget(s, sequence, pass.connections)],
-          ['raw', await rawTarget(i, sequence, pass.connections)],
-        ] as const) {
-          console.log(`${s.op} mix ${name}: ${pass.connections} connections, ${o.duration} s after a ${o.warmup} s warm-up…`);
-          const before = cpuTicks();
-          const result = await run(opts, pass.connections);
-          byTarget.set(name, { ...byTarget.get(name), [pass.name]: result });
-          if (pass.name === 'throughput' && before) {
+        const targets = {
+          graphql: await graphqlTarget(s, sequence, pass.connections),
+          raw: await rawTarget(i, sequence, pass.connections),
+        };
+        const runs = { graphql: [] as autocannon.Result[], raw: [] as autocannon.Result[] };
+        const ticks = {
+          graphql: { postgres: 0, busy: 0, total: 0, server: 0, requests: 0 },
+          raw: { postgres: 0, busy: 0, total: 0, server: 0, requests: 0 },
+        };
+        const times = pass.name === 'throughput' ? ROUNDS : 1;
+        for (let round = 0; round < times; round++) {
+          for (const name of round % 2 === 0 ? (['graphql', 'raw'] as const) : (['raw', 'graphql'] as const)) {
+            console.log(
+              `${s.op} mix ${name}: ${pass.connections} connections, ${o.duration} s after a ${o.warmup} s warm-up${times > 1 ? ` (round ${round + 1} of ${times})` : ''}…`,
+            );
+            const before = cpuTicks();
+            const result = await run(targets[name], pass.connections);
+            runs[name].push(result);
             const after = cpuTicks();
-            // The warm-up's requests are not in the result: only the measured seconds' share of the CPU counts.
-            const share = o.duration / (o.duration + o.warmup);
-            const requests = result.requests.average * o.duration;
-            if (after && requests > 0) {
-              pgCpu.set(s.op, {
-                ...pgCpu.get(s.op),
-                [name]: ((after.postgres - before.postgres) * 10 * share) / requests,
-                [`${name} machine`]: (after.busy - before.busy) / (after.total - before.total),
-                [`${name} server`]: ((after.server - before.server) * 10 * share) / requests,
-              });
+            if (before && after) {
+              // The warm-up's requests are not in the result: only the measured seconds' share of the CPU counts.
+              const share = o.duration / (o.duration + o.warmup);
+              const t = ticks[name];
+              t.postgres += (after.postgres - before.postgres) * share;
+              t.server += (after.server - before.server) * share;
+              t.busy += after.busy - before.busy;
+              t.total += after.total - before.total;
+              t.requests += result.requests.average * o.duration;
             }
+          }
+        }
+        for (const name of ['graphql', 'raw'] as const) byTarget.set(name, { ...byTarget.get(name), [pass.name]: meanRate(runs[name]) });
+        if (pass.name === 'throughput') {
+          rounds.set(
+            s.op,
+            runs.graphql.map((g, k) => {
+              const [q, r] = [g.requests.average, runs.raw[k].requests.average];
+              return `${(q / Math.max(1, r)).toFixed(2)} (${q.toFixed(0)}/${r.toFixed(0)})`;
+            }),
+          );
+          const { graphql: g, raw } = ticks;
+          if (g.requests > 0 && raw.requests > 0) {
+            pgCpu.set(s.op, {
+              graphql: (g.postgres * 10) / g.requests,
+              raw: (raw.postgres * 10) / raw.requests,
+              'graphql machine': g.busy / g.total,
+              'raw machine': raw.busy / raw.total,
+              'graphql server': (g.server * 10) / g.requests,
+              'raw server': (raw.server * 10) / raw.requests,
+            });
           }
         }
         o.printTable(
@@ -326,6 +361,12 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       `\nmix summary (${COMPANIES} companies, Zipf s=${ZIPF_S}): ratio = req/s / raw req/s at ${o.connections} connections; p50, p99 at ${o.latencyConnections} connections`,
     );
     for (const s of scenarios) console.log(o.summaryLine(`${s.op} mix`, results.get(s.op)!));
+    if (ROUNDS > 1) {
+      console.log(
+        `mix: each round's ratio at ${o.connections} connections (GraphQL/raw req/s, in turn, ${ROUNDS} rounds; the line above is of the mean rates)`,
+      );
+      for (const [op, each] of rounds) console.log(`  ${op} mix: ${each.join(', ')}`);
+    }
     if (pgCpu.size) {
       console.log(
         `mix: CPU per request at ${o.connections} connections: PostgreSQL's (all of this machine's postgres processes; machine busy), and the server's main thread (the app's or the raw routes', in this process)`,
@@ -460,6 +501,18 @@ async function verifySame(s: MixScenario, i: number, sample: Ctx[], appUrl: stri
   }
   if (rows === 0) throw new Error(`${s.op} mix: every sampled company's page is empty`);
   console.log(`${s.op} mix: graphql and raw return the same rows for ${sample.length} companies (${rows} rows in all)`);
+}
+
+/** One result with the mean rate of several runs of the same target (the latencies are the last run's). */
+function meanRate(runs: autocannon.Result[]): autocannon.Result {
+  const last = runs[runs.length - 1];
+  const average = runs.reduce((sum, r) => sum + r.requests.average, 0) / runs.length;
+  return {
+    ...last,
+    requests: { ...last.requests, average },
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+  };
 }
 
 function shuffle<T>(list: T[], random: () => number): T[] {
