@@ -12,6 +12,7 @@ import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { type MixCompany, mulberry32, seedMix } from './many-seed.js';
+import { inTurn, meanRate, ROUNDS, roundRatios } from './rounds.js';
 
 /**
  * The mix of `npm run bench` (issue 49): 1,000 companies on one PostgreSQL (bench/many-seed.ts), requests spread
@@ -66,8 +67,6 @@ const SEQUENCE = envInt('BENCH_MIX_SEQUENCE', 4000);
  * sequence would, and few enough that autocannon builds them in ~0.15 s.
  */
 const PER_PASS = envInt('BENCH_MIX_PER_PASS', 12_800);
-/** Throughput passes of each operation, GraphQL and raw in turn (the ratio is of the mean rates). */
-const ROUNDS = envInt('BENCH_MIX_ROUNDS', 2);
 /** Connections the noisy company's heavy reads take, beside the 16 of the others' listEmployees. */
 const NOISY_CONNECTIONS = envInt('BENCH_MIX_NOISY_CONNECTIONS', 6);
 /** The run.ts operations the mix sends as they are (their variables and params read only the company). */
@@ -227,10 +226,8 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
     const results = new Map<string, ByTarget>(scenarios.map((s) => [s.op, new Map()]));
     // PostgreSQL's CPU per request in the throughput pass, GraphQL and raw (docs/scale.md sizes a database from it).
     const pgCpu = new Map<string, Record<string, number>>();
-    // The throughput pass runs ROUNDS times in turn, GraphQL then raw, then raw then GraphQL…, and its ratio is that of
-    // the mean rates: this shared machine's speed drifts by a third within minutes, and one pass each judged a
-    // change of 0.05 no better than a coin (docs/scale.md). Each round's own ratio is printed beside it.
-    const rounds = new Map<string, string[]>();
+    // The throughput pass runs ROUNDS times, GraphQL and raw in turn (rounds.ts).
+    const rounds = new Map<string, string>();
     for (const pass of passes) {
       for (const [i, s] of scenarios.entries()) {
         const byTarget = results.get(s.op)!;
@@ -245,7 +242,7 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
         };
         const times = pass.name === 'throughput' ? ROUNDS : 1;
         for (let round = 0; round < times; round++) {
-          for (const name of round % 2 === 0 ? (['graphql', 'raw'] as const) : (['raw', 'graphql'] as const)) {
+          for (const name of inTurn(['graphql', 'raw'] as const, round)) {
             console.log(
               `${s.op} mix ${name}: ${pass.connections} connections, ${o.duration} s after a ${o.warmup} s warm-up${times > 1 ? ` (round ${round + 1} of ${times})` : ''}…`,
             );
@@ -267,13 +264,7 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
         }
         for (const name of ['graphql', 'raw'] as const) byTarget.set(name, { ...byTarget.get(name), [pass.name]: meanRate(runs[name]) });
         if (pass.name === 'throughput') {
-          rounds.set(
-            s.op,
-            runs.graphql.map((g, k) => {
-              const [q, r] = [g.requests.average, runs.raw[k].requests.average];
-              return `${(q / Math.max(1, r)).toFixed(2)} (${q.toFixed(0)}/${r.toFixed(0)})`;
-            }),
-          );
+          rounds.set(s.op, roundRatios(new Map(Object.entries(runs)), 'graphql'));
           const { graphql: g, raw } = ticks;
           if (g.requests > 0 && raw.requests > 0) {
             pgCpu.set(s.op, {
@@ -365,7 +356,7 @@ export async function runMix(signal: AbortSignal, o: MixOptions): Promise<void> 
       console.log(
         `mix: each round's ratio at ${o.connections} connections (GraphQL/raw req/s, in turn, ${ROUNDS} rounds; the line above is of the mean rates)`,
       );
-      for (const [op, each] of rounds) console.log(`  ${op} mix: ${each.join(', ')}`);
+      for (const [op, each] of rounds) console.log(`  ${op} mix: ${each}`);
     }
     if (pgCpu.size) {
       console.log(
@@ -501,18 +492,6 @@ async function verifySame(s: MixScenario, i: number, sample: Ctx[], appUrl: stri
   }
   if (rows === 0) throw new Error(`${s.op} mix: every sampled company's page is empty`);
   console.log(`${s.op} mix: graphql and raw return the same rows for ${sample.length} companies (${rows} rows in all)`);
-}
-
-/** One result with the mean rate of several runs of the same target (the latencies are the last run's). */
-function meanRate(runs: autocannon.Result[]): autocannon.Result {
-  const last = runs[runs.length - 1];
-  const average = runs.reduce((sum, r) => sum + r.requests.average, 0) / runs.length;
-  return {
-    ...last,
-    requests: { ...last.requests, average },
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
-  };
 }
 
 function shuffle<T>(list: T[], random: () => number): T[] {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { runMix } from './many.js';
 import { SORT_FUNCTIONS_SQL, startPostGraphile, TENANT_HEADER } from './postgraphile.js';
 import { PUNCH_OP, preparePunch, punchTargets, registerPunchRoutes, verifyPunch } from './punch.js';
+import { inTurn, meanRate, ROUNDS, roundRatios } from './rounds.js';
 import { type LargeTenant, SCHEDULE_WEEKS, SIZES, seedLargeTenant, TIME } from './seed.js';
 
 const HOST = '127.0.0.1';
@@ -542,19 +543,29 @@ async function main(signal: AbortSignal): Promise<void> {
     }
 
     const results: Results = new Map(SCENARIOS.map((s) => [s.op, new Map()]));
+    const rounds = new Map<string, string>();
     if (punch.length) results.set(PUNCH_OP, new Map());
     for (const pass of PASSES) {
       for (const [i, scenario] of SCENARIOS.entries()) {
         if (pass.name === 'alone' && !scenario.alone) continue;
         const byTarget = results.get(scenario.op)!;
-        for (const { name, opts } of targets[i]) {
-          console.log(`${scenario.op} ${name}: ${pass.connections} connections, ${DURATION} s after a ${WARMUP} s warm-up…`);
-          const result = await load(
-            { ...opts, connections: pass.connections, duration: DURATION, warmup: { connections: pass.connections, duration: WARMUP } },
-            signal,
-          );
-          byTarget.set(name, { ...byTarget.get(name), [pass.name]: result });
+        // The throughput pass runs ROUNDS times, the targets in turn (rounds.ts); the others once.
+        const times = pass.name === 'throughput' && targets[i].some((t) => t.name === 'raw') ? ROUNDS : 1;
+        const runs = new Map<string, autocannon.Result[]>(targets[i].map((t) => [t.name, []]));
+        for (let round = 0; round < times; round++) {
+          for (const { name, opts } of inTurn(targets[i], round)) {
+            console.log(
+              `${scenario.op} ${name}: ${pass.connections} connections, ${DURATION} s after a ${WARMUP} s warm-up${times > 1 ? ` (round ${round + 1} of ${times})` : ''}…`,
+            );
+            const result = await load(
+              { ...opts, connections: pass.connections, duration: DURATION, warmup: { connections: pass.connections, duration: WARMUP } },
+              signal,
+            );
+            runs.get(name)!.push(result);
+          }
         }
+        for (const [name, each] of runs) byTarget.set(name, { ...byTarget.get(name), [pass.name]: meanRate(each) });
+        if (times > 1) rounds.set(scenario.op, roundRatios(runs, 'graphql'));
         printTable(
           scenario.op,
           pass,
@@ -583,6 +594,12 @@ async function main(signal: AbortSignal): Promise<void> {
     console.log(`\nsummary: ratio = req/s / raw req/s at ${CONNECTIONS} connections; p50, p99 at ${LATENCY_CONNECTIONS} connections`);
     for (const scenario of SCENARIOS) console.log(summaryLine(scenario.op, results.get(scenario.op)!));
     if (punch.length) console.log(summaryLine(PUNCH_OP, results.get(PUNCH_OP)!));
+    if (rounds.size) {
+      console.log(
+        `each round's ratio at ${CONNECTIONS} connections (GraphQL/raw req/s, in turn, ${ROUNDS} rounds; the lines above are of the mean rates)`,
+      );
+      for (const [op, each] of rounds) console.log(`  ${op}: ${each}`);
+    }
     const bundle = bundleReport(config.webDist);
     if (bundle) console.log(bundle);
   } finally {
