@@ -122,12 +122,12 @@ describe('the tenant gate on pooled connections', () => {
     const seen = await gate.run(
       a.identity,
       a.tenantUuid,
-      async (tx) =>
-        (
-          await tx.execute(
-            sql`select current_user as role, current_setting('app.tenant_uuid') as tenant, array_agg(distinct tenant_uuid) as tenants from departments`,
-          )
-        ).rows[0],
+      async (tx) => {
+        const r = await tx.execute(
+          sql`select current_user as role, current_setting('app.tenant_uuid') as tenant, array_agg(distinct tenant_uuid) as tenants from departments`,
+        );
+        return (r as unknown as { rows: Record<string, unknown>[] }).rows[0];
+      },
       true,
     );
     expect(seen).toEqual({ role: 'app_user', tenant: a.tenantUuid, tenants: [a.tenantUuid] });

@@ -1,6 +1,7 @@
 import { buildNameIndex, type NameIndex, namesIn } from '@groundwork/core/chatbot-understand';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { readsTogether } from '../../graphql/reads-together.js';
 import { employeeName, employees } from '../employees/employees.table.js';
 import { jobLabelSql, jobs } from '../jobs/jobs.table.js';
 import { vendors } from '../ordering/ordering.table.js';
@@ -49,31 +50,38 @@ export async function namesOf(tx: Tx, tenant: string): Promise<Names> {
     hit.checked = now;
     return hit.names;
   }
-  const [jobRows, people, boxes, sellers, toolWords, receiptVendors] = await Promise.all([
-    tx
-      .select({ id: jobs.id, job: jobs.job, job_abbr: jobs.job_abbr, label: jobLabelSql, status: jobs.status, city: jobs.city })
-      .from(jobs)
-      .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.status, [1, 2]))),
-    tx
-      .select({ id: employees.id, firstname: employees.firstname, lastname: employees.lastname, name: employeeName })
-      .from(employees)
-      .where(and(eq(employees.tenant_uuid, tenant), eq(employees.status, 1))),
-    tx
-      .select({ id: containers.id, name: containers.container_name })
-      .from(containers)
-      .where(and(eq(containers.tenant_uuid, tenant), eq(containers.status, 1))),
-    tx
-      .select({ id: vendors.id, name: vendors.name })
-      .from(vendors)
-      .where(and(eq(vendors.tenant_uuid, tenant), eq(vendors.status, 1))),
-    tx.execute(sql`select distinct lower(w) as w from tools t,
+  const [jobRows, people, boxes, sellers, toolWords, receiptVendors] = await readsTogether(
+    tx,
+    () =>
+      tx
+        .select({ id: jobs.id, job: jobs.job, job_abbr: jobs.job_abbr, label: jobLabelSql, status: jobs.status, city: jobs.city })
+        .from(jobs)
+        .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.status, [1, 2]))),
+    () =>
+      tx
+        .select({ id: employees.id, firstname: employees.firstname, lastname: employees.lastname, name: employeeName })
+        .from(employees)
+        .where(and(eq(employees.tenant_uuid, tenant), eq(employees.status, 1))),
+    () =>
+      tx
+        .select({ id: containers.id, name: containers.container_name })
+        .from(containers)
+        .where(and(eq(containers.tenant_uuid, tenant), eq(containers.status, 1))),
+    () =>
+      tx
+        .select({ id: vendors.id, name: vendors.name })
+        .from(vendors)
+        .where(and(eq(vendors.tenant_uuid, tenant), eq(vendors.status, 1))),
+    () =>
+      tx.execute(sql`select distinct lower(w) as w from tools t,
         regexp_split_to_table(concat_ws(' ', t.name, t.make, t.model, t.category), '[^[:alnum:]-]+') w
       where t.tenant_uuid = ${tenant} and t.status = 1 and length(w) > 1 and w !~ '^[0-9]+$' limit 2000`) as unknown as Promise<{
-      rows: { w: string }[];
-    }>,
-    tx.execute(sql`select vendor from receipts where tenant_uuid = ${tenant} and status = 1 and vendor is not null
+        rows: { w: string }[];
+      }>,
+    () =>
+      tx.execute(sql`select vendor from receipts where tenant_uuid = ${tenant} and status = 1 and vendor is not null
       group by vendor order by count(*) desc limit 200`) as unknown as Promise<{ rows: { vendor: string }[] }>,
-  ]);
+  );
   // Active jobs first: a name shared with a finished job means the running one.
   jobRows.sort((a, b) => a.status - b.status || a.id - b.id);
   const index = buildNameIndex({

@@ -150,7 +150,9 @@ export async function setOrdersStatus(args: { ids: number[]; status: number }, g
     .returning({ id: orders.id });
   // All or nothing: an id that is not the caller's to change refuses the whole call.
   if (changed.length !== ids.length) throw new AppError('NOT_FOUND', msg('ordering.orderNotFound'));
-  const rows = (await Promise.all(ids.map((id) => orderById(g.tx, tenant, id)))) as OrderRow[];
+  // One after another: on the transaction's connection pg would queue them anyway (graphql/reads-together.ts).
+  const rows: OrderRow[] = [];
+  for (const id of ids) rows.push((await orderById(g.tx, tenant, id)) as OrderRow);
   for (const r of rows) publishOrder(g, r, 'update');
   return withPdf(g, rows);
 }

@@ -1,6 +1,7 @@
 import { type EntryKind, entryProblem, SCHEDULE_MESSAGES, type ScheduleEntryInput, WORK_EVENT } from '@groundwork/core/scheduling';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { readsTogether } from '../../graphql/reads-together.js';
 import { employeeName, employees } from '../employees/employees.table.js';
 import { jobLabelSql, jobs } from '../jobs/jobs.table.js';
 import { staticListItems } from '../staticdata/staticdata.table.js';
@@ -49,33 +50,37 @@ export async function applySchedule(tx: Tx, tenant: string, actor: number, req: 
   ];
   const jobIds = [...new Set(all.flatMap((e) => (e.jobs_id ? [e.jobs_id] : [])))];
   const dates = [...new Set([...all.flatMap((e) => (e.date ? [e.date] : [])), ...[...byId.values()].map((r) => r.date)])];
-  const [people, jobRows, eventTypes, existing] = await Promise.all([
-    personIds.length
-      ? tx
-          .select({ id: employees.id, name: employeeName, status: employees.status })
-          .from(employees)
-          .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, personIds)))
-      : [],
-    jobIds.length
-      ? tx
-          .select({ id: jobs.id, label: jobLabelSql, status: jobs.status })
-          .from(jobs)
-          .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.id, jobIds)))
-      : [],
-    tx.select({ value: staticListItems.value }).from(staticListItems).where(eq(staticListItems.list, 'scheduled_event_types')),
-    personIds.length && dates.length
-      ? tx
-          .select()
-          .from(scheduledLabor)
-          .where(
-            and(
-              eq(scheduledLabor.tenant_uuid, tenant),
-              inArray(scheduledLabor.employees_id, personIds),
-              inArray(scheduledLabor.date, dates),
-            ),
-          )
-      : [],
-  ]);
+  const [people, jobRows, eventTypes, existing] = await readsTogether(
+    tx,
+    () =>
+      personIds.length
+        ? tx
+            .select({ id: employees.id, name: employeeName, status: employees.status })
+            .from(employees)
+            .where(and(eq(employees.tenant_uuid, tenant), inArray(employees.id, personIds)))
+        : [],
+    () =>
+      jobIds.length
+        ? tx
+            .select({ id: jobs.id, label: jobLabelSql, status: jobs.status })
+            .from(jobs)
+            .where(and(eq(jobs.tenant_uuid, tenant), inArray(jobs.id, jobIds)))
+        : [],
+    () => tx.select({ value: staticListItems.value }).from(staticListItems).where(eq(staticListItems.list, 'scheduled_event_types')),
+    () =>
+      personIds.length && dates.length
+        ? tx
+            .select()
+            .from(scheduledLabor)
+            .where(
+              and(
+                eq(scheduledLabor.tenant_uuid, tenant),
+                inArray(scheduledLabor.employees_id, personIds),
+                inArray(scheduledLabor.date, dates),
+              ),
+            )
+        : [],
+  );
   const personById = new Map(people.map((p) => [p.id, p]));
   const jobById = new Map(jobRows.map((j) => [j.id, j]));
   const types = new Set(eventTypes.map((t) => t.value));

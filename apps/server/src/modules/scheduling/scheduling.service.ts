@@ -1,6 +1,7 @@
 import { type ConfirmationStatus, parseTrades, type ScheduleEntryInput, type ScheduleFailure } from '@groundwork/core/scheduling';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { readsTogether } from '../../graphql/reads-together.js';
 import { departmentMembers, divisionMembers } from '../announcements/announcements.table.js';
 import { departments } from '../departments/departments.table.js';
 import { divisions } from '../divisions/divisions.table.js';
@@ -111,18 +112,21 @@ async function boardPeople(tx: Tx, tenant: string, groups: boolean): Promise<Boa
 
 /** The company's active departments and divisions by name: the board's filter choices. */
 async function boardGroups(tx: Tx, tenant: string): Promise<{ departments: BoardGroup[]; divisions: BoardGroup[] }> {
-  const [deps, divs] = await Promise.all([
-    tx
-      .select({ id: departments.id, label: departments.department })
-      .from(departments)
-      .where(and(eq(departments.tenant_uuid, tenant), eq(departments.status, 1)))
-      .orderBy(sql`lower(${departments.department})`, departments.id),
-    tx
-      .select({ id: divisions.id, label: divisions.division })
-      .from(divisions)
-      .where(and(eq(divisions.tenant_uuid, tenant), eq(divisions.status, 1)))
-      .orderBy(sql`lower(${divisions.division})`, divisions.id),
-  ]);
+  const [deps, divs] = await readsTogether(
+    tx,
+    () =>
+      tx
+        .select({ id: departments.id, label: departments.department })
+        .from(departments)
+        .where(and(eq(departments.tenant_uuid, tenant), eq(departments.status, 1)))
+        .orderBy(sql`lower(${departments.department})`, departments.id),
+    () =>
+      tx
+        .select({ id: divisions.id, label: divisions.division })
+        .from(divisions)
+        .where(and(eq(divisions.tenant_uuid, tenant), eq(divisions.status, 1)))
+        .orderBy(sql`lower(${divisions.division})`, divisions.id),
+  );
   return { departments: deps, divisions: divs };
 }
 
@@ -162,12 +166,13 @@ async function entriesBetween(
  * departments and divisions to filter people by (one statement more, only when the board shows those filters).
  */
 export async function loadBoard(tx: Tx, tenant: string, from: string, to: string, groups = true): Promise<Board> {
-  const [jobRows, people, entries, choices] = await Promise.all([
-    boardJobs(tx, tenant),
-    boardPeople(tx, tenant, groups),
-    entriesBetween(tx, tenant, from, to),
-    groups ? boardGroups(tx, tenant) : { departments: [], divisions: [] },
-  ]);
+  const [jobRows, people, entries, choices] = await readsTogether(
+    tx,
+    () => boardJobs(tx, tenant),
+    () => boardPeople(tx, tenant, groups),
+    () => entriesBetween(tx, tenant, from, to),
+    () => (groups ? boardGroups(tx, tenant) : { departments: [], divisions: [] }),
+  );
   return { from, to, jobs: jobRows, people, entries, ...choices };
 }
 
@@ -178,10 +183,11 @@ export async function loadForemanBoard(tx: Tx, tenant: string, foreman: number, 
     .from(jobsForemen)
     .where(and(eq(jobsForemen.tenant_uuid, tenant), eq(jobsForemen.employees_id, foreman)));
   const ids = mine.map((m) => m.id);
-  const [jobRows, entries] = await Promise.all([
-    boardJobs(tx, tenant, ids),
-    ids.length ? entriesBetween(tx, tenant, from, to, { jobs: ids }) : [],
-  ]);
+  const [jobRows, entries] = await readsTogether(
+    tx,
+    () => boardJobs(tx, tenant, ids),
+    () => (ids.length ? entriesBetween(tx, tenant, from, to, { jobs: ids }) : []),
+  );
   const personIds = [...new Set(entries.map((e) => e.employees_id))];
   const people = personIds.length
     ? (
