@@ -84,8 +84,8 @@ export class TenantGate {
   }
 
   /**
-   * The read path: no BEGIN and COMMIT, at most one round trip to wall the connection (app_user, this
-   * tenant) before the reads. The walls stay on the connection until a borrower for another company sets
+   * The read path: no BEGIN and COMMIT, at most one round trip to wall the connection (this tenant; it is
+   * app_user from its start) before the reads. The walls stay on the connection until a borrower for another company sets
    * its own first thing; a connection whose walling failed is closed, never reused.
    */
   private async read<T>(pool: pg.Pool, tenantUuid: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -100,7 +100,7 @@ export class TenantGate {
         readClients.set(tx, client);
       }
       // A connection still walled to this company (its last borrower's) needs no walls again: nothing but
-      // this method ever uses these connections, and it sets both walls before any other query.
+      // this method ever uses these connections, and it sets the company before any other query.
       if (walledTo.get(client) === tenantUuid) {
         walled = true;
         return await fn(tx);
