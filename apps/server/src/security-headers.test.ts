@@ -4,9 +4,11 @@ import path from 'node:path';
 import { canonicalUsername, IDENTITY_ACTION_HEADER, IDENTITY_ENDPOINT, type IdentityAction } from '@groundwork/core/identity';
 import { solveChallenge } from 'altcha-lib';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { securityHeaders } from './http-guards.js';
 import { TEST_SECRET } from './testing/factories.js';
 import { createTestDatabase } from './testing/test-db.js';
 
@@ -85,6 +87,29 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('sends exactly the headers Helmet sets on a response of its own, on every kind of answer', async () => {
+    const { ServerResponse, IncomingMessage } = await import('node:http');
+    const { Socket } = await import('node:net');
+    for (const [app, config] of [
+      [prod, loadConfig({ ...base, NODE_ENV: 'production', APP_ORIGIN: 'https://app.example.com' })],
+      [httpsTest, loadConfig({ ...base, NODE_ENV: 'test', APP_ORIGIN: 'https://app.example.com' })],
+    ] as const) {
+      // Helmet's own middleware, run as it would be on each request, on a real response.
+      const req = new IncomingMessage(new Socket());
+      const res = new ServerResponse(req);
+      res.setHeader('x-powered-by', 'something');
+      await new Promise<void>((resolve, reject) =>
+        helmet(securityHeaders(config))(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+      );
+      const expected = res.getHeaders();
+      expect(expected['x-powered-by']).toBeUndefined();
+      expect(Object.keys(expected).length).toBeGreaterThan(8);
+      for (const answer of [await page(app), await page(app, '/no/such/thing.js'), await app.inject({ url: '/healthz' })]) {
+        for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
+      }
     }
   });
 
