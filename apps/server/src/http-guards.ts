@@ -87,7 +87,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
 type Middleware = ReturnType<typeof helmet>;
 
 /** What a Helmet middleware does to a response, in order: the headers it sets and those it removes. */
-export function headersOf(middleware: Middleware): { set: [string, string][]; removed: string[] } {
+function headersOf(middleware: Middleware): { set: [string, string][]; removed: string[] } {
   const set = new Map<string, string>();
   const removed: string[] = [];
   const res = {
